@@ -1,0 +1,91 @@
+//! `rotation`: UVA 1343 The Rotation Game.
+//!
+//! Input: boards of 24 digits on one line each (eight each of 1, 2, 3, in the statement's cell
+//! numbering); a lone `0` ends. Answer, per board: the lexicographically smallest shortest
+//! move sequence (or `No moves needed`), then the centre digit on its own line.
+
+use std::io::{self, BufRead, Write};
+
+use super::{ErrorKind, ParseError, Problem, ReadOptions, TokenReader};
+use crate::format::Format;
+use crate::puzzle::rotation::{Board, CELLS, Move, Table};
+
+/// The expected answer to one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The lexicographically smallest shortest sequence (empty when already solved).
+    pub moves: Vec<Move>,
+    /// The digit in the centre after the moves.
+    pub centre: u8,
+}
+
+/// What UVA expects instead of an empty sequence.
+pub const NO_MOVES: &str = "No moves needed";
+
+/// The Rotation Game format.
+pub struct Rotation;
+
+impl Problem for Rotation {
+    const FORMAT: Format = Format::Rotation;
+    type Case = Board;
+    type Answer = Answer;
+
+    fn read_case<R: BufRead>(
+        input: &mut TokenReader<R>,
+        _options: &ReadOptions,
+        _index: usize,
+    ) -> Result<Option<Board>, ParseError> {
+        const FIRST: &str = "a cell (1..3) or the terminator 0";
+        const CELL: &str = "a cell (1..3)";
+        if input.at_end()? {
+            let kind = ErrorKind::MissingTerminator { terminator: "0" };
+            return Err(input.error(FIRST, kind));
+        }
+        let first = input.read_int(0, 3, FIRST)?;
+        let start = input.last_token();
+        if first == 0 {
+            input.read_eoln()?;
+            input.read_eof("the terminator 0")?;
+            return Ok(None);
+        }
+        let mut cells = [0u8; CELLS];
+        cells[0] = first as u8;
+        for cell in &mut cells[1..] {
+            input.read_space()?;
+            *cell = input.read_int(1, 3, CELL)? as u8;
+        }
+        input.read_eoln()?;
+        Board::new(cells).map(Some).ok_or_else(|| {
+            let mut counts = [0; 3];
+            for c in cells {
+                counts[c as usize - 1] += 1;
+            }
+            input.error_at(start, "the board", ErrorKind::WrongDigitCounts { counts })
+        })
+    }
+
+    fn write_case(case: &Board, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{case}")
+    }
+
+    fn write_end(out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "0")
+    }
+
+    fn solve(case: &Board) -> Answer {
+        let (moves, centre) = Table::get().solve(case);
+        Answer { moves, centre }
+    }
+
+    fn write_answer(answer: &Answer, out: &mut dyn Write) -> io::Result<()> {
+        let mut text: Vec<u8> = if answer.moves.is_empty() {
+            NO_MOVES.into()
+        } else {
+            answer.moves.iter().map(|m| m.letter() as u8).collect()
+        };
+        text.push(b'\n');
+        text.push(b'0' + answer.centre);
+        text.push(b'\n');
+        out.write_all(&text)
+    }
+}

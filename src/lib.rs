@@ -1,0 +1,9 @@
+//! boardjudge: prepare and judge three board-puzzle problems (Sicily 1151, USACO 3.2 Magic
+//! Squares, UVA 1343 The Rotation Game).
+//!
+//! - [`puzzle`]: the magic board and the rotation game, pure code with exact solvers.
+//! - [`format`]: the three problem formats: parse inputs, write answers.
+
+pub mod cli;
+pub mod format;
+pub mod puzzle;
