@@ -117,7 +117,7 @@ fn rotation_errors_name_line_column_and_case() {
             "2:1",
             "case 2: the board holds 9 1s, 7 2s and 8 3s",
         ),
-        (format!("{ok}"), "2:1", "without the terminator 0"),
+        (ok.to_string(), "2:1", "without the terminator 0"),
         (
             format!("{ok}1 2 3\n"),
             "3:1",

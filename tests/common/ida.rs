@@ -50,9 +50,9 @@ fn dfs(
     if depth + h > limit {
         return false;
     }
-    for i in 0..8 {
+    for (i, &opposite) in OPPOSITE.iter().enumerate() {
         // Undoing the previous move never belongs to a shortest sequence.
-        if last == Some(OPPOSITE[i]) {
+        if last == Some(opposite) {
             continue;
         }
         operate(q, i);
@@ -61,7 +61,7 @@ fn dfs(
             return true;
         }
         path.pop();
-        operate(q, OPPOSITE[i]);
+        operate(q, opposite);
     }
     false
 }

@@ -22,7 +22,7 @@ impl SplitMix {
 
     /// A number below `n` (n > 0; the bias is negligible for the small n used here).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 
     /// Shuffles in place (Fisher-Yates).
