@@ -221,22 +221,40 @@ impl<R: BufRead> TokenReader<R> {
 
     fn bump(&mut self, byte: u8) {
         self.src.consume(1);
-        if byte == b'\n' {
-            self.pos.line += 1;
-            self.pos.col = 1;
-        } else {
-            self.pos.col += 1;
+        advance(&mut self.pos, byte);
+    }
+
+    /// Consumes the bytes that satisfy `keep`, a buffer at a time, handing each to `each`.
+    fn take_while(
+        &mut self,
+        keep: impl Fn(u8) -> bool,
+        mut each: impl FnMut(u8),
+    ) -> Result<(), ParseError> {
+        loop {
+            let buf = match self.src.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.error("input", ErrorKind::Io(e.to_string()))),
+            };
+            let available = buf.len();
+            let mut taken = 0;
+            for &b in buf {
+                if !keep(b) {
+                    break;
+                }
+                advance(&mut self.pos, b);
+                each(b);
+                taken += 1;
+            }
+            self.src.consume(taken);
+            if taken < available || available == 0 {
+                return Ok(());
+            }
         }
     }
 
     fn skip_whitespace(&mut self) -> Result<(), ParseError> {
-        while let Some(b) = self.peek()? {
-            if !is_space(b) {
-                break;
-            }
-            self.bump(b);
-        }
-        Ok(())
+        self.take_while(is_space, |_| ())
     }
 
     /// True when no token is left: in the free layout after skipping whitespace, in the exact
@@ -272,30 +290,30 @@ impl<R: BufRead> TokenReader<R> {
         }
         // Read the whole token in bounded memory: a clipped copy for messages, the value while
         // it fits, and whether it is `[+-]?[0-9]+`.
-        let mut text = Vec::new();
+        let mut text = [0u8; TOKEN_CLIP];
         let mut len = 0usize;
         let mut digits = 0usize;
         let mut value = Some(0i64);
         let mut numeric = true;
-        while let Some(b) = self.peek()? {
-            if is_space(b) {
-                break;
-            }
-            if text.len() < TOKEN_CLIP {
-                text.push(b);
-            }
-            if b.is_ascii_digit() {
-                digits += 1;
-                value = value
-                    .and_then(|v| v.checked_mul(10))
-                    .and_then(|v| v.checked_add(i64::from(b - b'0')));
-            } else if !(len == 0 && (b == b'-' || b == b'+')) {
-                numeric = false;
-            }
-            len += 1;
-            self.bump(b);
-        }
-        let shown = show_token(&text, len);
+        self.take_while(
+            |b| !is_space(b),
+            |b| {
+                if len < TOKEN_CLIP {
+                    text[len] = b;
+                }
+                if b.is_ascii_digit() {
+                    digits += 1;
+                    value = value
+                        .and_then(|v| v.checked_mul(10))
+                        .and_then(|v| v.checked_add(i64::from(b - b'0')));
+                } else if !(len == 0 && (b == b'-' || b == b'+')) {
+                    numeric = false;
+                }
+                len += 1;
+            },
+        )?;
+        let text = &text[..len.min(TOKEN_CLIP)];
+        let shown = || show_token(text, len);
         let err = |kind| ParseError {
             pos: start,
             case: None,
@@ -303,7 +321,7 @@ impl<R: BufRead> TokenReader<R> {
             kind,
         };
         if !numeric || digits == 0 {
-            return Err(err(ErrorKind::NotANumber { token: shown }));
+            return Err(err(ErrorKind::NotANumber { token: shown() }));
         }
         let negative = text[0] == b'-';
         let value = value.map(|v| if negative { -v } else { v });
@@ -313,13 +331,13 @@ impl<R: BufRead> TokenReader<R> {
             let leading_zero = digits > 1 && unsigned[0] == b'0';
             let minus_zero = negative && value == Some(0);
             if plus || leading_zero || minus_zero {
-                return Err(err(ErrorKind::NonCanonical { token: shown }));
+                return Err(err(ErrorKind::NonCanonical { token: shown() }));
             }
         }
         match value {
             Some(v) if (min..=max).contains(&v) => Ok(v),
             _ => Err(err(ErrorKind::OutOfRange {
-                token: shown,
+                token: shown(),
                 min,
                 max,
             })),
@@ -363,6 +381,16 @@ impl<R: BufRead> TokenReader<R> {
         }
         let found = describe(self.peek()?);
         Err(self.error(what, ErrorKind::TrailingData { found }))
+    }
+}
+
+/// Moves `pos` past `byte`.
+fn advance(pos: &mut Pos, byte: u8) {
+    if byte == b'\n' {
+        pos.line += 1;
+        pos.col = 1;
+    } else {
+        pos.col += 1;
     }
 }
 
