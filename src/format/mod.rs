@@ -113,6 +113,9 @@ pub trait Problem {
 
     /// Writes an answer exactly as the reference output does.
     fn write_answer(answer: &Self::Answer, out: &mut dyn Write) -> io::Result<()>;
+
+    /// The number of moves in an answer, or `None` for sicily's `-1`.
+    fn answer_length(answer: &Self::Answer) -> Option<usize>;
 }
 
 /// Streams the cases of an input, stopping at the end or at the first error.

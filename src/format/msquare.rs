@@ -64,6 +64,10 @@ impl Problem for Msquare {
     fn write_answer(answer: &Vec<Op>, out: &mut dyn Write) -> io::Result<()> {
         write_wrapped(answer, WRAP, out)
     }
+
+    fn answer_length(answer: &Vec<Op>) -> Option<usize> {
+        Some(answer.len())
+    }
 }
 
 /// Writes the length, then the sequence in lines of `width` characters (the last may be

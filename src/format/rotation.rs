@@ -88,4 +88,8 @@ impl Problem for Rotation {
         text.push(b'\n');
         out.write_all(&text)
     }
+
+    fn answer_length(answer: &Answer) -> Option<usize> {
+        Some(answer.moves.len())
+    }
 }

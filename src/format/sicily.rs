@@ -100,4 +100,11 @@ impl Problem for Sicily {
             }
         }
     }
+
+    fn answer_length(answer: &Answer) -> Option<usize> {
+        match answer {
+            Answer::Ops(ops) => Some(ops.len()),
+            Answer::TooFar => None,
+        }
+    }
 }
