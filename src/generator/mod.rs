@@ -54,7 +54,8 @@ pub struct GenArgs {
     /// The exact distance (distance; many-solutions: the candidates' distance).
     #[arg(long, value_name = "D")]
     pub distance: Option<u8>,
-    /// Sicily: the step limit N of every case (0..=2147483647), instead of the strategy's.
+    /// Sicily: the step limit N of every case (0..=2147483647). Default: uniform draws N in
+    /// 0..=30; distance, max-distance, start and all draw it in 22..=10^9 (never -1)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i32::MAX as i64))]
     pub limit: Option<u32>,
     /// Magic max-distance: only the I-th of the five boards at 22, by clockwise order.
@@ -66,7 +67,7 @@ pub struct GenArgs {
     /// Rotation ties: how many digits tie at the minimal distance (2 or 3; default 2).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(2..=3))]
     pub digits: Option<u8>,
-    /// Rotation many-solutions: candidates examined per case (1..=10000; default 20).
+    /// Rotation many-solutions: candidates examined per case (1..=10000; default 100).
     #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub pool: Option<u32>,
 }

@@ -8,7 +8,7 @@ use crate::format::Format;
 use crate::puzzle::{magic, rotation};
 
 /// Candidates examined by `many-solutions` when `--pool` is not given.
-pub const DEFAULT_POOL: u32 = 20;
+pub const DEFAULT_POOL: u32 = 100;
 
 /// Tied digits wanted by `ties` when `--digits` is not given.
 pub const DEFAULT_DIGITS: u8 = 2;
