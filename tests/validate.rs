@@ -82,7 +82,7 @@ fn check_invalid(format: Format) {
         );
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
 
-        let bytes = fs::read(&path).unwrap();
+        let bytes = fs::read(path).unwrap();
         let out = run(&[format.name(), "--protocol", "kattis"], &bytes);
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(43), "{name} (kattis): {err}");
