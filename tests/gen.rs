@@ -165,14 +165,18 @@ fn the_binary_writes_what_the_library_writes() {
 #[test]
 fn bad_commands_are_explained() {
     let err = |c: &str| GenArgs::parse_command(c).unwrap_err();
-    assert!(err("gen sicily --seed 1 --strategy nope").contains("possible values: uniform"));
+    let unknown = err("gen sicily --seed 1 --strategy limit-belo");
+    assert!(unknown.starts_with("invalid value 'limit-belo' for '--strategy <NAME>'"));
+    assert!(unknown.contains("[possible values: uniform, distance"));
+    assert!(unknown.contains("a similar value exists: 'limit-below'"));
+    assert!(!unknown.contains('\n'), "one line: {unknown}");
     assert!(err("gen msquare --seed 1 --cases 2").contains("--cases does not apply"));
     assert!(err("gen rotation --seed 1 --strategy start").contains("the strategies for rotation"));
     assert!(err("gen rotation --seed 1 --strategy distance --distance 14").contains("0..=13"));
     assert!(err("gen sicily --seed 1 --strategy distance").contains("needs --distance"));
     assert!(err("gen sicily --seed 1 --strategy limit-far --limit 5").contains("--limit"));
     assert!(err("gen sicily --seed 1 --cases 1000001").contains("1000001"));
-    assert!(err("gen sicily --seed -1").contains("--seed"));
+    assert!(err("gen sicily --seed=-1").contains("for '--seed <S>'"));
     assert!(err("gen sicily").contains("--seed"));
     assert!(err("solve sicily --seed 1").contains("starts with 'gen'"));
     assert!(err("").contains("empty"));

@@ -88,11 +88,21 @@ impl GenArgs {
             }
             None => return Err("empty generator command".into()),
         }
-        let args =
-            GenArgs::try_parse_from(&words).map_err(|e| e.to_string().trim_end().to_string())?;
+        let args = GenArgs::try_parse_from(&words).map_err(|e| one_line(&e.to_string()))?;
         Plan::resolve(&args)?;
         Ok(args)
     }
+}
+
+/// A clap error on one line, without the usage and the pointer to `--help`.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"))
+        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Why [`generate`] failed.
