@@ -6,4 +6,6 @@
 
 pub mod cli;
 pub mod format;
+pub mod generator;
 pub mod puzzle;
+pub mod validate;

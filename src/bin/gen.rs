@@ -1,0 +1,21 @@
+//! `gen`: seeded test inputs. See [`boardjudge::generator`].
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use boardjudge::generator::{GenArgs, GenError, generate};
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = GenArgs::parse();
+    let stdout = io::stdout();
+    match generate(&args, &mut stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that closed the pipe early wants no more output and no message.
+        Err(GenError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "gen: {e}");
+            ExitCode::from(if matches!(e, GenError::Plan(_)) { 2 } else { 1 })
+        }
+    }
+}
