@@ -228,3 +228,13 @@ fn answers_are_written_as_the_reference_outputs() {
     assert_eq!(wrapped(60), format!("60\n{}\n", "B".repeat(60)));
     assert_eq!(wrapped(61), format!("61\n{}\nB\n", "B".repeat(60)));
 }
+
+#[test]
+fn terminator_line_errors_name_no_case() {
+    let (m, _) = error::<Sicily>("4\n1 2 3 4\n8 7 6 5\n-1", ReadOptions::STRICT);
+    assert_eq!(m, "4:3: expected a line break, found the end of the input");
+    let (m, _) = error::<Rotation>("0 \n", ReadOptions::STRICT);
+    assert_eq!(m, "1:2: expected a line break, found a space");
+    let (m, _) = error::<Sicily>("4\n1 2 3 4\n8 7 6 5 \n-1\n", ReadOptions::STRICT);
+    assert!(m.starts_with("3:8: case 1: expected a line break"), "{m}");
+}

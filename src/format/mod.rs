@@ -95,7 +95,7 @@ pub trait Problem {
     type Answer: Clone + fmt::Debug + PartialEq;
 
     /// Reads the case numbered `index` (from 1), or `None` at the end of the input (after its
-    /// terminator, which must end the input).
+    /// terminator, which must end the input). Errors inside a case name the case.
     fn read_case<R: BufRead>(
         input: &mut TokenReader<R>,
         options: &ReadOptions,
@@ -149,12 +149,7 @@ impl<P: Problem, R: BufRead> Iterator for Cases<P, R> {
         }
         self.index += 1;
         let index = self.index;
-        let result = P::read_case(&mut self.reader, &self.options, index)
-            .map_err(|e| match e.kind {
-                ErrorKind::MissingTerminator { .. } | ErrorKind::TrailingData { .. } => e,
-                _ => e.in_case(index),
-            })
-            .transpose();
+        let result = P::read_case(&mut self.reader, &self.options, index).transpose();
         if !matches!(result, Some(Ok(_))) {
             self.done = true;
         }

@@ -37,7 +37,7 @@ impl Problem for Msquare {
         if index > 1 {
             return Ok(None);
         }
-        let cells = read_magic_cells(input, &SEPARATORS)?;
+        let cells = read_magic_cells(input, &SEPARATORS).map_err(|e| e.in_case(index))?;
         input.read_eof("the board")?;
         let board = Board::from_clockwise(Clockwise(cells))
             .expect("read_magic_cells checks the permutation");

@@ -33,7 +33,7 @@ impl Problem for Rotation {
     fn read_case<R: BufRead>(
         input: &mut TokenReader<R>,
         _options: &ReadOptions,
-        _index: usize,
+        index: usize,
     ) -> Result<Option<Board>, ParseError> {
         const FIRST: &str = "a cell (1..3) or the terminator 0";
         const CELL: &str = "a cell (1..3)";
@@ -41,7 +41,8 @@ impl Problem for Rotation {
             let kind = ErrorKind::MissingTerminator { terminator: "0" };
             return Err(input.error(FIRST, kind));
         }
-        let first = input.read_int(0, 3, FIRST)?;
+        let in_case = |e: ParseError| e.in_case(index);
+        let first = input.read_int(0, 3, FIRST).map_err(in_case)?;
         let start = input.last_token();
         if first == 0 {
             input.read_eoln()?;
@@ -51,16 +52,17 @@ impl Problem for Rotation {
         let mut cells = [0u8; CELLS];
         cells[0] = first as u8;
         for cell in &mut cells[1..] {
-            input.read_space()?;
-            *cell = input.read_int(1, 3, CELL)? as u8;
+            input.read_space().map_err(in_case)?;
+            *cell = input.read_int(1, 3, CELL).map_err(in_case)? as u8;
         }
-        input.read_eoln()?;
+        input.read_eoln().map_err(in_case)?;
         Board::new(cells).map(Some).ok_or_else(|| {
             let mut counts = [0; 3];
             for c in cells {
                 counts[c as usize - 1] += 1;
             }
-            input.error_at(start, "the board", ErrorKind::WrongDigitCounts { counts })
+            let kind = ErrorKind::WrongDigitCounts { counts };
+            input.error_at(start, "the board", kind).in_case(index)
         })
     }
 

@@ -45,20 +45,24 @@ impl Problem for Sicily {
     fn read_case<R: BufRead>(
         input: &mut TokenReader<R>,
         options: &ReadOptions,
-        _index: usize,
+        index: usize,
     ) -> Result<Option<Case>, ParseError> {
         const WHAT: &str = "the step limit N";
         if input.at_end()? {
             let kind = ErrorKind::MissingTerminator { terminator: "-1" };
             return Err(input.error(WHAT, kind));
         }
-        let limit = input.read_int(-1, options.max_step_limit, WHAT)?;
-        input.read_eoln()?;
+        let in_case = |e: ParseError| e.in_case(index);
+        let limit = input
+            .read_int(-1, options.max_step_limit, WHAT)
+            .map_err(in_case)?;
         if limit == -1 {
+            input.read_eoln()?;
             input.read_eof("the terminator -1")?;
             return Ok(None);
         }
-        let c = read_magic_cells(input, &SEPARATORS)?;
+        input.read_eoln().map_err(in_case)?;
+        let c = read_magic_cells(input, &SEPARATORS).map_err(in_case)?;
         let rows = Rows {
             top: [c[0], c[1], c[2], c[3]],
             bottom: [c[4], c[5], c[6], c[7]],
