@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use boardjudge::check::protocol::{self, Invocation, Protocol, USAGE_ERROR};
-use boardjudge::check::{CheckOptions, Order, Verdict};
+use boardjudge::check::{CheckOptions, Order};
 use boardjudge::format::Format;
 use clap::Parser;
 
@@ -105,7 +105,7 @@ fn main() -> ExitCode {
     let _ = io::stdout().flush();
     let stderr = io::stderr();
     let text = if stderr.is_terminal() {
-        colour(&delivery.stderr, outcome.verdict)
+        protocol::colour(&delivery.stderr, outcome.verdict)
     } else {
         delivery.stderr
     };
@@ -116,34 +116,4 @@ fn main() -> ExitCode {
 fn usage_error(message: &str) -> ExitCode {
     eprintln!("check: {message}\nTry 'check --help'.");
     ExitCode::from(USAGE_ERROR)
-}
-
-/// Colours the verdict on the first line and the diff's lines (for a terminal).
-fn colour(text: &str, verdict: Verdict) -> String {
-    const RESET: &str = "\x1b[0m";
-    let head = match verdict {
-        Verdict::Accepted => "\x1b[1;32m",
-        Verdict::WrongAnswer => "\x1b[1;31m",
-        Verdict::PresentationError => "\x1b[1;33m",
-        Verdict::Fail => "\x1b[1;35m",
-    };
-    let mut in_diff = false;
-    let mut out = String::new();
-    for (i, line) in text.lines().enumerate() {
-        in_diff |= line.starts_with("--- ");
-        let style = match line.as_bytes().first() {
-            _ if i == 0 => head,
-            Some(b'-') if in_diff => "\x1b[31m",
-            Some(b'+') if in_diff => "\x1b[32m",
-            Some(b'@') if in_diff => "\x1b[36m",
-            _ => "",
-        };
-        if style.is_empty() {
-            out.push_str(line);
-        } else {
-            out.push_str(&format!("{style}{line}{RESET}"));
-        }
-        out.push('\n');
-    }
-    out
 }

@@ -353,6 +353,37 @@ fn appes_xml(outcome: &Outcome) -> String {
     )
 }
 
+/// Colours a message for a terminal: the verdict on the first line, and the diff's lines
+/// (removed red, added green, hunk headers cyan).
+pub fn colour(text: &str, verdict: Verdict) -> String {
+    const RESET: &str = "\x1b[0m";
+    let head = match verdict {
+        Verdict::Accepted => "\x1b[1;32m",
+        Verdict::WrongAnswer => "\x1b[1;31m",
+        Verdict::PresentationError => "\x1b[1;33m",
+        Verdict::Fail => "\x1b[1;35m",
+    };
+    let mut in_diff = false;
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        in_diff |= line.starts_with("--- ");
+        let style = match line.as_bytes().first() {
+            _ if i == 0 => head,
+            Some(b'-') if in_diff => "\x1b[31m",
+            Some(b'+') if in_diff => "\x1b[32m",
+            Some(b'@') if in_diff => "\x1b[36m",
+            _ => "",
+        };
+        if style.is_empty() {
+            out.push_str(line);
+        } else {
+            out.push_str(&format!("{style}{line}{RESET}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,6 +422,19 @@ mod tests {
         assert_eq!(inv.answer(), Path::new("a"));
         assert_eq!(inv.output(), OutputSource::File("o".into()));
         assert!(Invocation::parse(Protocol::Cms, &args(&["i", "a", "o", "x"])).is_err());
+    }
+
+    #[test]
+    fn colour_marks_the_verdict_and_the_diff() {
+        let text = "wrong answer case 1: x\n  input:\n    -1\n--- expected\n+++ yours\n@@ -1 +1 @@\n-2 AB\n+2 BA\n 0\n";
+        let coloured = colour(text, Verdict::WrongAnswer);
+        assert!(coloured.starts_with("\x1b[1;31mwrong answer case 1: x\x1b[0m\n"));
+        assert!(
+            coloured.contains("\n    -1\n"),
+            "lines before the diff stay plain"
+        );
+        assert!(coloured.contains("\x1b[31m-2 AB\x1b[0m\n\x1b[32m+2 BA\x1b[0m\n 0\n"));
+        assert!(coloured.contains("\x1b[36m@@ -1 +1 @@\x1b[0m"));
     }
 
     #[test]
