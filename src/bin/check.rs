@@ -9,39 +9,40 @@ use boardjudge::check::{CheckOptions, Order};
 use boardjudge::format::Format;
 use clap::Parser;
 
+/// The protocols and limits, shown by `--help`.
+const PROTOCOLS: &str = r#"Options go before the files. Three protocols:
+
+  testlib (default; Polygon, Codeforces):
+    check [--format F] <input> <output> <answer> [<report> [-appes]]
+    exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL (judge failure);
+    the message on stderr and in <report> starts with "ok ", "wrong answer ",
+    "wrong output format " or "FAIL ".
+    e.g. check --format sicily 01.in contestant.out 01.ans report.txt
+
+  kattis (Kattis, DOMjudge):
+    check [--format F] --protocol kattis <input> <answer> <feedback_dir> [flags...] < output
+    exit 42 accepted, 43 rejected, 1 judge failure; writes judgemessage.txt (full) and
+    teammessage.txt (short) in <feedback_dir>, or judgeerror.txt on a judge failure;
+    flags after <feedback_dir> are accepted and ignored.
+    e.g. check --protocol kattis 01.in 01.ans feedback/ case_sensitive < contestant.out
+
+  cms (CMS; the correct output comes before the contestant's):
+    check [--format F] --protocol cms <input> <answer> <output>
+    prints 1.0 or 0.0 on stdout and "translate:success" or "translate:wrong <reason>" on
+    stderr; a judge failure exits with 3.
+    e.g. check --format rotation --protocol cms input res.txt output.txt
+
+Without --format, the format is recognised from the input: 8 numbers is msquare, groups of
+9 ending in -1 sicily, groups of 24 ending in 0 rotation.
+
+The output is read up to max(1 MiB, 4 x the jury answer's size) bytes; more is rejected as
+"output too long" without reading the rest. Bad options exit with 3 in every protocol."#;
+
 /// Judge a contestant's output for one test: recompute the truth from the input, check the
 /// jury answer, then the output (semantically: any right answer in the format is accepted,
 /// with spaces, tabs and \r tolerated inside lines).
-///
-/// Options go before the files. Three protocols:
-///
-///   testlib (default; Polygon, Codeforces):
-///     check [--format F] <input> <output> <answer> [<report> [-appes]]
-///     exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL (judge failure);
-///     the message on stderr and in <report> starts with "ok ", "wrong answer ",
-///     "wrong output format " or "FAIL ".
-///     e.g. check --format sicily 01.in contestant.out 01.ans report.txt
-///
-///   kattis (Kattis, DOMjudge):
-///     check [--format F] --protocol kattis <input> <answer> <feedback_dir> [flags...] < output
-///     exit 42 accepted, 43 rejected, 1 judge failure; writes judgemessage.txt (full) and
-///     teammessage.txt (short) in <feedback_dir>, or judgeerror.txt on a judge failure;
-///     flags after <feedback_dir> are accepted and ignored.
-///     e.g. check --protocol kattis 01.in 01.ans feedback/ case_sensitive < contestant.out
-///
-///   cms (CMS; the correct output comes before the contestant's):
-///     check [--format F] --protocol cms <input> <answer> <output>
-///     prints 1.0 or 0.0 on stdout and "translate:success" or "translate:wrong <reason>" on
-///     stderr; a judge failure exits with 3.
-///     e.g. check --format rotation --protocol cms input res.txt output.txt
-///
-/// Without --format, the format is recognised from the input: 8 numbers is msquare, groups of
-/// 9 ending in -1 sicily, groups of 24 ending in 0 rotation.
-///
-/// The output is read up to max(1 MiB, 4 x the jury answer's size) bytes; more is rejected as
-/// "output too long" without reading the rest. Bad options exit with 3 in every protocol.
 #[derive(Parser)]
-#[command(version, verbatim_doc_comment)]
+#[command(version, verbatim_doc_comment, after_help = PROTOCOLS)]
 struct Args {
     /// The problem format (recognised from the input when omitted).
     #[arg(long)]

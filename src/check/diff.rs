@@ -16,27 +16,29 @@ const MAX_LINES: usize = 20;
 /// The diff of `found` against `expected` around `line` (1-based; the first difference when
 /// `None`), or `None` when the two agree there.
 pub fn render(expected: &[u8], found: &[u8], line: Option<u64>) -> Option<String> {
-    let expected = split_lines(expected);
-    let found = split_lines(found);
     let anchor = match line {
         Some(l) => usize::try_from(l).unwrap_or(usize::MAX).saturating_sub(1),
-        None => expected
-            .iter()
-            .zip(&found)
-            .position(|(a, b)| a != b)
-            .unwrap_or(expected.len().min(found.len())),
+        None => {
+            let (mut old, mut new) = (split_lines(expected), split_lines(found));
+            let mut index = 0;
+            while let (Some(a), Some(b)) = (old.next(), new.next()) {
+                if a != b {
+                    break;
+                }
+                index += 1;
+            }
+            index
+        }
     };
     let from = anchor.saturating_sub(BEFORE);
-    let window = |lines: &[&[u8]]| -> Vec<String> {
-        let to = lines.len().min(anchor.saturating_add(FROM));
-        lines
-            .get(from..to)
-            .unwrap_or_default()
-            .iter()
-            .map(|l| visible_line(l))
+    let window = |text: &[u8]| -> Vec<String> {
+        split_lines(text)
+            .take(anchor.saturating_add(FROM))
+            .skip(from)
+            .map(visible_line)
             .collect()
     };
-    let (old, new) = (window(&expected), window(&found));
+    let (old, new) = (window(expected), window(found));
     let ops = capture_diff_slices(Algorithm::Myers, &old, &new);
     if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
         return None;

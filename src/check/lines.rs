@@ -138,13 +138,12 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// All lines of `text` as split by the reader (for diffs), keeping a final `\r` visible.
-pub fn split_lines(text: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-    if lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    lines
+/// The lines of `text` split at `\n` (for diffs), keeping a final `\r` visible; a final
+/// newline does not start another line.
+pub fn split_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let empty = text.is_empty();
+    body.split(|&b| b == b'\n').filter(move |_| !empty)
 }
 
 /// A number as the statements write it: `0`, or an optional `-` and digits without a
