@@ -34,7 +34,7 @@ impl super::Judge for Judge {
         let moves = read_moves(&line)?;
         let Some(line) = lines.next_line()? else {
             return Err(
-                Reject::wrong("the output ends before the centre digit".to_string())
+                Reject::wrong("the answer ends before the centre digit".to_string())
                     .at(line.number + 1),
             );
         };
