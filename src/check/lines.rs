@@ -91,7 +91,7 @@ impl<'a> Lines<'a> {
     }
 
     /// True when only spaces, tabs and line breaks (and `\r`) remain.
-    pub fn rest_is_blank(&self) -> bool {
+    fn rest_is_blank(&self) -> bool {
         self.text[self.pos..]
             .iter()
             .all(|&b| is_blank(b) || b == b'\n' || b == b'\r')

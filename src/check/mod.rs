@@ -47,18 +47,6 @@ pub enum Verdict {
     Fail,
 }
 
-impl Verdict {
-    /// A short name: `AC`, `WA`, `PE` or `FAIL`.
-    pub fn short(self) -> &'static str {
-        match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::PresentationError => "PE",
-            Verdict::Fail => "FAIL",
-        }
-    }
-}
-
 /// What the checker decided, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
