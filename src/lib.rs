@@ -4,6 +4,7 @@
 //! - [`puzzle`]: the magic board and the rotation game, pure code with exact solvers.
 //! - [`format`]: the three problem formats: parse inputs, write answers.
 
+pub mod check;
 pub mod cli;
 pub mod format;
 pub mod generator;

@@ -1,0 +1,120 @@
+//! `check`: the special checker, for testlib, Kattis/DOMjudge and CMS.
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use boardjudge::check::protocol::{self, Invocation, Protocol, USAGE_ERROR};
+use boardjudge::check::{CheckOptions, Order};
+use boardjudge::format::Format;
+use clap::Parser;
+
+/// The protocols and limits, shown by `--help`.
+const PROTOCOLS: &str = r#"Options go before the files. Three protocols:
+
+  testlib (default; Polygon, Codeforces):
+    check [--format F] <input> <output> <answer> [<report> [-appes]]
+    exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL (judge failure);
+    the message on stderr and in <report> starts with "ok ", "wrong answer ",
+    "wrong output format " or "FAIL ".
+    e.g. check --format sicily 01.in contestant.out 01.ans report.txt
+
+  kattis (Kattis, DOMjudge):
+    check [--format F] --protocol kattis <input> <answer> <feedback_dir> [flags...] < output
+    exit 42 accepted, 43 rejected, 1 judge failure; writes judgemessage.txt (full) and
+    teammessage.txt (short) in <feedback_dir>, or judgeerror.txt on a judge failure;
+    flags after <feedback_dir> are accepted and ignored.
+    e.g. check --protocol kattis 01.in 01.ans feedback/ case_sensitive < contestant.out
+
+  cms (CMS; the correct output comes before the contestant's):
+    check [--format F] --protocol cms <input> <answer> <output>
+    prints 1.0 or 0.0 on stdout and "translate:success" or "translate:wrong <reason>" on
+    stderr; a judge failure exits with 3.
+    e.g. check --format rotation --protocol cms input res.txt output.txt
+
+Without --format, the format is recognised from the input: 8 numbers is msquare, groups of
+9 ending in -1 sicily, groups of 24 ending in 0 rotation.
+
+The output is read up to max(1 MiB, 4 x the jury answer's size) bytes; more is rejected as
+"output too long" without reading the rest. Bad options exit with 3 in every protocol."#;
+
+/// Judge a contestant's output for one test: recompute the truth from the input, check the
+/// jury answer, then the output (semantically: any right answer in the format is accepted,
+/// with spaces, tabs and \r tolerated inside lines).
+#[derive(Parser)]
+#[command(version, verbatim_doc_comment, after_help = PROTOCOLS)]
+struct Args {
+    /// The problem format (recognised from the input when omitted).
+    #[arg(long)]
+    format: Option<Format>,
+    /// The judge system's conventions.
+    #[arg(long, value_enum, default_value_t)]
+    protocol: Protocol,
+    /// Which sequences are accepted.
+    #[arg(long, value_enum, default_value_t)]
+    order: Order,
+    /// msquare: letters per line of the sequence.
+    #[arg(long, default_value_t = CheckOptions::default().wrap)]
+    wrap: usize,
+    /// The files, in the protocol's order (and Kattis flags).
+    #[arg(
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "FILES"
+    )]
+    files: Vec<OsString>,
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    let options = CheckOptions {
+        order: args.order,
+        wrap: args.wrap,
+    };
+    let invocation = match Invocation::parse(args.protocol, &args.files) {
+        Ok(invocation) => invocation,
+        Err(e) => return usage_error(&e),
+    };
+    let outcome = match protocol::judge(&invocation, args.format, &options) {
+        Ok(outcome) => outcome,
+        Err(e) => return usage_error(&e),
+    };
+    let delivery = protocol::deliver(&invocation, &outcome);
+    let mut code = delivery.exit_code;
+    for (path, text) in &delivery.files {
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("check: cannot write {}: {e}", path.display());
+            code = if args.protocol == Protocol::Kattis {
+                1
+            } else {
+                3
+            };
+        }
+    }
+    print!("{}", delivery.stdout);
+    let _ = io::stdout().flush();
+    let stderr = io::stderr();
+    let text = if stderr.is_terminal() {
+        protocol::colour(&delivery.stderr, outcome.verdict)
+    } else {
+        delivery.stderr
+    };
+    let _ = stderr.lock().write_all(text.as_bytes());
+    ExitCode::from(code)
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("check: {message}\nTry 'check --help'.");
+    ExitCode::from(USAGE_ERROR)
+}

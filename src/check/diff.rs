@@ -1,0 +1,104 @@
+//! A short unified diff of the contestant's output against the expected one, around the line
+//! where the checker found the problem.
+
+use similar::{Algorithm, DiffTag, capture_diff_slices};
+
+use super::lines::split_lines;
+use super::show::visible_line;
+
+/// Lines of context shown before the problem line.
+const BEFORE: usize = 3;
+/// Lines shown from the problem line on.
+const FROM: usize = 5;
+/// Longest diff, in lines, headers included.
+const MAX_LINES: usize = 20;
+
+/// The diff of `found` against `expected` around `line` (1-based; the first difference when
+/// `None`), or `None` when the two agree there.
+pub fn render(expected: &[u8], found: &[u8], line: Option<u64>) -> Option<String> {
+    let anchor = match line {
+        Some(l) => usize::try_from(l).unwrap_or(usize::MAX).saturating_sub(1),
+        None => {
+            let (mut old, mut new) = (split_lines(expected), split_lines(found));
+            let mut index = 0;
+            while let (Some(a), Some(b)) = (old.next(), new.next()) {
+                if a != b {
+                    break;
+                }
+                index += 1;
+            }
+            index
+        }
+    };
+    let from = anchor.saturating_sub(BEFORE);
+    let window = |text: &[u8]| -> Vec<String> {
+        split_lines(text)
+            .take(anchor.saturating_add(FROM))
+            .skip(from)
+            .map(visible_line)
+            .collect()
+    };
+    let (old, new) = (window(expected), window(found));
+    let ops = capture_diff_slices(Algorithm::Myers, &old, &new);
+    if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
+        return None;
+    }
+    let mut out = vec![
+        "--- expected (jury answer)".to_string(),
+        "+++ your output".to_string(),
+        format!(
+            "@@ -{} +{} @@",
+            range(from, old.len()),
+            range(from, new.len())
+        ),
+    ];
+    for op in &ops {
+        let (tag, old_range, new_range) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => out.extend(old[old_range].iter().map(|l| format!(" {l}"))),
+            _ => {
+                out.extend(old[old_range].iter().map(|l| format!("-{l}")));
+                out.extend(new[new_range].iter().map(|l| format!("+{l}")));
+            }
+        }
+    }
+    if out.len() > MAX_LINES {
+        out.truncate(MAX_LINES - 1);
+        out.push("… (diff clipped)".into());
+    }
+    Some(out.join("\n"))
+}
+
+/// A hunk range: `start,len`, 1-based (`start` is the line before an empty range).
+fn range(from: usize, len: usize) -> String {
+    if len == 0 {
+        format!("{from},0")
+    } else {
+        format!("{},{len}", from + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shows_the_lines_around_the_problem() {
+        let diff = render(b"1 A\n2 AB\n0\n", b"1 A\n2 BA\r\n0\n", Some(2)).unwrap();
+        assert_eq!(
+            diff,
+            "--- expected (jury answer)\n+++ your output\n@@ -1,3 +1,3 @@\n 1 A\n-2 AB\n+2 BA␍\n 0"
+        );
+    }
+
+    #[test]
+    fn missing_lines_are_deletions() {
+        let diff = render(b"7\nBCABCCB\n", b"7\n", Some(2)).unwrap();
+        assert!(diff.ends_with("@@ -1,2 +1,1 @@\n 7\n-BCABCCB"), "{diff}");
+    }
+
+    #[test]
+    fn equal_windows_give_no_diff() {
+        assert_eq!(render(b"1\n", b"1\n", None), None);
+    }
+}

@@ -1,0 +1,452 @@
+//! The three judge protocols: how a judge system passes the files (argv), and how it wants
+//! the verdict back (exit code, standard streams, files).
+//!
+//! - testlib (Polygon, Codeforces): `<input> <output> <answer> [<report> [-appes]]`; exit 0
+//!   accepted, 1 wrong answer, 2 presentation error, 3 judge failure; the message starts with
+//!   `ok `, `wrong answer `, `wrong output format ` or `FAIL ` on standard error and in the
+//!   report file (with `-appes`, the report file gets testlib's XML instead).
+//! - Kattis / DOMjudge: `<input> <answer> <feedback_dir> [flags...] < output`; exit 42
+//!   accepted, 43 rejected, 1 judge failure; the full message goes to
+//!   `feedback_dir/judgemessage.txt`, the summary to `teammessage.txt`, a judge failure to
+//!   `judgeerror.txt`. Flags after `feedback_dir` (Kattis `validator_flags`) are accepted and
+//!   ignored.
+//! - CMS: `<input> <answer> <output>` (the correct output before the contestant's); `1.0` or
+//!   `0.0` on standard output, one line on standard error: `translate:success`, or
+//!   `translate:wrong` and the reason; a judge failure exits with 3.
+//!
+//! Nothing here prints: [`Invocation::parse`] reads argv, [`judge`] reads the files and
+//! checks, [`deliver`] says what to print, write and return.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use super::{CheckOptions, Outcome, Verdict, check, detect_format};
+use crate::format::Format;
+
+/// A judge system's conventions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Protocol {
+    /// testlib / Polygon / Codeforces: `<input> <output> <answer> [<report> [-appes]]`.
+    #[default]
+    Testlib,
+    /// Kattis / DOMjudge: `<input> <answer> <feedback_dir> [flags...] < output`.
+    Kattis,
+    /// CMS: `<input> <answer> <output>`.
+    Cms,
+}
+
+/// The exit code for a usage error (bad options or arguments), in every protocol.
+pub const USAGE_ERROR: u8 = 3;
+
+/// Where the contestant's output comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputSource {
+    /// A file.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+/// The files of one run, as the protocol's argv names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invocation {
+    /// testlib.
+    Testlib {
+        /// The test input.
+        input: PathBuf,
+        /// The contestant's output.
+        output: PathBuf,
+        /// The jury answer.
+        answer: PathBuf,
+        /// Where to write the report, if anywhere.
+        report: Option<PathBuf>,
+        /// Write the report as testlib's XML (`-appes`).
+        appes: bool,
+    },
+    /// Kattis / DOMjudge.
+    Kattis {
+        /// The test input.
+        input: PathBuf,
+        /// The jury answer.
+        answer: PathBuf,
+        /// The directory for the feedback files.
+        feedback_dir: PathBuf,
+        /// Flags after the feedback directory (accepted, ignored).
+        flags: Vec<OsString>,
+    },
+    /// CMS.
+    Cms {
+        /// The test input.
+        input: PathBuf,
+        /// The correct output (the jury answer).
+        answer: PathBuf,
+        /// The contestant's output.
+        output: PathBuf,
+    },
+}
+
+impl Invocation {
+    /// Reads the positional arguments of `protocol`.
+    pub fn parse(protocol: Protocol, args: &[OsString]) -> Result<Invocation, String> {
+        let path = |i: usize| PathBuf::from(&args[i]);
+        let looks_like_option = args.iter().any(|a| a.to_string_lossy().starts_with("--"));
+        let hint = if looks_like_option {
+            "; options (--format, --protocol, --order, --wrap) go before the files"
+        } else {
+            ""
+        };
+        match protocol {
+            Protocol::Testlib => {
+                let appes = match args.get(4) {
+                    None => false,
+                    Some(a) if a == "-appes" => true,
+                    Some(a) => {
+                        return Err(format!(
+                            "testlib: the fifth argument can only be -appes, not \"{}\"{hint}",
+                            a.to_string_lossy()
+                        ));
+                    }
+                };
+                if !(3..=5).contains(&args.len()) {
+                    return Err(format!(
+                        "testlib takes <input> <output> <answer> [<report> [-appes]], got {} \
+                         arguments{hint}",
+                        args.len()
+                    ));
+                }
+                Ok(Invocation::Testlib {
+                    input: path(0),
+                    output: path(1),
+                    answer: path(2),
+                    report: args.get(3).map(PathBuf::from),
+                    appes,
+                })
+            }
+            Protocol::Kattis => {
+                if args.len() < 3 {
+                    return Err(format!(
+                        "kattis takes <input> <answer> <feedback_dir> [flags...] < output, got \
+                         {} arguments{hint}",
+                        args.len()
+                    ));
+                }
+                Ok(Invocation::Kattis {
+                    input: path(0),
+                    answer: path(1),
+                    feedback_dir: path(2),
+                    flags: args[3..].to_vec(),
+                })
+            }
+            Protocol::Cms => {
+                if args.len() != 3 {
+                    return Err(format!(
+                        "cms takes <input> <answer> <output>, got {} arguments{hint}",
+                        args.len()
+                    ));
+                }
+                Ok(Invocation::Cms {
+                    input: path(0),
+                    answer: path(1),
+                    output: path(2),
+                })
+            }
+        }
+    }
+
+    /// The test input.
+    pub fn input(&self) -> &Path {
+        match self {
+            Invocation::Testlib { input, .. }
+            | Invocation::Kattis { input, .. }
+            | Invocation::Cms { input, .. } => input,
+        }
+    }
+
+    /// The jury answer.
+    pub fn answer(&self) -> &Path {
+        match self {
+            Invocation::Testlib { answer, .. }
+            | Invocation::Kattis { answer, .. }
+            | Invocation::Cms { answer, .. } => answer,
+        }
+    }
+
+    /// Where the contestant's output comes from.
+    pub fn output(&self) -> OutputSource {
+        match self {
+            Invocation::Testlib { output, .. } | Invocation::Cms { output, .. } => {
+                OutputSource::File(output.clone())
+            }
+            Invocation::Kattis { .. } => OutputSource::Stdin,
+        }
+    }
+}
+
+/// Reads the files of `invocation` and checks the output; `format` is recognised from the
+/// input when `None`. Every failure to read a jury file is a judge failure; a missing output
+/// file is a presentation error (as in testlib). Options that do not suit the format are a
+/// usage error (`Err`), found before the output is read.
+pub fn judge(
+    invocation: &Invocation,
+    format: Option<Format>,
+    options: &CheckOptions,
+) -> Result<Outcome, String> {
+    let read = |path: &Path, what: &str| {
+        std::fs::read(path)
+            .map_err(|e| Outcome::fail(format!("cannot read the {what} {}: {e}", path.display())))
+    };
+    let input = match read(invocation.input(), "input") {
+        Ok(bytes) => bytes,
+        Err(outcome) => return Ok(outcome),
+    };
+    let answer = match read(invocation.answer(), "jury answer") {
+        Ok(bytes) => bytes,
+        Err(outcome) => return Ok(outcome),
+    };
+    let format = match format.map_or_else(|| detect_format(&input), Ok) {
+        Ok(format) => format,
+        Err(e) => return Ok(Outcome::fail(e)),
+    };
+    options.validate(format)?;
+    Ok(match invocation.output() {
+        OutputSource::Stdin => check(format, &input, &answer, &mut io::stdin().lock(), options),
+        OutputSource::File(path) => match File::open(&path) {
+            Ok(file) => check(
+                format,
+                &input,
+                &answer,
+                &mut BufReader::with_capacity(1 << 16, file) as &mut dyn Read,
+                options,
+            ),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let summary = format!("the output file {} does not exist", path.display());
+                Outcome {
+                    verdict: Verdict::PresentationError,
+                    details: summary.clone(),
+                    summary,
+                }
+            }
+            Err(e) => Outcome::fail(format!("cannot open the output {}: {e}", path.display())),
+        },
+    })
+}
+
+/// What to do with an outcome: the exit code, the standard streams, the files to write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    /// The exit code.
+    pub exit_code: u8,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error (the binary may colour it).
+    pub stderr: String,
+    /// Files to write, with their contents.
+    pub files: Vec<(PathBuf, String)>,
+}
+
+/// testlib's prefix for a verdict: `ok `, `wrong answer `, `wrong output format `, `FAIL `.
+pub fn testlib_prefix(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "ok ",
+        Verdict::WrongAnswer => "wrong answer ",
+        Verdict::PresentationError => "wrong output format ",
+        Verdict::Fail => "FAIL ",
+    }
+}
+
+/// How `invocation`'s protocol reports `outcome`.
+pub fn deliver(invocation: &Invocation, outcome: &Outcome) -> Delivery {
+    let prefix = testlib_prefix(outcome.verdict);
+    let message = format!("{prefix}{}\n", outcome.details);
+    match invocation {
+        Invocation::Testlib { report, appes, .. } => {
+            let exit_code = match outcome.verdict {
+                Verdict::Accepted => 0,
+                Verdict::WrongAnswer => 1,
+                Verdict::PresentationError => 2,
+                Verdict::Fail => 3,
+            };
+            let files = report
+                .iter()
+                .map(|path| {
+                    let text = if *appes {
+                        appes_xml(outcome)
+                    } else {
+                        message.clone()
+                    };
+                    (path.clone(), text)
+                })
+                .collect();
+            Delivery {
+                exit_code,
+                stdout: String::new(),
+                stderr: message,
+                files,
+            }
+        }
+        Invocation::Kattis { feedback_dir, .. } => {
+            let file = |name: &str, text: String| (feedback_dir.join(name), text);
+            let (exit_code, files) = match outcome.verdict {
+                Verdict::Fail => (1, vec![file("judgeerror.txt", message.clone())]),
+                verdict => (
+                    if verdict == Verdict::Accepted { 42 } else { 43 },
+                    vec![
+                        file("judgemessage.txt", message.clone()),
+                        file("teammessage.txt", format!("{prefix}{}\n", outcome.summary)),
+                    ],
+                ),
+            };
+            Delivery {
+                exit_code,
+                stdout: String::new(),
+                stderr: message,
+                files,
+            }
+        }
+        Invocation::Cms { .. } => match outcome.verdict {
+            Verdict::Accepted => Delivery {
+                exit_code: 0,
+                stdout: "1.0\n".into(),
+                stderr: "translate:success\n".into(),
+                files: Vec::new(),
+            },
+            Verdict::Fail => Delivery {
+                exit_code: 3,
+                stdout: String::new(),
+                stderr: message,
+                files: Vec::new(),
+            },
+            Verdict::WrongAnswer | Verdict::PresentationError => Delivery {
+                exit_code: 0,
+                stdout: "0.0\n".into(),
+                stderr: format!("translate:wrong {prefix}{}\n", outcome.summary),
+                files: Vec::new(),
+            },
+        },
+    }
+}
+
+/// testlib's `-appes` report: `<result outcome="...">message</result>`.
+fn appes_xml(outcome: &Outcome) -> String {
+    let name = match outcome.verdict {
+        Verdict::Accepted => "accepted",
+        Verdict::WrongAnswer => "wrong-answer",
+        Verdict::PresentationError => "presentation-error",
+        Verdict::Fail => "fail",
+    };
+    let mut text = String::new();
+    for c in outcome.details.chars() {
+        match c {
+            '&' => text.push_str("&amp;"),
+            '<' => text.push_str("&lt;"),
+            '>' => text.push_str("&gt;"),
+            '"' => text.push_str("&quot;"),
+            c => text.push(c),
+        }
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<result outcome=\"{name}\">{text}</result>\n"
+    )
+}
+
+/// Colours a message for a terminal: the verdict on the first line, and the diff's lines
+/// (removed red, added green, hunk headers cyan).
+pub fn colour(text: &str, verdict: Verdict) -> String {
+    const RESET: &str = "\x1b[0m";
+    let head = match verdict {
+        Verdict::Accepted => "\x1b[1;32m",
+        Verdict::WrongAnswer => "\x1b[1;31m",
+        Verdict::PresentationError => "\x1b[1;33m",
+        Verdict::Fail => "\x1b[1;35m",
+    };
+    let mut in_diff = false;
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        in_diff |= line.starts_with("--- ");
+        let style = match line.as_bytes().first() {
+            _ if i == 0 => head,
+            Some(b'-') if in_diff => "\x1b[31m",
+            Some(b'+') if in_diff => "\x1b[32m",
+            Some(b'@') if in_diff => "\x1b[36m",
+            _ => "",
+        };
+        if style.is_empty() {
+            out.push_str(line);
+        } else {
+            out.push_str(&format!("{style}{line}{RESET}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<OsString> {
+        list.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn testlib_takes_three_to_five_arguments() {
+        let inv = Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a"])).unwrap();
+        assert_eq!(inv.output(), OutputSource::File("o".into()));
+        assert_eq!(inv.answer(), Path::new("a"));
+        let inv =
+            Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a", "r", "-appes"])).unwrap();
+        assert!(matches!(inv, Invocation::Testlib { appes: true, .. }));
+        let e = Invocation::parse(Protocol::Testlib, &args(&["i", "o"])).unwrap_err();
+        assert!(e.contains("got 2 arguments"), "{e}");
+        let e = Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a", "--format", "x"]))
+            .unwrap_err();
+        assert!(e.contains("go before the files"), "{e}");
+    }
+
+    #[test]
+    fn kattis_accepts_flags_after_the_feedback_dir() {
+        let list = ["i", "a", "fb", "case_sensitive", "-x", "--y"];
+        let inv = Invocation::parse(Protocol::Kattis, &args(&list)).unwrap();
+        assert_eq!(inv.output(), OutputSource::Stdin);
+        assert!(matches!(&inv, Invocation::Kattis { flags, .. } if flags.len() == 3));
+        assert!(Invocation::parse(Protocol::Kattis, &args(&["i", "a"])).is_err());
+    }
+
+    #[test]
+    fn cms_reads_the_answer_before_the_output() {
+        let inv = Invocation::parse(Protocol::Cms, &args(&["i", "a", "o"])).unwrap();
+        assert_eq!(inv.answer(), Path::new("a"));
+        assert_eq!(inv.output(), OutputSource::File("o".into()));
+        assert!(Invocation::parse(Protocol::Cms, &args(&["i", "a", "o", "x"])).is_err());
+    }
+
+    #[test]
+    fn colour_marks_the_verdict_and_the_diff() {
+        let text = "wrong answer case 1: x\n  input:\n    -1\n--- expected\n+++ yours\n@@ -1 +1 @@\n-2 AB\n+2 BA\n 0\n";
+        let coloured = colour(text, Verdict::WrongAnswer);
+        assert!(coloured.starts_with("\x1b[1;31mwrong answer case 1: x\x1b[0m\n"));
+        assert!(
+            coloured.contains("\n    -1\n"),
+            "lines before the diff stay plain"
+        );
+        assert!(coloured.contains("\x1b[31m-2 AB\x1b[0m\n\x1b[32m+2 BA\x1b[0m\n 0\n"));
+        assert!(coloured.contains("\x1b[36m@@ -1 +1 @@\x1b[0m"));
+    }
+
+    #[test]
+    fn appes_escapes_the_message() {
+        let outcome = Outcome {
+            verdict: Verdict::WrongAnswer,
+            summary: "a<b".into(),
+            details: "a<b & \"c\"".into(),
+        };
+        let xml = appes_xml(&outcome);
+        assert!(
+            xml.contains("<result outcome=\"wrong-answer\">a&lt;b &amp; &quot;c&quot;</result>")
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! Judging `rotation` answers: per board two lines, the moves (or exactly `No moves needed`)
+//! and the centre digit.
+
+use super::lines::{Line, Lines, Number, read_number};
+use super::sequence::{self, show_sequence};
+use super::show::show_token;
+use super::{CheckOptions, Reject, Rules};
+use crate::format::Problem;
+use crate::format::rotation::{NO_MOVES, Rotation};
+use crate::puzzle::rotation::{Board, CENTRE, Move, Table, moves_to_string};
+
+/// The `rotation` rules.
+pub struct Judge;
+
+/// One board's two lines, as read.
+pub struct Reply<'a> {
+    /// The moves' letters, unchecked; `None` for `No moves needed`.
+    moves: Option<&'a [u8]>,
+    /// The centre digit.
+    digit: Number,
+}
+
+impl super::Judge for Judge {
+    type Problem = Rotation;
+    type Reply<'a> = Reply<'a>;
+
+    fn read<'a>(
+        lines: &mut Lines<'a>,
+        _options: &CheckOptions,
+    ) -> Result<Option<Reply<'a>>, Reject> {
+        let Some(line) = lines.next_line()? else {
+            return Ok(None);
+        };
+        let moves = read_moves(&line)?;
+        let Some(line) = lines.next_line()? else {
+            return Err(
+                Reject::wrong("the answer ends before the centre digit".to_string())
+                    .at(line.number + 1),
+            );
+        };
+        let l = line.number;
+        let ([token], n) = line.first_tokens::<1>();
+        if n > 1 {
+            return Err(Reject::format(
+                l,
+                format!("line {l} holds {n} tokens: expected the centre digit alone"),
+            ));
+        }
+        let digit = read_number(token, l, "the centre digit")?;
+        Ok(Some(Reply { moves, digit }))
+    }
+
+    fn judge(case: &Board, reply: &Reply<'_>, rules: Rules) -> Result<(), Reject> {
+        let table = Table::get();
+        let best = || {
+            let (moves, _) = table.solve(case);
+            moves_to_string(&moves)
+        };
+        let Some(letters) = reply.moves else {
+            return match case.solved_digit() {
+                None => Err(Reject::wrong(format!(
+                    "{} printed \"{NO_MOVES}\", but the board is not solved: the shortest \
+                     solution takes {} ({})",
+                    rules.you(),
+                    sequence::moves(table.distance(case) as usize),
+                    show_sequence(&best())
+                ))),
+                Some(centre) => judge_digit(reply.digit, centre, rules),
+            };
+        };
+        let moves = sequence::parse(letters, Move::from_letter, "a move (A to H)")?;
+        let end = case.apply_all(&moves);
+        let Some(centre) = end.solved_digit() else {
+            let cells = CENTRE.map(|c| end.cells()[c].to_string()).join(" ");
+            return Err(Reject::wrong(format!(
+                "after {} moves the centre holds {cells}, not eight equal digits",
+                rules.your()
+            )));
+        };
+        judge_digit(reply.digit, centre, rules)?;
+        if case.solved_digit().is_some() {
+            return Err(Reject::wrong(format!(
+                "the board is already solved: the answer is \"{NO_MOVES}\", not {}",
+                sequence::moves(moves.len())
+            )));
+        }
+        sequence::judge_optimal(
+            &moves_to_string(&moves),
+            &best(),
+            rules,
+            ["solve the board", "solves the board"],
+        )
+    }
+
+    fn picture(case: &Board) -> String {
+        format!("{}\n({case})", case.picture())
+    }
+
+    fn expected(case: &Board, _options: &CheckOptions) -> String {
+        let mut text = Vec::new();
+        Rotation::write_answer(&Rotation::solve(case), &mut text).expect("writing to memory");
+        String::from_utf8_lossy(&text).into_owned()
+    }
+}
+
+/// The first line of a board's answer: one token of letters, or exactly `No moves needed`.
+fn read_moves<'a>(line: &Line<'a>) -> Result<Option<&'a [u8]>, Reject> {
+    let l = line.number;
+    let ([first, second, third], n) = line.first_tokens::<3>();
+    if n == 3 && [first, second, third] == [&b"No"[..], b"moves", b"needed"] {
+        return Ok(None);
+    }
+    let joined: Vec<u8> = line
+        .tokens()
+        .take(4)
+        .flatten()
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    if first.eq_ignore_ascii_case(b"no") || joined == b"nomovesneeded" {
+        return Err(Reject::format(
+            l,
+            format!(
+                "line {l}: expected exactly \"{NO_MOVES}\", found \"{}\"",
+                show_token(line.text.trim_ascii())
+            ),
+        ));
+    }
+    if n > 1 {
+        return Err(Reject::format(
+            l,
+            format!("line {l} holds {n} tokens: write the moves without spaces"),
+        ));
+    }
+    Ok(Some(first))
+}
+
+fn judge_digit(digit: Number, centre: u8, rules: Rules) -> Result<(), Reject> {
+    match digit {
+        Number::Value(v) if v == i64::from(centre) => Ok(()),
+        Number::Value(v) => Err(Reject::wrong(format!(
+            "the centre holds {centre}s, but {} printed {v}",
+            rules.you()
+        ))),
+        Number::Huge { .. } => Err(Reject::wrong(format!(
+            "the centre holds {centre}s, but {} printed a number too large for 64 bits",
+            rules.you()
+        ))),
+    }
+}

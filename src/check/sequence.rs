@@ -1,0 +1,72 @@
+//! Judging a sequence of moves written as letters: the alphabet, the length against the
+//! shortest, the lexicographic order, with messages that say where.
+
+use super::show::show_token;
+use super::{Order, Reject, Rules};
+
+/// Reads letters into moves; a letter outside the alphabet is a wrong answer naming it and
+/// its position.
+pub fn parse<T>(
+    letters: &[u8],
+    from_letter: impl Fn(u8) -> Option<T>,
+    alphabet: &str,
+) -> Result<Vec<T>, Reject> {
+    letters
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            from_letter(b).ok_or_else(|| {
+                Reject::wrong(format!(
+                    "\"{}\" (move {}) is not {alphabet}",
+                    show_token(&letters[i..i + 1]),
+                    i + 1
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Demands that a sequence that reaches the goal is the shortest, and under
+/// [`Order::LexSmallest`] the smallest. `yours` and `best` are the letters; `does` says
+/// what the moves do, for several moves and for one: `["reach the target", "reaches the
+/// target"]`.
+pub fn judge_optimal(yours: &str, best: &str, rules: Rules, does: [&str; 2]) -> Result<(), Reject> {
+    let (n, d) = (yours.len(), best.len());
+    if n > d {
+        let does = if n == 1 { does[1] } else { does[0] };
+        return Err(Reject::wrong(format!(
+            "{} {} {does}, but {d} is the shortest ({})",
+            rules.your(),
+            moves(n),
+            show_sequence(best)
+        )));
+    }
+    if rules.order == Order::LexSmallest && yours != best {
+        let at = yours
+            .bytes()
+            .zip(best.bytes())
+            .position(|(a, b)| a != b)
+            .map_or(n, |i| i + 1);
+        return Err(Reject::wrong(format!(
+            "{} is a shortest sequence, but {} is lexicographically smaller: they first \
+             differ at move {at}",
+            show_sequence(yours),
+            show_sequence(best)
+        )));
+    }
+    Ok(())
+}
+
+/// A sequence for a message: the letters, clipped when long.
+pub fn show_sequence(letters: &str) -> String {
+    if letters.is_empty() {
+        "no moves".into()
+    } else {
+        show_token(letters.as_bytes())
+    }
+}
+
+/// How many moves, in words: "1 move", "7 moves".
+pub fn moves(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}

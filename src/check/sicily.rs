@@ -1,0 +1,170 @@
+//! Judging `sicily` answers: per case one line `M ops` (`M` alone when 0), or `-1`.
+
+use super::lines::{Lines, NotANumber, Number, parse_number, read_number};
+use super::sequence::{self, show_sequence};
+use super::show::show_token;
+use super::{CheckOptions, Order, Reject, Rules};
+use crate::format::Problem;
+use crate::format::sicily::{Case, Sicily};
+use crate::puzzle::magic::{Board, Op, Table, ops_to_string};
+
+/// The `sicily` rules.
+pub struct Judge;
+
+/// One case's line, as read.
+pub enum Reply<'a> {
+    /// `-1`.
+    TooFar,
+    /// `M ops`, or `M` alone (then `letters` is empty).
+    Ops {
+        /// The claimed number of operations.
+        count: Number,
+        /// The operations' letters, unchecked.
+        letters: &'a [u8],
+    },
+}
+
+impl super::Judge for Judge {
+    type Problem = Sicily;
+    type Reply<'a> = Reply<'a>;
+
+    fn read<'a>(
+        lines: &mut Lines<'a>,
+        _options: &CheckOptions,
+    ) -> Result<Option<Reply<'a>>, Reject> {
+        let Some(line) = lines.next_line()? else {
+            return Ok(None);
+        };
+        let l = line.number;
+        let ([first, second], n) = line.first_tokens::<2>();
+        if parse_number(first) == Err(NotANumber::NotNumeric) && glued(first) {
+            return Err(Reject::format(
+                l,
+                format!(
+                    "line {l}: no space between the count M and the operations in \"{}\"",
+                    show_token(first)
+                ),
+            ));
+        }
+        let count = read_number(first, l, "the number of operations M")?;
+        if n > 2 {
+            return Err(Reject::format(
+                l,
+                format!(
+                    "line {l} holds {n} tokens: expected M, then the operations without spaces \
+                     between them"
+                ),
+            ));
+        }
+        if count == Number::Value(-1) {
+            if n == 2 {
+                return Err(Reject::format(
+                    l,
+                    format!(
+                        "line {l}: -1 must stand alone, found \"{}\" after it",
+                        show_token(second)
+                    ),
+                ));
+            }
+            return Ok(Some(Reply::TooFar));
+        }
+        Ok(Some(Reply::Ops {
+            count,
+            letters: second,
+        }))
+    }
+
+    fn judge(case: &Case, reply: &Reply<'_>, rules: Rules) -> Result<(), Reject> {
+        let table = Table::get();
+        let d = i64::from(table.distance(case.target));
+        let best = || ops_to_string(&table.solve(case.target));
+        let limit = case.limit;
+        let (count, letters) = match *reply {
+            Reply::TooFar if d > limit => return Ok(()),
+            Reply::TooFar => {
+                return Err(Reject::wrong(format!(
+                    "{} printed -1, but the target is reachable in {d} <= N = {limit} moves ({})",
+                    rules.you(),
+                    show_sequence(&best())
+                )));
+            }
+            Reply::Ops { count, letters } => (count, letters),
+        };
+        let n = letters.len();
+        match count {
+            Number::Value(m) if m >= 0 && m as u64 == n as u64 => {}
+            Number::Value(m) if m < 0 => {
+                return Err(Reject::wrong(format!(
+                    "M = {m} is negative: write the number of operations, or -1 alone"
+                )));
+            }
+            _ => {
+                return Err(Reject::wrong(format!(
+                    "M = {}, but {} follow",
+                    show_count(count),
+                    operations(n)
+                )));
+            }
+        }
+        let ops = sequence::parse(letters, Op::from_letter, "an operation (A, B or C)")?;
+        let reached = Board::START.apply_all(&ops);
+        if reached != case.target {
+            return Err(Reject::wrong(format!(
+                "after {} moves the board is {reached}, not the target {}",
+                rules.your(),
+                case.target
+            )));
+        }
+        let yours = ops_to_string(&ops);
+        if n as i64 > limit {
+            let expected = if d > limit {
+                format!("the shortest takes {d}, so the answer is -1")
+            } else {
+                format!("{d} is the shortest ({})", show_sequence(&best()))
+            };
+            return Err(Reject::wrong(format!(
+                "{} {} reach the target, but the limit is N = {limit}, and {expected}",
+                rules.your(),
+                sequence::moves(n)
+            )));
+        }
+        if rules.order == Order::AnyWithinLimit {
+            return Ok(());
+        }
+        sequence::judge_optimal(
+            &yours,
+            &best(),
+            rules,
+            ["reach the target", "reaches the target"],
+        )
+    }
+
+    fn picture(case: &Case) -> String {
+        format!("N = {}, target {}", case.limit, case.target)
+    }
+
+    fn expected(case: &Case, _options: &CheckOptions) -> String {
+        let mut text = Vec::new();
+        Sicily::write_answer(&Sicily::solve(case), &mut text).expect("writing to memory");
+        String::from_utf8_lossy(&text).into_owned()
+    }
+}
+
+/// `2AB`: a count glued to letters.
+fn glued(token: &[u8]) -> bool {
+    let unsigned = token.strip_prefix(b"-").unwrap_or(token);
+    let digits = unsigned.iter().take_while(|b| b.is_ascii_digit()).count();
+    digits > 0 && unsigned.get(digits).is_some_and(u8::is_ascii_alphabetic)
+}
+
+fn show_count(count: Number) -> String {
+    match count {
+        Number::Value(v) => v.to_string(),
+        Number::Huge { negative: false } => "a number too large for 64 bits".into(),
+        Number::Huge { negative: true } => "a number too small for 64 bits".into(),
+    }
+}
+
+fn operations(n: usize) -> String {
+    format!("{n} operation{}", if n == 1 { "" } else { "s" })
+}
