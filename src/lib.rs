@@ -2,11 +2,16 @@
 //! Squares, UVA 1343 The Rotation Game).
 //!
 //! - [`puzzle`]: the magic board and the rotation game, pure code with exact solvers.
-//! - [`format`]: the three problem formats: parse inputs, write answers.
+//! - [`mod@format`]: the three problem formats: parse inputs, write inputs and answers.
+//! - [`check`]: the special checker's verdicts and messages.
+//! - [`generator`]: seeded test inputs; [`validate`]: the strict input validator.
+//! - [`judge`]: judge.toml and the test data built from it.
+//! - [`cli`]: what the binaries share.
 
 pub mod check;
 pub mod cli;
 pub mod format;
 pub mod generator;
+pub mod judge;
 pub mod puzzle;
 pub mod validate;

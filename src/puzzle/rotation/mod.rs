@@ -199,7 +199,7 @@ impl fmt::Display for Board {
 
 /// The distance to the goal of every subset of eight cells, computed at compile time.
 ///
-/// `build.rs` runs the breadth-first search of [`subsets::distances`] and stores the result,
+/// `build.rs` runs the breadth-first search over all subsets and stores the result,
 /// two distances a byte, in the binary: a process that solves one board pays nothing to build
 /// it (a run-time search takes tens of milliseconds; `cargo bench` measures it).
 pub struct Table {

@@ -1,0 +1,376 @@
+//! `judge build`: turns the plan into verified test files. For every test: generate the input
+//! in process, validate it strictly, solve it, have the checker accept the answer, then write
+//! `NN.in` / `NN.ans` atomically and a manifest per problem. `--check` does all of it in memory
+//! and compares with the files on disk instead.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::check::{self, Verdict};
+use crate::format::msquare::Msquare;
+use crate::format::rotation::Rotation;
+use crate::format::sicily::Sicily;
+use crate::format::{Format, Problem, ReadOptions, read_all};
+use crate::generator::generate_to_vec;
+use crate::judge::files::{is_leftover_temporary, write_atomic};
+use crate::judge::plan::{Plan, ProblemPlan, TestPlan, TestSource, test_name};
+
+/// One built test, in memory.
+#[derive(Debug, Clone)]
+pub struct BuiltTest {
+    /// Its file name without extension (`01`).
+    pub name: String,
+    /// Its entry in the plan.
+    pub plan: TestPlan,
+    /// The input's bytes.
+    pub input: Vec<u8>,
+    /// The expected output's bytes.
+    pub answer: Vec<u8>,
+    /// How many cases the input has.
+    pub cases: usize,
+    /// How many answers have each length (`-1`: sicily's unreachable within N).
+    pub lengths: BTreeMap<i64, usize>,
+}
+
+/// A problem's built tests.
+#[derive(Debug, Clone)]
+pub struct BuiltProblem {
+    /// The problem's name (its directory under the output directory).
+    pub name: String,
+    /// Its format.
+    pub format: Format,
+    /// Its tests, in plan order.
+    pub tests: Vec<BuiltTest>,
+}
+
+impl BuiltProblem {
+    /// The number of answers of each length over all tests.
+    pub fn lengths(&self) -> BTreeMap<i64, usize> {
+        let mut all = BTreeMap::new();
+        for t in &self.tests {
+            for (&len, &n) in &t.lengths {
+                *all.entry(len).or_insert(0) += n;
+            }
+        }
+        all
+    }
+
+    /// All cases over all tests.
+    pub fn cases(&self) -> usize {
+        self.tests.iter().map(|t| t.cases).sum()
+    }
+
+    /// All bytes of inputs and answers.
+    pub fn bytes(&self) -> usize {
+        self.tests
+            .iter()
+            .map(|t| t.input.len() + t.answer.len())
+            .sum()
+    }
+}
+
+/// Why a test could not be built: it names the test and its judge.toml line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError {
+    /// `judge.toml:LINE: problem sicily, test 03 (group small)`.
+    pub at: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Builds one test in memory and verifies it.
+pub fn build_test(
+    plan_path: &Path,
+    problem: &ProblemPlan,
+    index: usize,
+    test: &TestPlan,
+) -> Result<BuiltTest, BuildError> {
+    let name = test_name(index);
+    let fail = |message: String| BuildError {
+        at: format!(
+            "{}:{}: problem {}, test {name} (group {})",
+            plan_path.display(),
+            test.line,
+            problem.name,
+            test.group
+        ),
+        message,
+    };
+    let input = match &test.source {
+        TestSource::Generator { args, .. } => {
+            generate_to_vec(args).map_err(|e| fail(format!("the generator failed: {e}")))?
+        }
+        TestSource::Manual(text) => text.clone().into_bytes(),
+    };
+    let (answer, cases, lengths) = match problem.format {
+        Format::Sicily => solve_all::<Sicily>(&input),
+        Format::Msquare => solve_all::<Msquare>(&input),
+        Format::Rotation => solve_all::<Rotation>(&input),
+    }
+    .map_err(|e| fail(format!("the input is not valid: line {e}")))?;
+    let outcome = check::check(
+        problem.format,
+        &input,
+        &answer,
+        &mut &answer[..],
+        &problem.checker,
+    );
+    if outcome.verdict != Verdict::Accepted {
+        return Err(fail(format!(
+            "the checker does not accept the reference answer: {}",
+            outcome.summary
+        )));
+    }
+    Ok(BuiltTest {
+        name,
+        plan: test.clone(),
+        input,
+        answer,
+        cases,
+        lengths,
+    })
+}
+
+/// An input's answer bytes, its number of cases, and the histogram of answer lengths.
+type Solved = (Vec<u8>, usize, BTreeMap<i64, usize>);
+
+/// Validates an input strictly and solves every case.
+fn solve_all<P: Problem>(input: &[u8]) -> Result<Solved, String> {
+    let cases = read_all::<P>(input, ReadOptions::STRICT).map_err(|e| e.to_string())?;
+    let mut answer = Vec::new();
+    let mut lengths = BTreeMap::new();
+    for case in &cases {
+        let a = P::solve(case);
+        let len = P::answer_length(&a).map_or(-1, |n| n as i64);
+        *lengths.entry(len).or_insert(0) += 1;
+        P::write_answer(&a, &mut answer).map_err(|e| e.to_string())?;
+    }
+    Ok((answer, cases.len(), lengths))
+}
+
+/// Builds every test of the chosen problems (all when `only` is empty) on `jobs` threads,
+/// calling `progress` after each test.
+pub fn build_plan(
+    plan: &Plan,
+    only: &[String],
+    jobs: usize,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<BuiltProblem>, Vec<BuildError>> {
+    let problems: Vec<&ProblemPlan> = plan
+        .problems
+        .iter()
+        .filter(|p| only.is_empty() || only.contains(&p.name))
+        .collect();
+    let work: Vec<(usize, usize)> = problems
+        .iter()
+        .enumerate()
+        .flat_map(|(p, problem)| (0..problem.tests.len()).map(move |t| (p, t)))
+        .collect();
+    let results: Mutex<Vec<Option<Result<BuiltTest, BuildError>>>> =
+        Mutex::new(vec![None; work.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| {
+                loop {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(p, t)) = work.get(slot) else { break };
+                    let problem = problems[p];
+                    let result = build_test(&plan.path, problem, t + 1, &problem.tests[t]);
+                    progress(&problem.name);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[slot] = Some(result);
+                }
+            });
+        }
+    });
+    let mut results = results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter();
+    let mut built = Vec::new();
+    let mut errors = Vec::new();
+    for problem in problems {
+        let mut tests = Vec::new();
+        for _ in &problem.tests {
+            match results.next().flatten() {
+                Some(Ok(test)) => tests.push(test),
+                Some(Err(e)) => errors.push(e),
+                None => {}
+            }
+        }
+        built.push(BuiltProblem {
+            name: problem.name.clone(),
+            format: problem.format,
+            tests,
+        });
+    }
+    if errors.is_empty() {
+        Ok(built)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The manifest of one problem: each test's source, size and SHA-256.
+#[derive(Serialize)]
+struct Manifest<'a> {
+    problem: &'a str,
+    format: &'a str,
+    test: Vec<ManifestEntry<'a>>,
+}
+
+#[derive(Serialize)]
+struct ManifestEntry<'a> {
+    name: &'a str,
+    group: &'a str,
+    source: &'a str,
+    cases: usize,
+    input_bytes: usize,
+    input_sha256: String,
+    answer_bytes: usize,
+    answer_sha256: String,
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Every file of a built problem, by path relative to the output directory.
+pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = PathBuf::from(&problem.name);
+    let mut files = Vec::new();
+    for t in &problem.tests {
+        files.push((dir.join(format!("{}.in", t.name)), t.input.clone()));
+        files.push((dir.join(format!("{}.ans", t.name)), t.answer.clone()));
+    }
+    let manifest = Manifest {
+        problem: &problem.name,
+        format: problem.format.name(),
+        test: problem
+            .tests
+            .iter()
+            .map(|t| ManifestEntry {
+                name: &t.name,
+                group: &t.plan.group,
+                source: t.plan.source.describe(),
+                cases: t.cases,
+                input_bytes: t.input.len(),
+                input_sha256: sha256(&t.input),
+                answer_bytes: t.answer.len(),
+                answer_sha256: sha256(&t.answer),
+            })
+            .collect(),
+    };
+    let text = format!(
+        "# Written by `judge build` from judge.toml: do not edit.\n{}",
+        toml::to_string(&manifest).expect("a manifest serialises")
+    );
+    files.push((dir.join("manifest.toml"), text.into_bytes()));
+    files
+}
+
+/// Test files under a problem's directory that no test of the plan produces, and temporary
+/// files left by an interrupted run.
+fn stale_files(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(out.join(&problem.name)) else {
+        return Vec::new();
+    };
+    let mut stale: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| PathBuf::from(&problem.name).join(e.file_name()))
+        .filter(|rel| {
+            let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if is_leftover_temporary(name) {
+                return true;
+            }
+            let test_file = name.rsplit_once('.').is_some_and(|(stem, ext)| {
+                !stem.is_empty()
+                    && stem.bytes().all(|b| b.is_ascii_digit())
+                    && (ext == "in" || ext == "ans")
+            });
+            test_file && !keep.iter().any(|(p, _)| p == rel)
+        })
+        .collect();
+    stale.sort();
+    stale
+}
+
+/// What writing a problem's files changed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct WriteReport {
+    /// Files written because they were missing or different.
+    pub written: usize,
+    /// Files already identical.
+    pub unchanged: usize,
+    /// Stale test files removed.
+    pub removed: usize,
+}
+
+/// Writes a built problem under `out`, each file atomically; files already identical are left
+/// alone, and test files the plan no longer produces are removed.
+pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<WriteReport> {
+    let files = files(problem);
+    let mut report = WriteReport::default();
+    std::fs::create_dir_all(out.join(&problem.name))?;
+    for (rel, bytes) in &files {
+        let path = out.join(rel);
+        if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+            report.unchanged += 1;
+        } else {
+            write_atomic(&path, bytes)?;
+            report.written += 1;
+        }
+    }
+    for rel in stale_files(out, problem, &files) {
+        std::fs::remove_file(out.join(rel))?;
+        report.removed += 1;
+    }
+    Ok(report)
+}
+
+/// Compares a built problem with the files under `out`: one line per file that is missing,
+/// different, or stale.
+pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
+    let files = files(problem);
+    let mut differences = Vec::new();
+    for (rel, bytes) in &files {
+        let source = problem
+            .tests
+            .iter()
+            .find(|t| rel.file_stem().and_then(|s| s.to_str()) == Some(t.name.as_str()))
+            .map(|t| format!(" (test {}: {})", t.name, t.plan.source.describe()))
+            .unwrap_or_default();
+        match std::fs::read(out.join(rel)) {
+            Err(_) => differences.push(format!("{} is missing{source}", out.join(rel).display())),
+            Ok(old) if old != *bytes => differences.push(format!(
+                "{} differs from what the plan produces{source}",
+                out.join(rel).display()
+            )),
+            Ok(_) => {}
+        }
+    }
+    for rel in stale_files(out, problem, &files) {
+        differences.push(format!(
+            "{} is not produced by the plan",
+            out.join(rel).display()
+        ));
+    }
+    differences
+}

@@ -1,0 +1,273 @@
+//! `judge.toml`: the problem set, one problem per format, each with its limits, checker
+//! options and test plan (an ordered list of groups of tests, each test a generator command
+//! or a manual input, like a Polygon script).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::check::{CheckOptions, Order};
+use crate::format::Format;
+use crate::generator::GenArgs;
+
+/// The whole problem set, as read from judge.toml.
+#[derive(Debug)]
+pub struct Plan {
+    /// Where the plan was read from.
+    pub path: PathBuf,
+    /// The problems, in file order.
+    pub problems: Vec<ProblemPlan>,
+}
+
+/// One problem.
+#[derive(Debug)]
+pub struct ProblemPlan {
+    /// The problem's name: its directory under testdata/ (lower-case letters and digits).
+    pub name: String,
+    /// Its format.
+    pub format: Format,
+    /// Its title.
+    pub title: String,
+    /// CPU seconds per test.
+    pub time_limit: f64,
+    /// Memory per test, in MiB.
+    pub memory_limit: u64,
+    /// The checker's options.
+    pub checker: CheckOptions,
+    /// The tests, in order.
+    pub tests: Vec<TestPlan>,
+}
+
+/// One test of the plan.
+#[derive(Debug, Clone)]
+pub struct TestPlan {
+    /// The group it belongs to (samples, small, ...).
+    pub group: String,
+    /// Where the input comes from.
+    pub source: TestSource,
+    /// The judge.toml line that defines it.
+    pub line: usize,
+}
+
+/// Where a test's input comes from.
+#[derive(Debug, Clone)]
+pub enum TestSource {
+    /// A generator command, run in process.
+    Generator {
+        /// The command as written in judge.toml.
+        command: String,
+        /// The parsed command.
+        args: Box<GenArgs>,
+    },
+    /// An input written out in judge.toml (the statements' samples).
+    Manual(String),
+}
+
+impl TestSource {
+    /// How the manifest describes it: the generator command, or `manual`.
+    pub fn describe(&self) -> &str {
+        match self {
+            TestSource::Generator { command, .. } => command,
+            TestSource::Manual(_) => "manual",
+        }
+    }
+}
+
+/// A plan that cannot be used, with the judge.toml line that says why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanError {
+    /// The plan's path.
+    pub path: PathBuf,
+    /// The line, if known.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlan {
+    problem: Vec<Spanned<RawProblem>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProblem {
+    name: String,
+    format: String,
+    title: String,
+    time_limit: f64,
+    memory_limit: u64,
+    #[serde(default)]
+    order: Option<Spanned<String>>,
+    #[serde(default)]
+    wrap: Option<usize>,
+    group: Vec<RawGroup>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    name: String,
+    tests: Vec<Spanned<RawTest>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawTest {
+    Command(String),
+    Manual { input: String },
+}
+
+impl Plan {
+    /// Reads and checks a plan: every generator command must parse and match its problem's
+    /// format, every option must make sense.
+    pub fn load(path: &Path) -> Result<Plan, PlanError> {
+        let error = |line, message| PlanError {
+            path: path.to_path_buf(),
+            line,
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
+        Plan::parse(path, &text)
+    }
+
+    /// Parses the text of a plan; `path` names it in errors.
+    pub fn parse(path: &Path, text: &str) -> Result<Plan, PlanError> {
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let error = |line, message| PlanError {
+            path: path.to_path_buf(),
+            line,
+            message,
+        };
+        let raw: RawPlan = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(s.start));
+            error(line, e.message().to_string())
+        })?;
+        let mut problems: Vec<ProblemPlan> = Vec::new();
+        for spanned in raw.problem {
+            let line = line_of(spanned.span().start);
+            let p = spanned.into_inner();
+            let at =
+                |message: String| error(Some(line), format!("problem '{}': {message}", p.name));
+            if p.name.is_empty()
+                || !p
+                    .name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            {
+                return Err(at("a problem name is lower-case letters and digits".into()));
+            }
+            if problems.iter().any(|q| q.name == p.name) {
+                return Err(at("the name is used twice".into()));
+            }
+            let format: Format = p.format.parse().map_err(at)?;
+            if !(p.time_limit > 0.0 && p.time_limit <= 60.0) {
+                return Err(at(format!(
+                    "time_limit must be in (0, 60] seconds, not {}",
+                    p.time_limit
+                )));
+            }
+            if !(16..=65_536).contains(&p.memory_limit) {
+                return Err(at(format!(
+                    "memory_limit must be 16..=65536 MiB, not {}",
+                    p.memory_limit
+                )));
+            }
+            let mut checker = CheckOptions::default();
+            let mut options_line = line;
+            if let Some(order) = &p.order {
+                let line = line_of(order.span().start);
+                options_line = line;
+                checker.order = order
+                    .get_ref()
+                    .parse::<Order>()
+                    .map_err(|e| error(Some(line), e))?;
+            }
+            if let Some(wrap) = p.wrap {
+                if format != Format::Msquare {
+                    return Err(at("wrap is for msquare only".into()));
+                }
+                checker.wrap = wrap;
+            }
+            checker
+                .validate(format)
+                .map_err(|e| error(Some(options_line), format!("problem '{}': {e}", p.name)))?;
+            let mut tests = Vec::new();
+            for group in &p.group {
+                for test in &group.tests {
+                    let line = line_of(test.span().start);
+                    let source = match test.get_ref() {
+                        RawTest::Manual { input } => TestSource::Manual(input.clone()),
+                        RawTest::Command(command) => {
+                            let args = GenArgs::parse_command(command)
+                                .map_err(|e| error(Some(line), e))?;
+                            if args.format != format {
+                                let m =
+                                    format!("a {} generator in the {format} problem", args.format);
+                                return Err(error(Some(line), m));
+                            }
+                            TestSource::Generator {
+                                command: command.split_whitespace().collect::<Vec<_>>().join(" "),
+                                args: Box::new(args),
+                            }
+                        }
+                    };
+                    tests.push(TestPlan {
+                        group: group.name.clone(),
+                        source,
+                        line,
+                    });
+                }
+            }
+            if tests.is_empty() {
+                return Err(at("the plan has no tests".into()));
+            }
+            problems.push(ProblemPlan {
+                name: p.name,
+                format,
+                title: p.title,
+                time_limit: p.time_limit,
+                memory_limit: p.memory_limit,
+                checker,
+                tests,
+            });
+        }
+        Ok(Plan {
+            path: path.to_path_buf(),
+            problems,
+        })
+    }
+
+    /// The problem named `name`.
+    pub fn problem(&self, name: &str) -> Result<&ProblemPlan, String> {
+        self.problems
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.problems.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "no problem '{name}' in the plan (it has: {})",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// The file name of the test numbered `index` (from 1): `01`, `02`, ... (three digits from 100).
+pub fn test_name(index: usize) -> String {
+    format!("{index:02}")
+}
