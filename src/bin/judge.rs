@@ -23,7 +23,7 @@ enum Command {
     ///
     /// For every test of the plan the input is generated in process (or taken from
     /// judge.toml for manual tests), validated strictly, solved by the reference solver, and
-    /// the answer must be accepted by the checker; then OUT/<problem>/NN.in, NN.ans and
+    /// the answer must be accepted by the checker; then OUT/PROBLEM/NN.in, NN.ans and
     /// manifest.toml (each test's source, size and SHA-256) are written atomically. Files
     /// already identical are left alone; test files the plan no longer produces are removed.
     /// The same plan always gives the same bytes.
