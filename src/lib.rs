@@ -3,7 +3,9 @@
 //!
 //! - [`puzzle`]: the magic board and the rotation game, pure code with exact solvers.
 //! - [`format`]: the three problem formats: parse inputs, write answers.
+//! - [`runner`]: run a solution under limits, in parallel; build single-file solutions.
 
 pub mod cli;
 pub mod format;
 pub mod puzzle;
+pub mod runner;
