@@ -5,7 +5,8 @@
 //! - [`mod@format`]: the three problem formats: parse inputs, write inputs and answers.
 //! - [`check`]: the special checker's verdicts and messages.
 //! - [`generator`]: seeded test inputs; [`validate`]: the strict input validator.
-//! - [`judge`]: judge.toml and the test data built from it.
+//! - [`runner`]: run a solution under limits, in parallel; build single-file solutions.
+//! - [`judge`]: judge.toml, the test data built from it, and solutions judged on it.
 //! - [`cli`]: what the binaries share.
 
 pub mod check;
@@ -14,4 +15,5 @@ pub mod format;
 pub mod generator;
 pub mod judge;
 pub mod puzzle;
+pub mod runner;
 pub mod validate;

@@ -1,0 +1,356 @@
+//! Run a solution under limits and report what happened (Linux only).
+//!
+//! [`run`] starts any command (an argv vector), feeds it an input on standard input, and
+//! watches it under a [`Limits`]: CPU time (`RLIMIT_CPU` in the child, and the CPU time
+//! measured by `wait4`), wall-clock time (the runner kills the process when it runs out),
+//! address space (`RLIMIT_AS`) and output size (the runner stops reading and kills).
+//!
+//! The solution runs in a process group of its own. Whenever the main process ends (by itself,
+//! on a timeout, on too much output), the whole group is killed with `SIGKILL` and every
+//! process of it that is the runner's child is reaped: the main process, and the orphans left
+//! by its children, which come to the runner because it makes itself a child subreaper
+//! (`prctl(PR_SET_CHILD_SUBREAPER)`, set once per process, the first time [`run`] is called).
+//! No zombie and no orphan is left behind. A process that leaves the group (`setsid`,
+//! `setpgid`) escapes this; containing such a process needs cgroups, which this runner does
+//! not use.
+//!
+//! The verdict is an [`Outcome`]; see [`RunResult::outcome`] for how it is decided.
+
+mod classify;
+pub mod compile;
+mod parallel;
+mod process;
+
+use std::fmt;
+use std::fs::File;
+use std::io::{ErrorKind, Read, Write};
+use std::path::Path;
+use std::process::{ChildStderr, ChildStdout, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub use classify::signal_name;
+pub use parallel::{parallel, physical_cores, timing_note};
+
+use process::Group;
+
+/// How much of the end of standard error a [`RunResult`] keeps.
+pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
+
+/// How long to wait for the output pipes to close after the solution's group was killed:
+/// only a process that left the group can hold them open longer.
+const PIPE_GRACE: Duration = Duration::from_millis(500);
+
+/// The limits a solution runs under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system) of the main process and the children it waited for.
+    pub cpu: Duration,
+    /// Wall-clock time from the start to the end of the main process.
+    pub wall: Duration,
+    /// Address space (`RLIMIT_AS`) of each process; `u64::MAX` for none.
+    pub memory_bytes: u64,
+    /// Bytes of standard output kept; one more byte is [`Outcome::OutputLimit`].
+    pub output_bytes: u64,
+}
+
+impl Limits {
+    /// A CPU time limit with the defaults for the rest: a wall-clock limit of twice the CPU
+    /// limit, 256 MiB of address space and 64 MiB of output.
+    pub fn with_cpu(cpu: Duration) -> Limits {
+        Limits {
+            cpu,
+            wall: cpu * 2,
+            memory_bytes: 256 << 20,
+            output_bytes: 64 << 20,
+        }
+    }
+}
+
+/// What the solution reads on standard input.
+#[derive(Clone, Copy, Debug)]
+pub enum Input<'a> {
+    /// These bytes, written by a thread of the runner.
+    Bytes(&'a [u8]),
+    /// This file, opened as the solution's standard input.
+    File(&'a Path),
+}
+
+/// Which limit a [`Outcome::TimeLimit`] ran into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeKind {
+    /// The CPU time went over the limit.
+    Cpu,
+    /// The wall-clock time ran out while the CPU time stayed within its limit (a solution
+    /// that sleeps, waits for input it never gets, or did not get a core).
+    Wall,
+}
+
+/// How the main process ended, as the kernel reported it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// It exited with this code.
+    Exited(i32),
+    /// A signal killed it.
+    Signaled(i32),
+}
+
+/// What happened to a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The solution exited by itself with this code, within every limit.
+    Exited(i32),
+    /// A signal killed the solution (one the runner did not send for a limit).
+    Signaled(i32),
+    /// The solution ran out of time.
+    TimeLimit(TimeKind),
+    /// The solution most likely ran out of memory (a heuristic, see [`RunResult::outcome`]).
+    MemoryLimit,
+    /// The solution wrote more than the output limit.
+    OutputLimit,
+    /// The solution could not be started (not found, not executable, bad input file...).
+    SpawnFailed(String),
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Exited(code) => write!(f, "exited with code {code}"),
+            Outcome::Signaled(signal) => write!(f, "killed by {}", signal_name(*signal)),
+            Outcome::TimeLimit(TimeKind::Cpu) => f.write_str("time limit exceeded (CPU time)"),
+            Outcome::TimeLimit(TimeKind::Wall) => f.write_str("time limit exceeded (wall clock)"),
+            Outcome::MemoryLimit => f.write_str("memory limit exceeded"),
+            Outcome::OutputLimit => f.write_str("output limit exceeded"),
+            Outcome::SpawnFailed(why) => write!(f, "cannot start: {why}"),
+        }
+    }
+}
+
+/// The report of one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunResult {
+    /// The verdict, decided in this order:
+    /// 1. [`Outcome::SpawnFailed`] when the command could not start;
+    /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
+    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit or
+    ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process;
+    /// 4. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
+    /// 5. [`Outcome::MemoryLimit`] by a heuristic, as `RLIMIT_AS` makes allocations fail rather
+    ///    than killing: the process did not exit with code 0 (a failed allocation shows as
+    ///    `SIGSEGV`, `SIGABRT` from `std::bad_alloc` or Rust's allocation-failure abort, or an
+    ///    exit code, e.g. Python's `MemoryError`), and either its peak resident memory reached
+    ///    three quarters of the limit, or its standard error names an allocation failure
+    ///    (`bad_alloc`, `memory allocation of`, `MemoryError`, `out of memory`, `Cannot
+    ///    allocate memory`);
+    /// 6. otherwise [`Outcome::Exited`] or [`Outcome::Signaled`] as the kernel reported.
+    pub outcome: Outcome,
+    /// How the main process ended (`None` when it never started).
+    pub termination: Option<Termination>,
+    /// Standard output, at most `output_bytes` of it.
+    pub stdout: Vec<u8>,
+    /// The last [`STDERR_TAIL_BYTES`] of standard error.
+    pub stderr_tail: Vec<u8>,
+    /// CPU time (user + system) of the main process and the children it waited for.
+    pub cpu: Duration,
+    /// Wall-clock time from the start to the end of the main process.
+    pub wall: Duration,
+    /// Peak resident memory of the main process or of the largest child it waited for
+    /// (`ru_maxrss`).
+    pub peak_memory_bytes: u64,
+}
+
+impl RunResult {
+    fn spawn_failed(why: String) -> RunResult {
+        RunResult {
+            outcome: Outcome::SpawnFailed(why),
+            termination: None,
+            stdout: Vec::new(),
+            stderr_tail: Vec::new(),
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_memory_bytes: 0,
+        }
+    }
+}
+
+/// What the helper threads of one run tell the main thread.
+enum Event {
+    /// The main process ended and was reaped, with the rest of its group.
+    Ended(process::Ended),
+    /// Standard output went over the limit.
+    OutputLimit,
+    /// A reader reached the end of its pipe.
+    PipeClosed,
+}
+
+/// Runs `cmd` (the program, then its arguments) on `input` under `limits`, and reports.
+///
+/// Never panics on a bad command: an empty one, a missing or non-executable program, or an
+/// unreadable input file give [`Outcome::SpawnFailed`].
+pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
+    let Some((program, args)) = cmd.split_first() else {
+        return RunResult::spawn_failed("empty command".into());
+    };
+    process::become_subreaper();
+    let (stdin, bytes) = match input {
+        Input::Bytes(bytes) => (Stdio::piped(), Some(bytes.to_vec())),
+        Input::File(path) => match File::open(path) {
+            Ok(file) => (Stdio::from(file), None),
+            Err(e) => {
+                let why = format!("cannot open the input {}: {e}", path.display());
+                return RunResult::spawn_failed(why);
+            }
+        },
+    };
+    let mut command = process::command(program, args, limits);
+    command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
+    };
+    let group = Arc::new(Group::new(child.id()));
+    let (events, received) = mpsc::channel();
+    if let (Some(pipe), Some(bytes)) = (child.stdin.take(), bytes) {
+        thread::spawn(move || feed(pipe, &bytes));
+    }
+    let stdout = Arc::new(Mutex::new(Vec::new()));
+    let stderr = Arc::new(Mutex::new(Vec::new()));
+    let out_pipe = child.stdout.take().expect("stdout is piped");
+    let err_pipe = child.stderr.take().expect("stderr is piped");
+    let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
+    spawn_stdout_reader(out_pipe, cap, Arc::clone(&stdout), events.clone());
+    spawn_stderr_reader(err_pipe, Arc::clone(&stderr), events.clone());
+    {
+        let group = Arc::clone(&group);
+        thread::spawn(move || {
+            let _ = events.send(Event::Ended(group.wait()));
+        });
+    }
+
+    let deadline = start + limits.wall;
+    let mut ended = None;
+    let mut wall_killed = false;
+    let mut output_limit = false;
+    let mut pipes_open = 2;
+    let mut grace_end = None;
+    loop {
+        let event = match (ended.is_some(), wall_killed || output_limit) {
+            (true, _) => {
+                let end = *grace_end.get_or_insert_with(|| Instant::now() + PIPE_GRACE);
+                received.recv_timeout(end.saturating_duration_since(Instant::now()))
+            }
+            (false, true) => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            (false, false) => {
+                received.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            }
+        };
+        match event {
+            Ok(Event::Ended(e)) => ended = Some(e),
+            Ok(Event::OutputLimit) => {
+                output_limit = true;
+                group.kill();
+            }
+            Ok(Event::PipeClosed) => pipes_open -= 1,
+            Err(RecvTimeoutError::Timeout) if ended.is_none() => {
+                wall_killed = true;
+                group.kill();
+            }
+            Err(_) => break,
+        }
+        if ended.is_some() && pipes_open == 0 {
+            break;
+        }
+    }
+    let Some(ended) = ended else {
+        return RunResult::spawn_failed("lost track of the process".into());
+    };
+    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|p| p.into_inner()));
+    let mut stderr_tail = std::mem::take(&mut *stderr.lock().unwrap_or_else(|p| p.into_inner()));
+    trim_front(&mut stderr_tail, STDERR_TAIL_BYTES);
+    let mut result = RunResult {
+        outcome: Outcome::Exited(0),
+        termination: Some(ended.termination),
+        stdout,
+        stderr_tail,
+        cpu: ended.cpu,
+        wall: ended.at.saturating_duration_since(start),
+        peak_memory_bytes: ended.peak_memory_bytes,
+    };
+    result.outcome = classify::outcome(
+        ended.termination,
+        &result,
+        limits,
+        wall_killed,
+        output_limit,
+    );
+    result
+}
+
+/// Writes the input; a solution that does not read it, or closes its standard input early,
+/// makes the write fail with `EPIPE`, which ends the feeding quietly.
+fn feed(mut pipe: std::process::ChildStdin, bytes: &[u8]) {
+    process::block_sigpipe_in_this_thread();
+    let _ = pipe.write_all(bytes);
+}
+
+fn spawn_stdout_reader(
+    mut pipe: ChildStdout,
+    cap: usize,
+    kept: Arc<Mutex<Vec<u8>>>,
+    events: Sender<Event>,
+) {
+    thread::spawn(move || {
+        let mut buffer = vec![0u8; 1 << 16];
+        loop {
+            match pipe.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let mut kept = kept.lock().unwrap_or_else(|p| p.into_inner());
+                    let room = cap - kept.len();
+                    kept.extend_from_slice(&buffer[..n.min(room)]);
+                    if n > room {
+                        let _ = events.send(Event::OutputLimit);
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = events.send(Event::PipeClosed);
+    });
+}
+
+fn spawn_stderr_reader(mut pipe: ChildStderr, kept: Arc<Mutex<Vec<u8>>>, events: Sender<Event>) {
+    thread::spawn(move || {
+        let mut buffer = vec![0u8; 1 << 16];
+        loop {
+            match pipe.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let mut kept = kept.lock().unwrap_or_else(|p| p.into_inner());
+                    kept.extend_from_slice(&buffer[..n]);
+                    if kept.len() > 2 * STDERR_TAIL_BYTES {
+                        trim_front(&mut kept, STDERR_TAIL_BYTES);
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = events.send(Event::PipeClosed);
+    });
+}
+
+/// Keeps the last `keep` bytes.
+fn trim_front(bytes: &mut Vec<u8>, keep: usize) {
+    if bytes.len() > keep {
+        bytes.drain(..bytes.len() - keep);
+    }
+}

@@ -1,0 +1,77 @@
+//! Running many jobs on a few worker threads, and when doing so distorts the timings.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+/// Applies `work` to every job with `workers` threads (at least one), and returns the results
+/// in the order of the jobs. Jobs are handed out one at a time, so a slow job does not hold
+/// up a whole batch.
+pub fn parallel<T: Sync, R: Send>(
+    jobs: &[T],
+    workers: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let done = Mutex::new(Vec::with_capacity(jobs.len()));
+    thread::scope(|scope| {
+        for _ in 0..workers.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(index) else { break };
+                    let result = work(job);
+                    done.lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push((index, result));
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
+/// The number of physical cores (distinct core and package ids in sysfs), or the number of
+/// logical processors when sysfs does not tell.
+pub fn physical_cores() -> usize {
+    let logical = thread::available_parallelism().map_or(1, |n| n.get());
+    let Ok(entries) = fs::read_dir("/sys/devices/system/cpu") else {
+        return logical;
+    };
+    let mut cores = BTreeSet::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !name.starts_with("cpu") || !name[3..].bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let topology = entry.path().join("topology");
+        let read = |file: &str| fs::read_to_string(topology.join(file)).ok();
+        if let (Some(package), Some(core)) = (read("physical_package_id"), read("core_id")) {
+            cores.insert((package.trim().to_string(), core.trim().to_string()));
+        }
+    }
+    if cores.is_empty() {
+        logical
+    } else {
+        cores.len()
+    }
+}
+
+/// A warning when `workers` parallel jobs may distort the measured times: more jobs than half
+/// the physical cores (at least one) share caches and memory bandwidth, which inflates CPU
+/// times, and jobs beyond the cores wait for one, which inflates wall times.
+pub fn timing_note(workers: usize) -> Option<String> {
+    let cores = physical_cores();
+    let honest = (cores / 2).max(1);
+    (workers > honest).then(|| {
+        format!(
+            "{workers} parallel jobs on {cores} physical core(s): CPU and wall times may be \
+             inflated; use {honest} job(s) for honest timings"
+        )
+    })
+}

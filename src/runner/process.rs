@@ -1,0 +1,177 @@
+//! The system calls of the runner: limits set in the child before `exec`, the process group,
+//! killing it, and reaping with resource usage.
+
+use std::io;
+use std::mem::MaybeUninit;
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
+
+use super::{Limits, Termination};
+
+/// Makes this process a child subreaper, once: the orphans of a solution's processes are
+/// then reparented to it (not to init), so the runner can kill and reap them.
+pub(super) fn become_subreaper() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag of this process.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        }
+    });
+}
+
+/// Blocks `SIGPIPE` in the calling thread, so that writing to a closed pipe fails with
+/// `EPIPE` instead of killing the whole process (whatever the process-wide disposition).
+pub(super) fn block_sigpipe_in_this_thread() {
+    // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask only changes
+    // the mask of the calling thread.
+    unsafe {
+        let mut set = MaybeUninit::<libc::sigset_t>::uninit();
+        libc::sigemptyset(set.as_mut_ptr());
+        libc::sigaddset(set.as_mut_ptr(), libc::SIGPIPE);
+        libc::pthread_sigmask(libc::SIG_BLOCK, set.as_ptr(), std::ptr::null_mut());
+    }
+}
+
+/// The command for `program args`, in a new process group, with the limits set in the child:
+/// `RLIMIT_CPU` (soft: the CPU limit rounded up to whole seconds, `SIGXCPU`; hard: one second
+/// more, `SIGKILL`), `RLIMIT_AS` (the memory limit) and `RLIMIT_CORE` = 0 (no core dumps).
+pub(super) fn command(program: &str, args: &[String], limits: &Limits) -> Command {
+    let mut command = Command::new(program);
+    command.args(args).process_group(0);
+    let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
+    let cpu_seconds = cpu_seconds.max(1);
+    let memory = limits.memory_bytes;
+    // SAFETY: the closure runs between fork and exec and only calls setrlimit, which is
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
+            if memory != u64::MAX {
+                set_limit(libc::RLIMIT_AS, memory, memory)?;
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: hard,
+    };
+    // SAFETY: `limit` is a valid rlimit for the duration of the call.
+    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// How the main process ended, with its resource usage.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ended {
+    /// Exit code or signal.
+    pub termination: Termination,
+    /// User + system CPU time of the process and the children it waited for.
+    pub cpu: Duration,
+    /// `ru_maxrss` in bytes.
+    pub peak_memory_bytes: u64,
+    /// When the runner saw the process end.
+    pub at: Instant,
+}
+
+/// The process group of a running solution, led by its main process.
+pub(super) struct Group {
+    pid: libc::pid_t,
+    /// Whether the leader was reaped: from then on its pid may be reused, so the group must
+    /// not be signalled any more.
+    reaped: Mutex<bool>,
+}
+
+impl Group {
+    /// The group led by the process `pid` (spawned with `process_group(0)`).
+    pub fn new(pid: u32) -> Group {
+        Group {
+            pid: pid as libc::pid_t,
+            reaped: Mutex::new(false),
+        }
+    }
+
+    /// Sends `SIGKILL` to every process of the group, unless the leader was already reaped.
+    pub fn kill(&self) {
+        let reaped = self.reaped.lock().unwrap_or_else(|p| p.into_inner());
+        if !*reaped {
+            // SAFETY: kill has no memory effects; the leader is not reaped, so the group id
+            // is still ours.
+            unsafe {
+                libc::kill(-self.pid, libc::SIGKILL);
+            }
+        }
+    }
+
+    /// Waits for the leader to end, kills what is left of the group, reaps the leader with its
+    /// resource usage, then reaps every process of the group that became the runner's child.
+    pub fn wait(&self) -> Ended {
+        // Wait without reaping, so that the group id cannot be reused before the kill.
+        loop {
+            let mut info = MaybeUninit::<libc::siginfo_t>::zeroed();
+            // SAFETY: `info` is a valid siginfo_t buffer.
+            let r = unsafe {
+                libc::waitid(
+                    libc::P_PID,
+                    self.pid as libc::id_t,
+                    info.as_mut_ptr(),
+                    libc::WEXITED | libc::WNOWAIT,
+                )
+            };
+            if r == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        let at = Instant::now();
+        let mut reaped = self.reaped.lock().unwrap_or_else(|p| p.into_inner());
+        let mut status = 0;
+        let mut usage = MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: the leader is not reaped yet, so -pid names its group; `status` and `usage`
+        // are valid buffers.
+        unsafe {
+            while libc::wait4(self.pid, &mut status, 0, usage.as_mut_ptr()) < 0
+                && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+            {}
+        }
+        *reaped = true;
+        drop(reaped);
+        // The orphans of the group are this process's children (it is a subreaper): reap
+        // them; they are all dying from the SIGKILL above.
+        loop {
+            // SAFETY: waitpid with a null status pointer is allowed.
+            let r = unsafe { libc::waitpid(-self.pid, std::ptr::null_mut(), 0) };
+            if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                break;
+            }
+        }
+        // SAFETY: wait4 filled `usage` (or left it zeroed when it failed).
+        let usage = unsafe { usage.assume_init() };
+        let termination = if libc::WIFSIGNALED(status) {
+            Termination::Signaled(libc::WTERMSIG(status))
+        } else {
+            Termination::Exited(libc::WEXITSTATUS(status))
+        };
+        Ended {
+            termination,
+            cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+            peak_memory_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
+            at,
+        }
+    }
+}
+
+fn timeval(t: libc::timeval) -> Duration {
+    Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+        + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+}

@@ -1,0 +1,181 @@
+//! The shipped solutions and their manifest: every program is listed with the verdict of its
+//! directory, every "catches" input is a valid input, and, built and run by the runner, each
+//! solution does what the manifest says on those inputs (accepted ones answer exactly as the
+//! reference solver; wrong ones do not; slow ones run out of time).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use boardjudge::format::msquare::Msquare;
+use boardjudge::format::rotation::Rotation;
+use boardjudge::format::sicily::Sicily;
+use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
+use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::{Input, Limits, Outcome, parallel, run};
+
+struct Entry {
+    problem: Format,
+    path: String,
+    language: String,
+    expected: String,
+    catches: Option<String>,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn manifest() -> Vec<Entry> {
+    let text = fs::read_to_string(root().join("solutions/solutions.toml")).unwrap();
+    let table: toml::Table = text.parse().unwrap();
+    let field = |s: &toml::Value, key: &str| s.get(key).and_then(|v| v.as_str()).map(String::from);
+    table["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| Entry {
+            problem: field(s, "problem").unwrap().parse().unwrap(),
+            path: field(s, "path").unwrap(),
+            language: field(s, "language").unwrap(),
+            expected: field(s, "expected").unwrap(),
+            catches: field(s, "catches"),
+        })
+        .collect()
+}
+
+fn sources(dir: &Path, found: &mut BTreeSet<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, found);
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("cpp" | "rs")
+        ) {
+            let relative = path.strip_prefix(root()).unwrap();
+            found.insert(relative.to_string_lossy().into_owned());
+        }
+    }
+}
+
+fn reference(problem: Format, input: &[u8]) -> Vec<u8> {
+    fn answers<P: Problem>(input: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        solve_stream::<P>(input, ReadOptions::JURY, &mut out).unwrap();
+        out
+    }
+    match problem {
+        Format::Sicily => answers::<Sicily>(input),
+        Format::Msquare => answers::<Msquare>(input),
+        Format::Rotation => answers::<Rotation>(input),
+    }
+}
+
+fn is_valid(problem: Format, input: &[u8]) -> bool {
+    match problem {
+        Format::Sicily => read_all::<Sicily>(input, ReadOptions::STRICT).is_ok(),
+        Format::Msquare => read_all::<Msquare>(input, ReadOptions::STRICT).is_ok(),
+        Format::Rotation => read_all::<Rotation>(input, ReadOptions::STRICT).is_ok(),
+    }
+}
+
+#[test]
+fn the_manifest_lists_every_solution_with_the_verdict_of_its_directory() {
+    let entries = manifest();
+    let mut on_disk = BTreeSet::new();
+    sources(&root().join("solutions"), &mut on_disk);
+    let listed: BTreeSet<String> = entries.iter().map(|e| e.path.clone()).collect();
+    assert_eq!(listed.len(), entries.len(), "a solution is listed twice");
+    assert_eq!(listed, on_disk);
+    for e in &entries {
+        let directory = format!("solutions/{}/{}/", e.problem, e.expected);
+        assert!(
+            e.path.starts_with(&directory),
+            "{} is not in {directory}",
+            e.path
+        );
+        let language = if e.path.ends_with(".cpp") {
+            "cpp"
+        } else {
+            "rust"
+        };
+        assert_eq!(e.language, language, "{}", e.path);
+        match &e.catches {
+            Some(input) => assert!(is_valid(e.problem, input.as_bytes()), "{}", e.path),
+            None => assert_eq!(
+                e.expected, "accepted",
+                "{} needs an input that catches it",
+                e.path
+            ),
+        }
+    }
+    for problem in Format::ALL {
+        let count = |expected: &str, language: Option<&str>| {
+            entries
+                .iter()
+                .filter(|e| e.problem == problem && e.expected == expected)
+                .filter(|e| language.is_none_or(|l| e.language == l))
+                .count()
+        };
+        assert!(count("accepted", Some("cpp")) >= 1, "{problem}");
+        assert!(count("accepted", Some("rust")) >= 1, "{problem}");
+        assert!(count("wrong_answer", None) >= 6, "{problem}");
+        assert!(count("time_limit_exceeded", None) >= 1, "{problem}");
+    }
+}
+
+#[test]
+fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
+    let entries = manifest();
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
+    let built = parallel(&entries, 2, |e| compile(&root().join(&e.path), &cache));
+    // Generous for the right solutions (the slowest needs 0.45 s here), short for the slow
+    // ones (they need 10 s or more).
+    let generous = Limits::with_cpu(Duration::from_secs(3));
+    let short = Limits::with_cpu(Duration::from_millis(500));
+    let mut jobs = Vec::new();
+    for (e, argv) in entries.iter().zip(built) {
+        let argv = match argv {
+            Ok(argv) => argv,
+            Err(CompileError::CompilerMissing { .. }) => continue,
+            Err(error) => panic!("{error}"),
+        };
+        let inputs = entries.iter().filter(|other| match e.expected.as_str() {
+            "accepted" => other.problem == e.problem && other.catches.is_some(),
+            _ => other.path == e.path,
+        });
+        for input in inputs {
+            jobs.push((e, argv.clone(), input.catches.clone().unwrap()));
+        }
+    }
+    assert!(!jobs.is_empty());
+    let results = parallel(&jobs, 2, |(e, argv, input)| {
+        let limits = if e.expected == "time_limit_exceeded" {
+            &short
+        } else {
+            &generous
+        };
+        run(argv, Input::Bytes(input.as_bytes()), limits)
+    });
+    for ((e, _, input), result) in jobs.iter().zip(results) {
+        let expected = reference(e.problem, input.as_bytes());
+        let context = format!("{} on {input:?}: {}", e.path, result.outcome);
+        match e.expected.as_str() {
+            "accepted" => {
+                assert_eq!(result.outcome, Outcome::Exited(0), "{context}");
+                assert_eq!(
+                    String::from_utf8_lossy(&result.stdout),
+                    String::from_utf8_lossy(&expected),
+                    "{context}"
+                );
+            }
+            "wrong_answer" => {
+                assert_eq!(result.outcome, Outcome::Exited(0), "{context}");
+                assert_ne!(result.stdout, expected, "{context}: the answer is right");
+            }
+            _ => assert!(matches!(result.outcome, Outcome::TimeLimit(_)), "{context}"),
+        }
+    }
+}
