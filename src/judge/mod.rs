@@ -1,6 +1,11 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
-//! ([`build`]), and writing files safely ([`files`]).
+//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
+//! and writing files safely ([`files`]).
 
 pub mod build;
 pub mod files;
 pub mod plan;
+pub mod regression;
+pub mod run;
+pub mod strength;
+pub mod stress;

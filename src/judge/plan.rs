@@ -5,7 +5,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::check::{CheckOptions, Order};
@@ -38,6 +38,44 @@ pub struct ProblemPlan {
     pub checker: CheckOptions,
     /// The tests, in order.
     pub tests: Vec<TestPlan>,
+    /// The shipped solutions and what they must get.
+    pub solutions: Vec<SolutionPlan>,
+}
+
+/// A shipped solution and its expected outcome (Kattis' submissions directories).
+#[derive(Debug, Clone)]
+pub struct SolutionPlan {
+    /// The source file, relative to the repository root.
+    pub path: PathBuf,
+    /// What it must get on the test set.
+    pub expected: Expected,
+    /// What it does, or which mistake it makes.
+    pub description: String,
+}
+
+/// The outcome a shipped solution must get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expected {
+    /// Every test accepted.
+    Accepted,
+    /// Some test rejects its output (wrong answer or presentation error), before any other
+    /// failure.
+    WrongAnswer,
+    /// Some test runs out of time, before any other failure.
+    TimeLimitExceeded,
+}
+
+impl Expected {
+    /// The name, as in judge.toml and Kattis: `accepted`, `wrong_answer`,
+    /// `time_limit_exceeded`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expected::Accepted => "accepted",
+            Expected::WrongAnswer => "wrong_answer",
+            Expected::TimeLimitExceeded => "time_limit_exceeded",
+        }
+    }
 }
 
 /// One test of the plan.
@@ -116,6 +154,16 @@ struct RawProblem {
     #[serde(default)]
     wrap: Option<usize>,
     group: Vec<RawGroup>,
+    #[serde(default)]
+    solution: Vec<RawSolution>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSolution {
+    path: PathBuf,
+    expected: Expected,
+    description: String,
 }
 
 #[derive(Deserialize)]
@@ -244,6 +292,15 @@ impl Plan {
                 memory_limit: p.memory_limit,
                 checker,
                 tests,
+                solutions: p
+                    .solution
+                    .into_iter()
+                    .map(|s| SolutionPlan {
+                        path: s.path,
+                        expected: s.expected,
+                        description: s.description,
+                    })
+                    .collect(),
             });
         }
         Ok(Plan {

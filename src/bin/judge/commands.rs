@@ -1,0 +1,392 @@
+//! `judge run`, `judge stress` and `judge strength`: loading the plan, calling the library,
+//! and presenting the results (tables, colour on a terminal, JSON).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use boardjudge::check::Verdict as CheckVerdict;
+use boardjudge::check::protocol::colour;
+use boardjudge::judge::build::{build_plan, write_problem};
+use boardjudge::judge::plan::{Plan, ProblemPlan};
+use boardjudge::judge::regression::add_regression;
+use boardjudge::judge::run::{TestResult, Verdict, limits_for, list_tests, run_tests};
+use boardjudge::judge::strength::{SolutionReport, judge_solution};
+use boardjudge::judge::stress::{Budget, StressOutcome, stress as stress_run};
+use boardjudge::runner::{self, Limits};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// What every solution-running command needs.
+pub struct Setup {
+    pub plan: PathBuf,
+    pub data: PathBuf,
+    pub jobs: Option<usize>,
+    pub time_limit: Option<f64>,
+    pub memory_limit: Option<u64>,
+}
+
+impl Setup {
+    fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
+
+    /// The plan and the problem, or a message.
+    fn load(&self, name: &str) -> Result<(Plan, usize), String> {
+        let plan = Plan::load(&self.plan).map_err(|e| e.to_string())?;
+        let index = plan
+            .problems
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| plan.problem(name).err().unwrap_or_default())?;
+        Ok((plan, index))
+    }
+
+    fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
+        let mut limits = limits_for(problem);
+        if let Some(t) = self.time_limit {
+            if !(t.is_finite() && t > 0.0) {
+                return Err(format!(
+                    "--time-limit must be a positive number of seconds, not {t}"
+                ));
+            }
+            limits.cpu = Duration::from_secs_f64(t);
+            limits.wall = limits.cpu * 2;
+        }
+        if let Some(m) = self.memory_limit {
+            limits.memory_bytes = m.saturating_mul(1 << 20);
+        }
+        Ok(limits)
+    }
+}
+
+fn usage(message: &str) -> ExitCode {
+    eprintln!("judge: {message}");
+    ExitCode::from(2)
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    ProgressBar::new(len).with_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {what} {{elapsed}}"
+        ))
+        .expect("a valid template")
+        .progress_chars("=> "),
+    )
+}
+
+/// The colour of a verdict, as the checker colours its own.
+fn paint(text: &str, verdict: &Verdict, on: bool) -> String {
+    if !on {
+        return text.to_string();
+    }
+    let like = match verdict {
+        Verdict::AC => CheckVerdict::Accepted,
+        Verdict::PE => CheckVerdict::PresentationError,
+        Verdict::FAIL => CheckVerdict::Fail,
+        _ => CheckVerdict::WrongAnswer,
+    };
+    colour(text, like).trim_end().to_string()
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1 << 20)
+}
+
+/// `judge run`.
+pub fn run(
+    problem: &str,
+    tests: Option<&str>,
+    setup: &Setup,
+    json: bool,
+    cmd: &[String],
+) -> ExitCode {
+    let (plan, index) = match setup.load(problem) {
+        Ok(p) => p,
+        Err(e) => return usage(&e),
+    };
+    let problem = &plan.problems[index];
+    let limits = match setup.limits(problem) {
+        Ok(l) => l,
+        Err(e) => return usage(&e),
+    };
+    let dir = setup.data.join(&problem.name);
+    let files = match list_tests(&dir, tests) {
+        Ok(f) if !f.is_empty() => f,
+        Ok(_) => return usage(&format!("no test in {} matches", dir.display())),
+        Err(e) => {
+            return usage(&format!(
+                "cannot list {}: {e} (run `judge build` first)",
+                dir.display()
+            ));
+        }
+    };
+    let jobs = setup.jobs();
+    let progress = bar(files.len() as u64, "tests");
+    let results = run_tests(problem, &files, cmd, &limits, jobs, &|| progress.inc(1));
+    progress.finish_and_clear();
+    let note = runner::timing_note(jobs.min(files.len()));
+    let passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
+    if json {
+        let value = serde_json::json!({
+            "problem": problem.name,
+            "command": cmd,
+            "time_limit_seconds": limits.cpu.as_secs_f64(),
+            "memory_limit_bytes": limits.memory_bytes,
+            "jobs": jobs,
+            "timing_note": note,
+            "passed": passed,
+            "total": results.len(),
+            "results": results,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialisable")
+        );
+    } else {
+        print_table(&results, std::io::stdout().is_terminal());
+        if let Some(first) = results.iter().find(|r| r.verdict != Verdict::AC) {
+            let on = std::io::stderr().is_terminal();
+            eprintln!(
+                "\ntest {}: {}",
+                first.test,
+                paint(&first.verdict.to_string(), &first.verdict, on)
+            );
+            eprintln!("{}", first.details.trim_end());
+        }
+        if let Some(note) = &note {
+            eprintln!("note: {note}");
+        }
+        let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
+        println!(
+            "{}: {passed}/{} tests accepted; slowest {slowest:.3} s CPU of {} s",
+            problem.name,
+            results.len(),
+            limits.cpu.as_secs_f64()
+        );
+    }
+    if passed == results.len() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn print_table(results: &[TestResult], on: bool) {
+    println!(
+        "{:<6} {:<16} {:>8} {:>8} {:>9}  reason",
+        "test", "verdict", "cpu s", "wall s", "mem MiB"
+    );
+    for r in results {
+        let verdict = format!("{:<16}", r.verdict.to_string());
+        println!(
+            "{:<6} {} {:>8.3} {:>8.3} {:>9.1}  {}",
+            r.test,
+            paint(&verdict, &r.verdict, on),
+            r.cpu_seconds,
+            r.wall_seconds,
+            mib(r.peak_memory_bytes),
+            r.summary
+        );
+    }
+}
+
+/// `judge stress`.
+pub fn stress(
+    problem: &str,
+    seed: u64,
+    budget: Budget,
+    save: bool,
+    setup: &Setup,
+    cmd: &[String],
+) -> ExitCode {
+    let (plan, index) = match setup.load(problem) {
+        Ok(p) => p,
+        Err(e) => return usage(&e),
+    };
+    let problem = &plan.problems[index];
+    let limits = match setup.limits(problem) {
+        Ok(l) => l,
+        Err(e) => return usage(&e),
+    };
+    let progress = match budget {
+        Budget::Count(n) => bar(n as u64, "tests"),
+        Budget::Time(_) => ProgressBar::new_spinner(),
+    };
+    let outcome = stress_run(problem, cmd, &limits, seed, budget, &|i| {
+        progress.set_position(i as u64)
+    });
+    progress.finish_and_clear();
+    match outcome {
+        Err(e) => {
+            eprintln!("judge: {e}");
+            ExitCode::from(2)
+        }
+        Ok(StressOutcome::Passed { tests }) => {
+            println!(
+                "{}: {tests} random tests (seed {seed}), no failure",
+                problem.name
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(StressOutcome::Failed {
+            test,
+            command,
+            original,
+            shrunk,
+            shrink_runs,
+        }) => {
+            let on = std::io::stderr().is_terminal();
+            println!(
+                "{}: test {test} fails ({command}): {}",
+                problem.name,
+                paint(
+                    &original.result.verdict.to_string(),
+                    &original.result.verdict,
+                    on
+                )
+            );
+            println!(
+                "shrunk in {shrink_runs} runs from {} to {} bytes; the minimal failing input:\n",
+                original.input.len(),
+                shrunk.input.len()
+            );
+            print!("{}", String::from_utf8_lossy(&shrunk.input));
+            println!("\nexpected output:\n");
+            print!("{}", String::from_utf8_lossy(&shrunk.answer));
+            println!(
+                "\n{}: {}",
+                shrunk.result.verdict,
+                shrunk.result.details.trim_end()
+            );
+            if save
+                && let Err(e) =
+                    save_regression(&setup.plan, &setup.data, &problem.name, &shrunk.input)
+            {
+                eprintln!("judge: cannot save the regression test: {e}");
+                return ExitCode::from(2);
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn save_regression(
+    plan_path: &Path,
+    data: &Path,
+    problem: &str,
+    input: &[u8],
+) -> Result<(), String> {
+    let text = String::from_utf8(input.to_vec()).map_err(|e| e.to_string())?;
+    if !add_regression(plan_path, problem, &text)? {
+        println!("judge.toml has this input already");
+        return Ok(());
+    }
+    let plan = Plan::load(plan_path).map_err(|e| e.to_string())?;
+    let built = build_plan(&plan, &[problem.to_string()], 1, &|_| {}).map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    for p in &built {
+        write_problem(data, p).map_err(|e| e.to_string())?;
+        let last = p.tests.last().map(|t| t.name.as_str()).unwrap_or("?");
+        println!(
+            "saved to {} (group regressions) and {}/{}/{last}.in",
+            plan_path.display(),
+            data.display(),
+            p.name
+        );
+    }
+    Ok(())
+}
+
+/// `judge strength`.
+pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
+    let plan = match Plan::load(&setup.plan) {
+        Ok(p) => p,
+        Err(e) => return usage(&e.to_string()),
+    };
+    for name in only {
+        if let Err(e) = plan.problem(name) {
+            return usage(&e);
+        }
+    }
+    let repo = setup
+        .plan
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let repo = if repo.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        repo
+    };
+    let cache = repo.join("target").join("solutions");
+    let mut jobs = Vec::new();
+    for problem in plan
+        .problems
+        .iter()
+        .filter(|p| only.is_empty() || only.contains(&p.name))
+    {
+        let dir = setup.data.join(&problem.name);
+        let tests = match list_tests(&dir, None) {
+            Ok(t) => t,
+            Err(e) => {
+                return usage(&format!(
+                    "cannot list {}: {e} (run `judge build` first)",
+                    dir.display()
+                ));
+            }
+        };
+        for solution in &problem.solutions {
+            jobs.push((problem, solution, tests.clone()));
+        }
+    }
+    let workers = setup.jobs();
+    let progress = bar(jobs.len() as u64, "solutions");
+    let reports: Vec<SolutionReport> =
+        runner::parallel(&jobs, workers, |(problem, solution, tests)| {
+            let report = judge_solution(problem, solution, tests, &repo, &cache);
+            progress.inc(1);
+            report
+        });
+    progress.finish_and_clear();
+    let failed = reports.iter().filter(|r| !r.ok && !r.skipped).count();
+    let skipped = reports.iter().filter(|r| r.skipped).count();
+    if json {
+        let value =
+            serde_json::json!({ "failed": failed, "skipped": skipped, "solutions": reports });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialisable")
+        );
+    } else {
+        let on = std::io::stdout().is_terminal();
+        for r in &reports {
+            let mark = match (r.skipped, r.ok) {
+                (true, _) => "SKIP".to_string(),
+                (false, true) => paint("ok  ", &Verdict::AC, on),
+                (false, false) => paint("FAIL", &Verdict::WA, on),
+            };
+            println!("{mark} {:<20} {}: {}", r.expected.name(), r.path, r.summary);
+        }
+        if let Some(note) = runner::timing_note(workers.min(jobs.len())) {
+            eprintln!("note: {note}");
+        }
+        println!(
+            "{} solutions: {} as expected, {failed} not, {skipped} skipped",
+            reports.len(),
+            reports.len() - failed - skipped
+        );
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,324 @@
+//! `judge`: the problem set's command: build and verify the test data from judge.toml.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
+use boardjudge::judge::plan::Plan;
+use boardjudge::judge::stress::Budget;
+use clap::{Parser, Subcommand};
+use std::time::Duration;
+
+mod commands;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Prepare and verify the test data of the problem set described by judge.toml.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build every test from judge.toml: generate, validate, solve, check, write.
+    ///
+    /// For every test of the plan the input is generated in process (or taken from
+    /// judge.toml for manual tests), validated strictly, solved by the reference solver, and
+    /// the answer must be accepted by the checker; then OUT/PROBLEM/NN.in, NN.ans and
+    /// manifest.toml (each test's source, size and SHA-256) are written atomically. Files
+    /// already identical are left alone; test files the plan no longer produces are removed.
+    /// The same plan always gives the same bytes.
+    ///
+    /// With --check nothing is written: the data is rebuilt in memory and every committed
+    /// file that differs, is missing or is stale is named (CI runs this).
+    ///
+    /// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
+    /// or the files differ, 2 bad arguments or a bad plan.
+    #[command(verbatim_doc_comment)]
+    Build {
+        /// Compare with the files on disk instead of writing them.
+        #[arg(long)]
+        check: bool,
+        /// The plan.
+        #[arg(long, default_value = "judge.toml")]
+        plan: PathBuf,
+        /// Where the test data goes.
+        #[arg(long, default_value = "testdata")]
+        out: PathBuf,
+        /// Worker threads (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Only these problems (default: all).
+        problems: Vec<String>,
+    },
+    /// Run a solution on every test of a problem and judge each output.
+    ///
+    /// The solution is any command (a binary, `python3 sol.py`, ...), given after `--`; it
+    /// reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
+    /// that, address space; output is capped at the checker's cap. A solution that hangs,
+    /// forks or floods output is killed with its whole process group. Verdicts: AC, WA, PE,
+    /// TLE, MLE, OLE, RE (exit code or signal), FAIL (a test data problem).
+    ///
+    /// Exit codes: 0 every test accepted, 1 some test not accepted, 2 bad arguments.
+    ///
+    /// Example:
+    ///   judge run sicily --tests '0*' --jobs 1 -- ./my-solution
+    ///   judge run rotation --json -- python3 sol.py > results.json
+    #[command(verbatim_doc_comment)]
+    Run {
+        /// The problem (its name in judge.toml).
+        problem: String,
+        /// Only the tests whose name matches this glob (`*`, `?`), e.g. `0*` or `12`.
+        #[arg(long, value_name = "GLOB")]
+        tests: Option<String>,
+        #[command(flatten)]
+        common: Common,
+        /// Print the results as JSON on stdout instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// The solution's command.
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
+    },
+    /// Random tests until a solution fails; then shrink the failing input to a minimal one.
+    ///
+    /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
+    /// the same tests. On a failure, cases are dropped while it still fails, then each case
+    /// is replaced by the simplest failing one (smallest distance, then step limit). With
+    /// --save the shrunk input is added to judge.toml (group "regressions") and the
+    /// problem's test data is rebuilt, so it stays a regression test.
+    ///
+    /// Exit codes: 0 no failure found, 1 a failure found (and printed), 2 bad arguments.
+    ///
+    /// Example:
+    ///   judge stress sicily --seed 7 --count 500 -- ./my-solution
+    #[command(verbatim_doc_comment)]
+    Stress {
+        /// The problem (its name in judge.toml).
+        problem: String,
+        /// The seed of the schedule of tests.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many tests (default 1000 unless --time is given).
+        #[arg(long, conflicts_with = "time")]
+        count: Option<usize>,
+        /// How many seconds to run instead of a count.
+        #[arg(long, value_name = "SECONDS")]
+        time: Option<f64>,
+        /// Add the shrunk failing input to judge.toml and rebuild the problem's test data.
+        #[arg(long)]
+        save: bool,
+        #[command(flatten)]
+        common: Common,
+        /// The solution's command.
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
+    },
+    /// Run every shipped solution on the test set: wrong ones must be caught, accepted ones
+    /// must pass.
+    ///
+    /// judge.toml lists each problem's solutions ([[problem.solution]]) with the outcome they
+    /// must get: accepted, wrong_answer or time_limit_exceeded. C++ sources are built with
+    /// g++ -O2 -std=c++17 and Rust ones with rustc -O, into target/solutions/. Reports, per
+    /// wrong solution, the first test that kills it, and per accepted one its slowest test
+    /// against the time limit. A solution whose compiler is missing is skipped (said so).
+    ///
+    /// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
+    /// 1 otherwise, 2 bad arguments.
+    #[command(verbatim_doc_comment)]
+    Strength {
+        /// Only these problems (default: all).
+        problems: Vec<String>,
+        #[command(flatten)]
+        common: Common,
+        /// Print the reports as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Options shared by the commands that run solutions.
+#[derive(clap::Args)]
+struct Common {
+    /// The plan.
+    #[arg(long, default_value = "judge.toml")]
+    plan: PathBuf,
+    /// Where the test data is.
+    #[arg(long, default_value = "testdata")]
+    data: PathBuf,
+    /// Parallel jobs (default: the number of cores; 1 gives the most honest timings).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// CPU seconds per test, instead of judge.toml's time limit.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// MiB of memory per test, instead of judge.toml's.
+    #[arg(long, value_name = "MIB")]
+    memory_limit: Option<u64>,
+}
+
+fn main() -> ExitCode {
+    match Args::parse().command {
+        Command::Build {
+            check,
+            plan,
+            out,
+            jobs,
+            problems,
+        } => build(check, &plan, &out, jobs, &problems),
+        Command::Run {
+            problem,
+            tests,
+            common,
+            json,
+            command,
+        } => commands::run(&problem, tests.as_deref(), &common.into(), json, &command),
+        Command::Stress {
+            problem,
+            seed,
+            count,
+            time,
+            save,
+            common,
+            command,
+        } => {
+            let budget = match (count, time) {
+                (_, Some(t)) if t.is_finite() && t > 0.0 => {
+                    Budget::Time(Duration::from_secs_f64(t))
+                }
+                (_, Some(t)) => {
+                    eprintln!("judge: --time must be a positive number of seconds, not {t}");
+                    return ExitCode::from(2);
+                }
+                (Some(n), None) => Budget::Count(n),
+                (None, None) => Budget::Count(1000),
+            };
+            commands::stress(&problem, seed, budget, save, &common.into(), &command)
+        }
+        Command::Strength {
+            problems,
+            common,
+            json,
+        } => commands::strength(&problems, &common.into(), json),
+    }
+}
+
+impl From<Common> for commands::Setup {
+    fn from(c: Common) -> commands::Setup {
+        commands::Setup {
+            plan: c.plan,
+            data: c.data,
+            jobs: c.jobs,
+            time_limit: c.time_limit,
+            memory_limit: c.memory_limit,
+        }
+    }
+}
+
+fn build(
+    check: bool,
+    plan_path: &std::path::Path,
+    out: &std::path::Path,
+    jobs: Option<usize>,
+    only: &[String],
+) -> ExitCode {
+    let started = Instant::now();
+    let plan = match Plan::load(plan_path) {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for name in only {
+        if let Err(e) = plan.problem(name) {
+            eprintln!("judge: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let total: usize = plan
+        .problems
+        .iter()
+        .filter(|p| only.is_empty() || only.contains(&p.name))
+        .map(|p| p.tests.len())
+        .sum();
+    let bar = ProgressBar::new(total as u64).with_style(
+        ProgressStyle::with_template("{spinner} {msg:10} [{bar:30}] {pos}/{len} tests {elapsed}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let built = build_plan(&plan, only, jobs, &|name| {
+        bar.set_message(name.to_string());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let built = match built {
+        Ok(built) => built,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("judge: {e}");
+            }
+            eprintln!(
+                "judge: {} test(s) failed to build; nothing was written",
+                errors.len()
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let mut failed = false;
+    for problem in &built {
+        if check {
+            let differences = compare_problem(out, problem);
+            for d in &differences {
+                eprintln!("judge: {d}");
+            }
+            failed |= !differences.is_empty();
+        } else {
+            match write_problem(out, problem) {
+                Ok(r) => eprintln!(
+                    "{}: wrote {} file(s), {} unchanged, {} stale removed",
+                    problem.name, r.written, r.unchanged, r.removed
+                ),
+                Err(e) => {
+                    eprintln!(
+                        "judge: cannot write {}: {e}",
+                        out.join(&problem.name).display()
+                    );
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    }
+    for problem in &built {
+        println!("{}", summary(problem));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    if check && failed {
+        eprintln!("judge: the test data differs from judge.toml; run `judge build` and commit");
+        return ExitCode::from(1);
+    }
+    let verb = if check { "verified" } else { "built" };
+    println!("{verb} {total} tests in {seconds:.1} s");
+    ExitCode::SUCCESS
+}
+
+/// One line per problem: tests, cases, size, and the histogram of answer lengths.
+fn summary(problem: &BuiltProblem) -> String {
+    let lengths: Vec<String> = problem
+        .lengths()
+        .iter()
+        .map(|(len, n)| format!("{len}:{n}"))
+        .collect();
+    format!(
+        "{:9} {:3} tests {:7} cases {:9} bytes  answer lengths (length:count) {}",
+        problem.name,
+        problem.tests.len(),
+        problem.cases(),
+        problem.bytes(),
+        lengths.join(" ")
+    )
+}

@@ -1,0 +1,130 @@
+//! `judge strength`: every shipped solution on the test set. Each wrong solution must be
+//! caught (its first failing test gives the expected kind of verdict), each accepted one must
+//! pass every test; this is how the test set is shown to be strong.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
+use crate::judge::run::{TestFiles, TestResult, Verdict, judge_test, limits_for};
+use crate::runner::compile::{CompileError, compile};
+
+/// What one shipped solution did on the test set.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolutionReport {
+    /// The problem.
+    pub problem: String,
+    /// The solution's path.
+    pub path: String,
+    /// What it should get.
+    pub expected: Expected,
+    /// Whether it got it.
+    pub ok: bool,
+    /// One line: the test that kills it, or its slowest test against the limit, or what went
+    /// wrong.
+    pub summary: String,
+    /// The test that decided: the killing test, or the slowest for an accepted solution.
+    pub decisive: Option<TestResult>,
+    /// True when it could not be judged here (no compiler): neither a pass nor a failure.
+    pub skipped: bool,
+}
+
+/// Runs one solution on `tests` in order: an accepted one on all of them, a wrong or slow one
+/// until the first test it fails.
+pub fn judge_solution(
+    problem: &ProblemPlan,
+    solution: &SolutionPlan,
+    tests: &[TestFiles],
+    repo: &Path,
+    cache: &Path,
+) -> SolutionReport {
+    let mut report = SolutionReport {
+        problem: problem.name.clone(),
+        path: solution.path.display().to_string(),
+        expected: solution.expected,
+        ok: false,
+        summary: String::new(),
+        decisive: None,
+        skipped: false,
+    };
+    let cmd = match compile(&repo.join(&solution.path), cache) {
+        Ok(cmd) => cmd,
+        Err(e @ CompileError::CompilerMissing { .. }) => {
+            report.skipped = true;
+            report.summary = format!("skipped: {e}");
+            return report;
+        }
+        Err(e) => {
+            report.summary = format!("does not build: {e}");
+            return report;
+        }
+    };
+    let limits = limits_for(problem);
+    let mut slowest: Option<TestResult> = None;
+    for t in tests {
+        let (input, answer) = match (std::fs::read(&t.input), std::fs::read(&t.answer)) {
+            (Ok(i), Ok(a)) => (i, a),
+            (Err(e), _) | (_, Err(e)) => {
+                report.summary = format!("cannot read test {}: {e}", t.name);
+                return report;
+            }
+        };
+        let result = judge_test(problem, &t.name, &input, &answer, &cmd, &limits);
+        if result.verdict == Verdict::AC {
+            if slowest
+                .as_ref()
+                .is_none_or(|s| result.cpu_seconds > s.cpu_seconds)
+            {
+                slowest = Some(result);
+            }
+            continue;
+        }
+        let caught = match solution.expected {
+            Expected::Accepted => false,
+            Expected::WrongAnswer => result.verdict.is_wrong_output(),
+            Expected::TimeLimitExceeded => matches!(result.verdict, Verdict::TLE(_)),
+        };
+        report.ok = caught;
+        report.summary = match solution.expected {
+            Expected::Accepted => format!(
+                "fails test {}: {} ({})",
+                result.test, result.verdict, result.summary
+            ),
+            _ if caught => format!("killed by test {}: {}", result.test, result.verdict),
+            _ => format!(
+                "expected {}, but test {} gives {} ({})",
+                solution.expected.name(),
+                result.test,
+                result.verdict,
+                result.summary
+            ),
+        };
+        report.decisive = Some(result);
+        return report;
+    }
+    match solution.expected {
+        Expected::Accepted => {
+            report.ok = true;
+            report.summary = match &slowest {
+                Some(s) => format!(
+                    "passes all {} tests; slowest: test {} in {:.2} s CPU of the {} s limit",
+                    tests.len(),
+                    s.test,
+                    s.cpu_seconds,
+                    problem.time_limit
+                ),
+                None => "passes (no tests)".into(),
+            };
+            report.decisive = slowest;
+        }
+        _ => {
+            report.summary = format!(
+                "survives: every one of the {} tests accepts it (expected {})",
+                tests.len(),
+                solution.expected.name()
+            );
+        }
+    }
+    report
+}
