@@ -1,0 +1,245 @@
+//! `judge run`, `judge stress` and `judge strength` through the binary, with small solutions
+//! written as shell commands and the reference `solve` as an accepted one.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn judge_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(JUDGE)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run judge")
+}
+
+fn judge(args: &[&str]) -> Output {
+    judge_in(repo(), args)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A copy of judge.toml and testdata/ to modify.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("judge-sol-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
+    let o = judge_in(&dir, &["build"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    dir
+}
+
+#[test]
+fn the_reference_solver_is_accepted_on_every_test() {
+    for problem in ["sicily", "msquare", "rotation"] {
+        let o = judge(&["run", problem, "--", SOLVE, problem]);
+        let out = text(&o.stdout);
+        assert!(o.status.success(), "{problem}: {out}{}", text(&o.stderr));
+        assert!(out.contains(" tests accepted"), "{out}");
+        assert!(!out.contains("WA") && !out.contains("TLE"), "{out}");
+    }
+}
+
+#[test]
+fn json_results_for_scripts() {
+    let o = judge(&[
+        "run", "msquare", "--tests", "0?", "--json", "--", SOLVE, "msquare",
+    ]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
+    assert_eq!(v["problem"], "msquare");
+    assert_eq!(v["total"], 9);
+    assert_eq!(v["passed"], 9);
+    let first = &v["results"][0];
+    assert_eq!(first["test"], "01");
+    assert_eq!(first["verdict"]["verdict"], "AC");
+    assert!(first["cpu_seconds"].as_f64().is_some());
+}
+
+#[test]
+fn each_failure_gets_its_verdict() {
+    let sh = |script: &str| vec!["sh".to_string(), "-c".to_string(), script.to_string()];
+    let cases: [(Vec<String>, &str); 6] = [
+        (sh("echo 7; echo BCABCCA"), "WA"),
+        (sh("echo 7BCABCCB"), "PE"),
+        (sh("sleep 5"), "TLE"),
+        (sh("exit 3"), "RE (exit code 3)"),
+        (sh("kill -SEGV $$"), "RE (SIGSEGV)"),
+        (sh("yes"), "OLE"),
+    ];
+    for (cmd, verdict) in cases {
+        let mut args = vec![
+            "run",
+            "msquare",
+            "--tests",
+            "01",
+            "--time-limit",
+            "0.3",
+            "--",
+        ];
+        args.extend(cmd.iter().map(String::as_str));
+        let o = judge(&args);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{cmd:?}: {out}");
+        assert!(out.contains(&format!("01     {verdict}")), "{cmd:?}: {out}");
+    }
+    let o = judge(&[
+        "run",
+        "msquare",
+        "--tests",
+        "01",
+        "--",
+        "/nonexistent/solution",
+    ]);
+    assert!(
+        text(&o.stdout).contains("RE (cannot start"),
+        "{}",
+        text(&o.stdout)
+    );
+    // The first failure's checker message and diff come on stderr.
+    let o = judge(&[
+        "run",
+        "msquare",
+        "--tests",
+        "01",
+        "--",
+        "sh",
+        "-c",
+        "echo 7; echo BCABCCA",
+    ]);
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("test 01: WA") && err.contains("+BCABCCA"),
+        "{err}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["run", "tetris", "--", "true"],
+        vec!["run", "msquare", "--tests", "99x", "--", "true"],
+        vec!["run", "msquare", "--time-limit", "-1", "--", "true"],
+        vec!["stress", "msquare", "--time", "0", "--", "true"],
+        vec!["run", "msquare"],
+    ] {
+        assert_eq!(judge(&args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn stress_passes_a_right_solution_and_is_reproducible() {
+    let o = judge(&[
+        "stress", "rotation", "--seed", "9", "--count", "30", "--", SOLVE, "rotation",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("30 random tests (seed 9), no failure"));
+    // A solution right on everything but distance >= 3 boards: the shrunk input is one case
+    // at distance 3, found the same way twice.
+    let script = format!(
+        "out=$({SOLVE} rotation); if echo \"$out\" | grep -q '^[A-H][A-H][A-H]'; \
+         then echo \"$out\" | sed 's/^[A-H]/H/'; else echo \"$out\"; fi"
+    );
+    let run = || {
+        judge(&[
+            "stress", "rotation", "--seed", "4", "--count", "50", "--", "sh", "-c", &script,
+        ])
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.status.code(), Some(1), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout, "the same seed replays the same tests");
+    let out = text(&a.stdout);
+    let input = out.split("failing input:\n\n").nth(1).unwrap();
+    let input = input.split("\nexpected output").next().unwrap();
+    assert_eq!(
+        input.lines().count(),
+        2,
+        "one board and the terminator: {out}"
+    );
+    let answer = out.split("expected output:\n\n").nth(1).unwrap();
+    assert_eq!(answer.lines().next().unwrap().len(), 3, "{out}");
+}
+
+#[test]
+fn stress_save_adds_a_regression_test() {
+    let dir = scratch("save");
+    // Answers 0 to everything: wrong on the first case that is not the start board.
+    let o = judge_in(
+        &dir,
+        &[
+            "stress",
+            "sicily",
+            "--seed",
+            "2",
+            "--count",
+            "20",
+            "--save",
+            "--",
+            "sh",
+            "-c",
+            "cat >/dev/null; echo 0",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    assert!(plan.contains("name = \"regressions\""), "{plan}");
+    let o = judge_in(&dir, &["build", "--check"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let manifest = std::fs::read_to_string(dir.join("testdata/sicily/manifest.toml")).unwrap();
+    assert!(manifest.contains("group = \"regressions\""));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn strength_fails_when_a_wrong_solution_survives() {
+    let dir = scratch("strength");
+    let sol = dir.join("sols");
+    std::fs::create_dir_all(&sol).unwrap();
+    // A "wrong" solution that is in fact right, and an accepted one that is wrong.
+    std::fs::write(
+        sol.join("right.rs"),
+        format!(
+            "fn main() {{ let s = std::process::Command::new({SOLVE:?}).arg(\"msquare\")\
+             .stdin(std::process::Stdio::inherit()).output().unwrap(); \
+             print!(\"{{}}\", String::from_utf8_lossy(&s.stdout)); }}"
+        ),
+    )
+    .unwrap();
+    let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    let start = plan.find("[[problem]]\nname = \"msquare\"").unwrap();
+    let end = plan[start..]
+        .find("\n[[problem]]")
+        .map_or(plan.len(), |e| start + e);
+    let mut msquare: String = plan[start..end]
+        .split("\n[[problem.solution]]")
+        .next()
+        .unwrap()
+        .to_string();
+    msquare.push_str(
+        "\n[[problem.solution]]\npath = \"sols/right.rs\"\nexpected = \"wrong_answer\"\ndescription = \"x\"\n",
+    );
+    std::fs::write(dir.join("judge.toml"), &msquare).unwrap();
+    let o = judge_in(&dir, &["strength", "--jobs", "1"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("FAIL wrong_answer") && out.contains("survives"),
+        "{out}"
+    );
+    msquare = msquare.replace("expected = \"wrong_answer\"", "expected = \"accepted\"");
+    std::fs::write(dir.join("judge.toml"), &msquare).unwrap();
+    let o = judge_in(&dir, &["strength", "--jobs", "1", "--json"]);
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["failed"], 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}
