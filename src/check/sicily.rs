@@ -123,9 +123,10 @@ impl super::Judge for Judge {
                 format!("{d} is the shortest ({})", show_sequence(&best()))
             };
             return Err(Reject::wrong(format!(
-                "{} {} reach the target, but the limit is N = {limit}, and {expected}",
+                "{} {} {} the target, but the limit is N = {limit}, and {expected}",
                 rules.your(),
-                sequence::moves(n)
+                sequence::moves(n),
+                if n == 1 { "reaches" } else { "reach" }
             )));
         }
         if rules.order == Order::AnyWithinLimit {
