@@ -72,6 +72,9 @@ fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::R
     }
 }
 
+/// How long to wait for the killed orphans of a group to die.
+const ORPHAN_REAPING: Duration = Duration::from_secs(2);
+
 /// How the main process ended, with its resource usage.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ended {
@@ -140,6 +143,7 @@ impl Group {
         // SAFETY: the leader is not reaped yet, so -pid names its group; `status` and `usage`
         // are valid buffers.
         unsafe {
+            libc::kill(-self.pid, libc::SIGKILL);
             while libc::wait4(self.pid, &mut status, 0, usage.as_mut_ptr()) < 0
                 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
             {}
@@ -147,12 +151,20 @@ impl Group {
         *reaped = true;
         drop(reaped);
         // The orphans of the group are this process's children (it is a subreaper): reap
-        // them; they are all dying from the SIGKILL above.
+        // them as they die from the SIGKILL above, for at most ORPHAN_REAPING (a process stuck
+        // in the kernel may take longer; it is then left to die on its own).
+        let give_up = Instant::now() + ORPHAN_REAPING;
         loop {
             // SAFETY: waitpid with a null status pointer is allowed.
-            let r = unsafe { libc::waitpid(-self.pid, std::ptr::null_mut(), 0) };
+            let r = unsafe { libc::waitpid(-self.pid, std::ptr::null_mut(), libc::WNOHANG) };
             if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                break;
+                break; // no child of the group is left
+            }
+            if r == 0 {
+                if Instant::now() >= give_up {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
             }
         }
         // SAFETY: wait4 filled `usage` (or left it zeroed when it failed).
