@@ -1,25 +1,27 @@
-//! The shipped solutions and their manifest: every program is listed with the verdict of its
-//! directory, every "catches" input is a valid input, and, built and run by the runner, each
-//! solution does what the manifest says on those inputs (accepted ones answer exactly as the
-//! reference solver; wrong ones do not; slow ones run out of time).
+//! The shipped solutions, as judge.toml lists them: every program is listed with the verdict
+//! of its directory, every `catches` input is a valid input, and, built and run by the runner,
+//! each solution does what judge.toml says on those inputs (accepted ones answer exactly as
+//! the reference solver; the checker rejects the wrong ones; slow ones run out of time).
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use boardjudge::check::{CheckOptions, Verdict, check};
 use boardjudge::format::msquare::Msquare;
 use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::Sicily;
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
+use boardjudge::judge::plan::{Expected, Plan};
 use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::{Input, Limits, Outcome, parallel, run};
 
 struct Entry {
     problem: Format,
     path: String,
-    language: String,
-    expected: String,
+    language: &'static str,
+    expected: &'static str,
     catches: Option<String>,
 }
 
@@ -27,20 +29,23 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The solutions listed in judge.toml.
 fn manifest() -> Vec<Entry> {
-    let text = fs::read_to_string(root().join("solutions/solutions.toml")).unwrap();
-    let table: toml::Table = text.parse().unwrap();
-    let field = |s: &toml::Value, key: &str| s.get(key).and_then(|v| v.as_str()).map(String::from);
-    table["solution"]
-        .as_array()
-        .unwrap()
+    let plan = Plan::load(&root().join("judge.toml")).unwrap();
+    plan.problems
         .iter()
-        .map(|s| Entry {
-            problem: field(s, "problem").unwrap().parse().unwrap(),
-            path: field(s, "path").unwrap(),
-            language: field(s, "language").unwrap(),
-            expected: field(s, "expected").unwrap(),
-            catches: field(s, "catches"),
+        .flat_map(|p| {
+            p.solutions.iter().map(|s| Entry {
+                problem: p.format,
+                path: s.path.to_string_lossy().into_owned(),
+                language: if s.path.extension().is_some_and(|e| e == "rs") {
+                    "rust"
+                } else {
+                    "cpp"
+                },
+                expected: s.expected.name(),
+                catches: s.catches.clone(),
+            })
         })
         .collect()
 }
@@ -96,12 +101,6 @@ fn the_manifest_lists_every_solution_with_the_verdict_of_its_directory() {
             "{} is not in {directory}",
             e.path
         );
-        let language = if e.path.ends_with(".cpp") {
-            "cpp"
-        } else {
-            "rust"
-        };
-        assert_eq!(e.language, language, "{}", e.path);
         match &e.catches {
             Some(input) => assert!(is_valid(e.problem, input.as_bytes()), "{}", e.path),
             None => assert_eq!(
@@ -142,7 +141,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
             Err(CompileError::CompilerMissing { .. }) => continue,
             Err(error) => panic!("{error}"),
         };
-        let inputs = entries.iter().filter(|other| match e.expected.as_str() {
+        let inputs = entries.iter().filter(|other| match e.expected {
             "accepted" => other.problem == e.problem && other.catches.is_some(),
             _ => other.path == e.path,
         });
@@ -152,7 +151,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
     }
     assert!(!jobs.is_empty());
     let results = parallel(&jobs, 2, |(e, argv, input)| {
-        let limits = if e.expected == "time_limit_exceeded" {
+        let limits = if e.expected == Expected::TimeLimitExceeded.name() {
             &short
         } else {
             &generous
@@ -162,7 +161,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
     for ((e, _, input), result) in jobs.iter().zip(results) {
         let expected = reference(e.problem, input.as_bytes());
         let context = format!("{} on {input:?}: {}", e.path, result.outcome);
-        match e.expected.as_str() {
+        match e.expected {
             "accepted" => {
                 assert_eq!(result.outcome, Outcome::Exited(0), "{context}");
                 assert_eq!(
@@ -173,7 +172,18 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
             }
             "wrong_answer" => {
                 assert_eq!(result.outcome, Outcome::Exited(0), "{context}");
-                assert_ne!(result.stdout, expected, "{context}: the answer is right");
+                let verdict = check(
+                    e.problem,
+                    input.as_bytes(),
+                    &expected,
+                    &mut &result.stdout[..],
+                    &CheckOptions::default(),
+                )
+                .verdict;
+                assert!(
+                    matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError),
+                    "{context}: the checker says {verdict:?}"
+                );
             }
             _ => assert!(matches!(result.outcome, Outcome::TimeLimit(_)), "{context}"),
         }

@@ -51,6 +51,9 @@ pub struct SolutionPlan {
     pub expected: Expected,
     /// What it does, or which mistake it makes.
     pub description: String,
+    /// For a wrong or slow solution: a small input on which it fails (`tests/solutions.rs`
+    /// checks the claim; the file's header comment explains it).
+    pub catches: Option<String>,
 }
 
 /// The outcome a shipped solution must get.
@@ -164,6 +167,8 @@ struct RawSolution {
     path: PathBuf,
     expected: Expected,
     description: String,
+    #[serde(default)]
+    catches: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -299,6 +304,7 @@ impl Plan {
                         path: s.path,
                         expected: s.expected,
                         description: s.description,
+                        catches: s.catches,
                     })
                     .collect(),
             });
