@@ -243,3 +243,38 @@ fn strength_fails_when_a_wrong_solution_survives() {
     assert_eq!(v["failed"], 0);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn an_interrupted_judge_leaves_no_solution_running() {
+    let marker = format!("judge-interrupt-marker-{}", std::process::id());
+    let script = format!("sleep 30; echo {marker}");
+    let mut child = Command::new(JUDGE)
+        .args(["run", "msquare", "--tests", "0?", "--jobs", "2", "--"])
+        .args(["sh", "-c", &script])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let running = || {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+            .filter(|cmdline| cmdline.starts_with(b"sh\0"))
+            .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(&marker))
+            .count()
+    };
+    let started = std::time::Instant::now();
+    while running() < 2 && started.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(running(), 2, "two solutions run in parallel");
+    // SAFETY: sends SIGINT to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGINT));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(running(), 0, "a solution outlived the interrupted judge");
+}

@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 pub use classify::signal_name;
 pub use parallel::{parallel, physical_cores, timing_note};
+pub use process::{kill_groups_on_interrupt, kill_running_groups};
 
 use process::Group;
 

@@ -1,6 +1,7 @@
 //! The system calls of the runner: limits set in the child before `exec`, the process group,
 //! killing it, and reaping with resource usage.
 
+use std::collections::BTreeSet;
 use std::io;
 use std::mem::MaybeUninit;
 use std::os::unix::process::CommandExt;
@@ -88,6 +89,48 @@ pub(super) struct Ended {
     pub at: Instant,
 }
 
+/// The groups of the solutions running now (leaders not yet reaped), for
+/// [`kill_running_groups`].
+static RUNNING: Mutex<BTreeSet<libc::pid_t>> = Mutex::new(BTreeSet::new());
+
+/// Sends `SIGKILL` to the group of every solution running now (when the judge itself is
+/// interrupted: the groups would otherwise outlive it).
+pub fn kill_running_groups() {
+    let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+    for &pid in running.iter() {
+        // SAFETY: kill has no memory effects; a listed leader is not reaped yet, so its
+        // group id is still the solution's.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+/// Kills the running solutions' groups when this process gets `SIGINT`, `SIGTERM` or
+/// `SIGHUP`, then exits with 128 + the signal. Call it first thing in `main`, before any
+/// thread starts: the signals are blocked in every thread (threads inherit the mask; spawned
+/// programs start with an empty one) and one thread waits for them.
+pub fn kill_groups_on_interrupt() {
+    // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask changes the
+    // calling thread's mask, inherited by the threads it starts.
+    let set = unsafe {
+        let mut set = MaybeUninit::<libc::sigset_t>::uninit();
+        libc::sigemptyset(set.as_mut_ptr());
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(set.as_mut_ptr(), signal);
+        }
+        libc::pthread_sigmask(libc::SIG_BLOCK, set.as_ptr(), std::ptr::null_mut());
+        set.assume_init()
+    };
+    std::thread::spawn(move || {
+        let mut signal = 0;
+        // SAFETY: `set` is an initialised sigset_t and `signal` a valid out-pointer.
+        while unsafe { libc::sigwait(&set, &mut signal) } != 0 {}
+        kill_running_groups();
+        std::process::exit(128 + signal);
+    });
+}
+
 /// The process group of a running solution, led by its main process.
 pub(super) struct Group {
     pid: libc::pid_t,
@@ -99,8 +142,13 @@ pub(super) struct Group {
 impl Group {
     /// The group led by the process `pid` (spawned with `process_group(0)`).
     pub fn new(pid: u32) -> Group {
+        let pid = pid as libc::pid_t;
+        RUNNING
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(pid);
         Group {
-            pid: pid as libc::pid_t,
+            pid,
             reaped: Mutex::new(false),
         }
     }
@@ -137,6 +185,12 @@ impl Group {
             }
         }
         let at = Instant::now();
+        // Off the list before the leader is reaped, so that an interrupt never signals a
+        // reused group id; the kill below ends the group all the same.
+        RUNNING
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.pid);
         let mut reaped = self.reaped.lock().unwrap_or_else(|p| p.into_inner());
         let mut status = 0;
         let mut usage = MaybeUninit::<libc::rusage>::zeroed();

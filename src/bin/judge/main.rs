@@ -161,7 +161,12 @@ struct Common {
 }
 
 fn main() -> ExitCode {
-    match Args::parse().command {
+    let args = Args::parse();
+    if !matches!(args.command, Command::Build { .. }) {
+        // Solutions run in process groups of their own: Ctrl-C must not leave them behind.
+        boardjudge::runner::kill_groups_on_interrupt();
+    }
+    match args.command {
         Command::Build {
             check,
             plan,
