@@ -33,15 +33,16 @@ impl Setup {
             .max(1)
     }
 
-    /// The plan and the problem, or a message.
-    fn load(&self, name: &str) -> Result<(Plan, usize), String> {
+    /// The plan, the problem's index in it and the limits its tests run under, or a message.
+    fn load(&self, name: &str) -> Result<(Plan, usize, Limits), String> {
         let plan = Plan::load(&self.plan).map_err(|e| e.to_string())?;
         let index = plan
             .problems
             .iter()
             .position(|p| p.name == name)
             .ok_or_else(|| plan.problem(name).err().unwrap_or_default())?;
-        Ok((plan, index))
+        let limits = self.limits(&plan.problems[index])?;
+        Ok((plan, index, limits))
     }
 
     fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
@@ -103,15 +104,11 @@ pub fn run(
     json: bool,
     cmd: &[String],
 ) -> ExitCode {
-    let (plan, index) = match setup.load(problem) {
+    let (plan, index, limits) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
     };
     let problem = &plan.problems[index];
-    let limits = match setup.limits(problem) {
-        Ok(l) => l,
-        Err(e) => return usage(&e),
-    };
     let dir = setup.data.join(&problem.name);
     let files = match list_tests(&dir, tests) {
         Ok(f) if !f.is_empty() => f,
@@ -202,15 +199,11 @@ pub fn stress(
     setup: &Setup,
     cmd: &[String],
 ) -> ExitCode {
-    let (plan, index) = match setup.load(problem) {
+    let (plan, index, limits) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
     };
     let problem = &plan.problems[index];
-    let limits = match setup.limits(problem) {
-        Ok(l) => l,
-        Err(e) => return usage(&e),
-    };
     let progress = match budget {
         Budget::Count(n) => bar(n as u64, "tests"),
         Budget::Time(_) => ProgressBar::new_spinner(),
