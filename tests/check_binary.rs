@@ -107,6 +107,83 @@ fn usage_errors_exit_with_3() {
 }
 
 #[test]
+fn an_unknown_option_is_never_taken_for_a_file() {
+    let s = Scratch::new("option-as-file");
+    let (input, answer) = (s.path("in"), s.path("ans"));
+    let output = s.write("out", SICILY_ANSWER);
+    let feedback = s.path("feedback");
+    fs::create_dir(&feedback).unwrap();
+    let cases: [&[&str]; 6] = [
+        // Shifted, these would make the jury answer the report file and overwrite it.
+        &["--bogus", &input, &output, &answer],
+        &["-x", &input, &output, &answer],
+        &["--bogus=3", &input, &output, &answer],
+        &[&input, &output, &answer, "--json"],
+        &[
+            "--protocol",
+            "kattis",
+            "--bogus",
+            &input,
+            &answer,
+            &feedback,
+        ],
+        &["--protocol", "cms", &input, "-x", &output],
+    ];
+    for args in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("unknown option"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(
+            fs::read(&answer).unwrap(),
+            SICILY_ANSWER,
+            "{args:?} wrote the answer"
+        );
+    }
+    assert!(!Path::new("--json").exists());
+    // Kattis flags after the feedback directory stay accepted.
+    let out = Command::new(CHECK)
+        .args([
+            "--protocol",
+            "kattis",
+            &input,
+            &answer,
+            &feedback,
+            "--any",
+            "-flag",
+        ])
+        .stdin(fs::File::open(&output).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(42), "{}", stderr(&out));
+}
+
+#[test]
+fn a_bad_jury_file_fails_even_when_the_output_is_missing() {
+    let s = Scratch::new("jury-first");
+    let nothing = s.path("nothing");
+    let bad_input = s.write("bad.in", b"4\n5 8 7 6\n4 1 2 2\n-1\n");
+    let out = run(&["--format", "sicily", &bad_input, &nothing, &s.path("ans")]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("FAIL invalid input: 3:7"),
+        "{}",
+        stderr(&out)
+    );
+    let wrong_answer = s.write("wrong.ans", b"2 BA\n");
+    let out = run(&[&s.path("in"), &nothing, &wrong_answer]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("FAIL the jury answer"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn testlib_appes_writes_xml() {
     let s = Scratch::new("appes");
     let output = s.write("out", b"2 BA\n");

@@ -99,6 +99,24 @@ impl Invocation {
         } else {
             ""
         };
+        // Where the protocol puts files, an option-like argument is a mistake, never a file
+        // name: taking it for one would shift the others (and overwrite a jury file with the
+        // report). Kattis flags after the feedback directory and testlib's -appes are fine.
+        let files = match protocol {
+            Protocol::Testlib => 4,
+            Protocol::Kattis | Protocol::Cms => 3,
+        };
+        if let Some(option) = args
+            .iter()
+            .take(files)
+            .find(|a| a.to_string_lossy().starts_with('-') && *a != "-")
+        {
+            return Err(format!(
+                "unknown option \"{}\": options (--format, --protocol, --order, --wrap) go \
+                 before the files, and a file named like an option needs a ./ in front",
+                option.to_string_lossy()
+            ));
+        }
         match protocol {
             Protocol::Testlib => {
                 let appes = match args.get(4) {
@@ -223,6 +241,12 @@ pub fn judge(
                 options,
             ),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                // The jury files are judged first: a problem there is a judge failure even
+                // when the contestant's output is missing.
+                let jury = check(format, &input, &answer, &mut io::empty(), options);
+                if jury.verdict == Verdict::Fail {
+                    return Ok(jury);
+                }
                 let summary = format!("the output file {} does not exist", path.display());
                 Outcome {
                     verdict: Verdict::PresentationError,

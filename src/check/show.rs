@@ -35,10 +35,14 @@ fn clipped(mut out: String, len: usize) -> String {
     out
 }
 
-/// A line for a diff: tabs as `→`, a `\r` as `␍`, trailing spaces as `·`, other control
-/// characters and bytes that are not UTF-8 as `\xNN`; clipped to [`LINE_CLIP`] characters.
+/// A line for a diff: tabs as `→`, a `\r` as `␍`, the spaces of the trailing whitespace (with
+/// any tabs and `\r` among it) as `·`, other control characters and bytes that are not UTF-8
+/// as `\xNN`; clipped to [`LINE_CLIP`] characters.
 pub fn visible_line(line: &[u8]) -> String {
-    let content_end = line.iter().rposition(|&b| b != b' ').map_or(0, |i| i + 1);
+    let content_end = line
+        .iter()
+        .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+        .map_or(0, |i| i + 1);
     let mut out = String::new();
     let mut shown = 0;
     let mut offset = 0;
@@ -79,6 +83,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn trailing_spaces_show_before_a_tab_or_carriage_return() {
+        assert_eq!(visible_line(b"CA \t\r"), "CA·→␍");
+        assert_eq!(visible_line(b"C A  "), "C A··");
+        assert_eq!(visible_line(b"C\tA"), "C→A");
+    }
+
+    #[test]
     fn tokens_are_escaped_and_clipped() {
         assert_eq!(show_token(b"AB"), "AB");
         assert_eq!(show_token(b"A\xffB\x01"), "A\\xffB\\u{1}");
@@ -91,7 +102,7 @@ mod tests {
 
     #[test]
     fn lines_show_invisible_characters() {
-        assert_eq!(visible_line(b"2\tAB  \r"), "2→AB  ␍");
+        assert_eq!(visible_line(b"2\tAB  \r"), "2→AB··␍");
         assert_eq!(visible_line(b" 2 AB  "), " 2 AB··");
         assert_eq!(visible_line(b"\x00\xfe"), "\\x00\\xfe");
         let long = vec![b'C'; 500];

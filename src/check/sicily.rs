@@ -68,6 +68,23 @@ impl super::Judge for Judge {
             }
             return Ok(Some(Reply::TooFar));
         }
+        if n == 1 && matches!(count, Number::Value(m) if m > 0) {
+            // `M` alone, and the operations on the next line: a layout mistake.
+            let mut ahead = lines.clone();
+            if let Ok(Some(next)) = ahead.next_line() {
+                let ([token], k) = next.first_tokens::<1>();
+                if k == 1 && token.iter().all(u8::is_ascii_uppercase) {
+                    return Err(Reject::format(
+                        l,
+                        format!(
+                            "line {l}: the operations must follow M on the same line, found \
+                             them alone on line {}",
+                            next.number
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(Some(Reply::Ops {
             count,
             letters: second,
@@ -90,6 +107,7 @@ impl super::Judge for Judge {
             }
             Reply::Ops { count, letters } => (count, letters),
         };
+        let ops = sequence::parse(letters, Op::from_letter, "an operation (A, B or C)")?;
         let n = letters.len();
         match count {
             Number::Value(m) if m >= 0 && m as u64 == n as u64 => {}
@@ -100,13 +118,13 @@ impl super::Judge for Judge {
             }
             _ => {
                 return Err(Reject::wrong(format!(
-                    "M = {}, but {} follow",
+                    "M = {}, but {} {}",
                     show_count(count),
-                    operations(n)
+                    operations(n),
+                    if n == 1 { "follows" } else { "follow" }
                 )));
             }
         }
-        let ops = sequence::parse(letters, Op::from_letter, "an operation (A, B or C)")?;
         let reached = Board::START.apply_all(&ops);
         if reached != case.target {
             return Err(Reject::wrong(format!(
