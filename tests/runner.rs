@@ -181,6 +181,25 @@ fn children_left_running_are_killed_and_reaped() {
 }
 
 #[test]
+fn children_that_leave_the_group_are_killed_and_reaped() {
+    // setsid (a new session) and a nested one, orphaned at once by their subshells: they
+    // leave the solution's process group, and the runner finds them as its own children.
+    let script = "echo $$; (setsid sh -c 'echo $$; sleep 1000' &); \
+                  (setsid sh -c '(setsid sh -c \"echo \\$\\$; sleep 1000\" &); sleep 1000' &); \
+                  sleep 0.3; echo done";
+    let result = run(&sh(script), Input::Bytes(b""), &limits());
+    assert_eq!(result.outcome, Outcome::Exited(0));
+    let pids = printed_pids(&result.stdout);
+    assert_eq!(
+        pids.len(),
+        3,
+        "{:?}",
+        String::from_utf8_lossy(&result.stdout)
+    );
+    assert_gone(&pids);
+}
+
+#[test]
 fn crashes_report_their_signal() {
     for (signal, name) in [(11, "SIGSEGV"), (6, "SIGABRT")] {
         let result = run(

@@ -11,8 +11,10 @@
 //! by its children, which come to the runner because it makes itself a child subreaper
 //! (`prctl(PR_SET_CHILD_SUBREAPER)`, set once per process, the first time [`run`] is called).
 //! No zombie and no orphan is left behind. A process that leaves the group (`setsid`,
-//! `setpgid`) escapes this; containing such a process needs cgroups, which this runner does
-//! not use.
+//! `setpgid`) is caught too once its parent is gone: it then becomes the runner's child, and
+//! at the end of every run the runner kills and reaps each child of its own that is neither
+//! in its own process group nor in a running solution's group (cgroups would contain such a
+//! process sooner; this runner does not use them).
 //!
 //! The verdict is an [`Outcome`]; see [`RunResult::outcome`] for how it is decided.
 
@@ -211,11 +213,11 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let start = Instant::now();
-    let mut child = match command.spawn() {
-        Ok(child) => child,
+    let (mut child, group) = match Group::spawn(&mut command) {
+        Ok(spawned) => spawned,
         Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
     };
-    let group = Arc::new(Group::new(child.id()));
+    let group = Arc::new(group);
     let (events, received) = mpsc::channel();
     if let (Some(pipe), Some(bytes)) = (child.stdin.take(), bytes) {
         thread::spawn(move || feed(pipe, &bytes));

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::io;
 use std::mem::MaybeUninit;
 use std::os::unix::process::CommandExt;
-use std::process::Command;
+use std::process::{Child, Command};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -140,17 +140,19 @@ pub(super) struct Group {
 }
 
 impl Group {
-    /// The group led by the process `pid` (spawned with `process_group(0)`).
-    pub fn new(pid: u32) -> Group {
-        let pid = pid as libc::pid_t;
-        RUNNING
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(pid);
-        Group {
+    /// Spawns `command` (made by [`command`]: a new process group) and registers its group as
+    /// running. The registry stays locked meanwhile, so [`sweep_escaped`] never mistakes a
+    /// solution being started for one that escaped.
+    pub fn spawn(command: &mut Command) -> io::Result<(Child, Group)> {
+        let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+        let child = command.spawn()?;
+        let pid = child.id() as libc::pid_t;
+        running.insert(pid);
+        let group = Group {
             pid,
             reaped: Mutex::new(false),
-        }
+        };
+        Ok((child, group))
     }
 
     /// Sends `SIGKILL` to every process of the group, unless the leader was already reaped.
@@ -221,6 +223,7 @@ impl Group {
                 std::thread::sleep(Duration::from_millis(1));
             }
         }
+        sweep_escaped();
         // SAFETY: wait4 filled `usage` (or left it zeroed when it failed).
         let usage = unsafe { usage.assume_init() };
         let termination = if libc::WIFSIGNALED(status) {
@@ -235,6 +238,64 @@ impl Group {
             at,
         }
     }
+}
+
+/// Kills and reaps the processes that left a solution's group (`setsid`, `setpgid`) and now
+/// outlive it: this process is a subreaper, so they become its children when their parents
+/// die. A child of this process that is neither in this process's own group (the compilers
+/// and tools it starts) nor in the group of a solution still running is such a process; its
+/// whole group goes with it. Repeats while it finds some (an escapee's own escapees).
+pub(super) fn sweep_escaped() {
+    // SAFETY: getpid and getpgrp cannot fail and touch no memory.
+    let (me, my_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
+    for _ in 0..8 {
+        let escaped: Vec<(libc::pid_t, libc::pid_t)> = {
+            let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+            let escaped: Vec<_> = children_of(me)
+                .into_iter()
+                .filter(|&(_, group)| group != my_group && !running.contains(&group))
+                .collect();
+            for &(pid, group) in &escaped {
+                // SAFETY: kill has no memory effects; `pid` is our unreaped child, so neither
+                // it nor its group id can have been reused.
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+            escaped
+        };
+        if escaped.is_empty() {
+            return;
+        }
+        let give_up = Instant::now() + ORPHAN_REAPING;
+        for (pid, _) in escaped {
+            // SAFETY: waitpid with a null status pointer is allowed.
+            while unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) } == 0
+                && Instant::now() < give_up
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+}
+
+/// The children of `parent` with their process groups, from `/proc/<pid>/stat`.
+fn children_of(parent: libc::pid_t) -> Vec<(libc::pid_t, libc::pid_t)> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| {
+            let pid: libc::pid_t = e.ok()?.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // "pid (comm) state ppid pgrp ...": the command may hold spaces and parentheses.
+            let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace().skip(1);
+            let ppid: libc::pid_t = fields.next()?.parse().ok()?;
+            let group: libc::pid_t = fields.next()?.parse().ok()?;
+            (ppid == parent).then_some((pid, group))
+        })
+        .collect()
 }
 
 fn timeval(t: libc::timeval) -> Duration {
