@@ -149,7 +149,7 @@ pub fn judge_test(
         RunOutcome::TimeLimit(TimeKind::Wall) => Verdict::TLE("wall".into()),
         RunOutcome::MemoryLimit => Verdict::MLE,
         RunOutcome::OutputLimit => Verdict::OLE,
-        RunOutcome::SpawnFailed(why) => Verdict::RE(format!("cannot start: {why}")),
+        RunOutcome::SpawnFailed(_) => Verdict::RE("cannot start".into()),
     };
     if result.verdict != Verdict::AC && result.summary.is_empty() {
         result.summary = run.outcome.to_string();
@@ -254,20 +254,19 @@ pub fn run_tests(
     progress: &(dyn Fn() + Sync),
 ) -> Vec<TestResult> {
     runner::parallel(tests, jobs, |t| {
-        let result = match (std::fs::read(&t.input), std::fs::read(&t.answer)) {
-            (Ok(input), Ok(answer)) => judge_test(problem, &t.name, &input, &answer, cmd, limits),
-            (Err(e), _) | (_, Err(e)) => TestResult {
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        };
+        let result = match read(&t.input).and_then(|i| Ok((i, read(&t.answer)?))) {
+            Ok((input, answer)) => judge_test(problem, &t.name, &input, &answer, cmd, limits),
+            Err(why) => TestResult {
                 test: t.name.clone(),
                 verdict: Verdict::FAIL,
                 cpu_seconds: 0.0,
                 wall_seconds: 0.0,
                 peak_memory_bytes: 0,
-                summary: format!("cannot read the test files: {e}"),
-                details: format!(
-                    "cannot read {} / {}: {e}",
-                    t.input.display(),
-                    t.answer.display()
-                ),
+                details: why.clone(),
+                summary: why,
             },
         };
         progress();

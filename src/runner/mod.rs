@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 pub use classify::signal_name;
 pub use parallel::{parallel, physical_cores, timing_note};
-pub use process::{kill_groups_on_interrupt, kill_running_groups};
+pub use process::{kill_groups_on_interrupt, kill_running_groups, wait_if_interrupted};
 
 use process::Group;
 

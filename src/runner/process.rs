@@ -90,18 +90,40 @@ pub(super) struct Ended {
 }
 
 /// The groups of the solutions running now (leaders not yet reaped), for
-/// [`kill_running_groups`].
-static RUNNING: Mutex<BTreeSet<libc::pid_t>> = Mutex::new(BTreeSet::new());
+/// [`kill_running_groups`], and whether starting new ones is over.
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    leaders: BTreeSet::new(),
+    closed: false,
+});
 
-/// Sends `SIGKILL` to the group of every solution running now (when the judge itself is
-/// interrupted: the groups would otherwise outlive it).
+struct Running {
+    leaders: BTreeSet<libc::pid_t>,
+    closed: bool,
+}
+
+/// Sends `SIGKILL` to the group of every solution running now, and refuses to start any
+/// more (when the judge itself is interrupted: the groups would otherwise outlive it).
 pub fn kill_running_groups() {
-    let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-    for &pid in running.iter() {
+    let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+    running.closed = true;
+    for &pid in running.leaders.iter() {
         // SAFETY: kill has no memory effects; a listed leader is not reaped yet, so its
         // group id is still the solution's.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+/// Blocks for good once [`kill_groups_on_interrupt`] has caught a signal (the handler then
+/// ends the process with 128 + the signal, after its clean-up); returns at once otherwise.
+/// Call it before `main` returns, so that work interrupted half-way never exits as if it had
+/// finished.
+pub fn wait_if_interrupted() {
+    let closed = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).closed;
+    if closed {
+        loop {
+            std::thread::park();
         }
     }
 }
@@ -127,6 +149,9 @@ pub fn kill_groups_on_interrupt() {
         // SAFETY: `set` is an initialised sigset_t and `signal` a valid out-pointer.
         while unsafe { libc::sigwait(&set, &mut signal) } != 0 {}
         kill_running_groups();
+        // What escaped the groups becomes this process's child as its parents die.
+        std::thread::sleep(Duration::from_millis(50));
+        sweep_escaped();
         std::process::exit(128 + signal);
     });
 }
@@ -145,9 +170,15 @@ impl Group {
     /// solution being started for one that escaped.
     pub fn spawn(command: &mut Command) -> io::Result<(Child, Group)> {
         let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+        if running.closed {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the judge was interrupted",
+            ));
+        }
         let child = command.spawn()?;
         let pid = child.id() as libc::pid_t;
-        running.insert(pid);
+        running.leaders.insert(pid);
         let group = Group {
             pid,
             reaped: Mutex::new(false),
@@ -192,6 +223,7 @@ impl Group {
         RUNNING
             .lock()
             .unwrap_or_else(|p| p.into_inner())
+            .leaders
             .remove(&self.pid);
         let mut reaped = self.reaped.lock().unwrap_or_else(|p| p.into_inner());
         let mut status = 0;
@@ -253,7 +285,7 @@ pub(super) fn sweep_escaped() {
             let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
             let escaped: Vec<_> = children_of(me)
                 .into_iter()
-                .filter(|&(_, group)| group != my_group && !running.contains(&group))
+                .filter(|&(_, group)| group != my_group && !running.leaders.contains(&group))
                 .collect();
             for &(pid, group) in &escaped {
                 // SAFETY: kill has no memory effects; `pid` is our unreaped child, so neither

@@ -48,16 +48,19 @@ impl Setup {
     fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
         let mut limits = limits_for(problem);
         if let Some(t) = self.time_limit {
-            if !(t.is_finite() && t > 0.0) {
+            if !(t > 0.0 && t <= 3600.0) {
                 return Err(format!(
-                    "--time-limit must be a positive number of seconds, not {t}"
+                    "--time-limit must be in (0, 3600] seconds, not {t}"
                 ));
             }
             limits.cpu = Duration::from_secs_f64(t);
             limits.wall = limits.cpu * 2;
         }
         if let Some(m) = self.memory_limit {
-            limits.memory_bytes = m.saturating_mul(1 << 20);
+            if !(16..=65_536).contains(&m) {
+                return Err(format!("--memory-limit must be 16..=65536 MiB, not {m}"));
+            }
+            limits.memory_bytes = m << 20;
         }
         Ok(limits)
     }
@@ -173,11 +176,11 @@ pub fn run(
 
 fn print_table(results: &[TestResult], on: bool) {
     println!(
-        "{:<6} {:<16} {:>8} {:>8} {:>9}  reason",
+        "{:<6} {:<18} {:>8} {:>8} {:>9}  reason",
         "test", "verdict", "cpu s", "wall s", "mem MiB"
     );
     for r in results {
-        let verdict = format!("{:<16}", r.verdict.to_string());
+        let verdict = format!("{:<18}", r.verdict.to_string());
         println!(
             "{:<6} {} {:>8.3} {:>8.3} {:>9.1}  {}",
             r.test,

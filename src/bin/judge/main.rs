@@ -166,7 +166,7 @@ fn main() -> ExitCode {
         // Solutions run in process groups of their own: Ctrl-C must not leave them behind.
         boardjudge::runner::kill_groups_on_interrupt();
     }
-    match args.command {
+    let code = match args.command {
         Command::Build {
             check,
             plan,
@@ -191,11 +191,13 @@ fn main() -> ExitCode {
             command,
         } => {
             let budget = match (count, time) {
-                (_, Some(t)) if t.is_finite() && t > 0.0 => {
-                    Budget::Time(Duration::from_secs_f64(t))
-                }
+                (_, Some(t)) if t > 0.0 && t <= 1e6 => Budget::Time(Duration::from_secs_f64(t)),
                 (_, Some(t)) => {
-                    eprintln!("judge: --time must be a positive number of seconds, not {t}");
+                    eprintln!("judge: --time must be in (0, 1000000] seconds, not {t}");
+                    return ExitCode::from(2);
+                }
+                (Some(0), None) => {
+                    eprintln!("judge: --count must be at least 1");
                     return ExitCode::from(2);
                 }
                 (Some(n), None) => Budget::Count(n),
@@ -208,7 +210,10 @@ fn main() -> ExitCode {
             common,
             json,
         } => commands::strength(&problems, &common.into(), json),
-    }
+    };
+    // An interrupted run exits from its signal handler, with 128 + the signal.
+    boardjudge::runner::wait_if_interrupted();
+    code
 }
 
 impl From<Common> for commands::Setup {
