@@ -160,13 +160,16 @@ enum Command {
     /// Example:
     ///   judge export kattis msquare packages/
     ///   judge export cms --all packages/cms/
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        override_usage = "judge export <KIND> <PROBLEM> <OUT_DIR>\n       judge export <KIND> --all <OUT_DIR>"
+    )]
     Export {
         /// The judge system.
         #[arg(value_enum)]
         kind: Kind,
         /// PROBLEM OUT_DIR, or with --all only OUT_DIR.
-        #[arg(value_name = "PROBLEM] [OUT_DIR", num_args = 1..=2, required = true)]
+        #[arg(value_names = ["PROBLEM", "OUT_DIR"], num_args = 1..=2, required = true)]
         targets: Vec<String>,
         /// Every problem of the plan.
         #[arg(long)]

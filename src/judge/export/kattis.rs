@@ -32,8 +32,8 @@ pub const RIGHTS_OWNER: &str = "boardjudge contributors";
 pub const LICENSE: &str = "cc by-sa";
 
 /// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least
-/// this many times the slowest accepted submission's CPU time. judge.toml's limits are set at
-/// about 3 times the slowest shipped solution (rotation: 3 s, the C++ IDA* 1.04 s), not 5.
+/// this many times the slowest accepted submission's CPU time. judge.toml's rotation limit,
+/// 3 s, is 2.9 times its slowest accepted solution (the C++ IDA*, 1.04 s CPU), not 5 times.
 pub const TIME_MULTIPLIER: u32 = 2;
 
 /// The file extensions of the shipped solutions that go into `submissions/` (problemtools
