@@ -1,8 +1,9 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
 //! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
-//! and writing files safely ([`files`]).
+//! packages for real judges ([`export`]), and writing files safely ([`files`]).
 
 pub mod build;
+pub mod export;
 pub mod files;
 pub mod plan;
 pub mod regression;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judge::build::{build_plan, write_problem};
+use boardjudge::judge::export::{Kind, Tools, export as export_problem};
 use boardjudge::judge::plan::{Plan, ProblemPlan};
 use boardjudge::judge::regression::add_regression;
 use boardjudge::judge::run::{TestResult, Verdict, limits_for, list_tests, run_tests};
@@ -385,4 +386,71 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `judge export`.
+pub fn export(
+    kind: Kind,
+    targets: &[String],
+    all: bool,
+    plan_path: &Path,
+    data: &Path,
+    bin_dir: Option<&Path>,
+) -> ExitCode {
+    let (problem, out) = match (all, targets) {
+        (true, [out]) => (None, PathBuf::from(out)),
+        (false, [problem, out]) => (Some(problem.as_str()), PathBuf::from(out)),
+        (true, _) => return usage("with --all, give only OUT_DIR"),
+        (false, _) => return usage("give PROBLEM OUT_DIR, or --all OUT_DIR"),
+    };
+    let plan = match Plan::load(plan_path) {
+        Ok(p) => p,
+        Err(e) => return usage(&e.to_string()),
+    };
+    let names: Vec<String> = match problem {
+        Some(name) => match plan.problem(name) {
+            Ok(p) => vec![p.name.clone()],
+            Err(e) => return usage(&e),
+        },
+        None => plan.problems.iter().map(|p| p.name.clone()).collect(),
+    };
+    let bin_dir = match bin_dir {
+        Some(dir) => dir.to_path_buf(),
+        None => match std::env::current_exe() {
+            Ok(exe) => exe.parent().map(Path::to_path_buf).unwrap_or_default(),
+            Err(e) => return usage(&format!("cannot find the judge binary's directory: {e}")),
+        },
+    };
+    let tools = match Tools::load(&bin_dir) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    for name in &names {
+        match export_problem(kind, &plan, name, data, &tools, &out) {
+            Ok(w) => {
+                let zip = w
+                    .zip
+                    .map(|z| format!(" and {}", z.display()))
+                    .unwrap_or_default();
+                println!(
+                    "{} {name}: {} ({} files, {} bytes){zip}",
+                    kind.name(),
+                    w.dir.display(),
+                    w.files,
+                    w.bytes
+                );
+                for note in &w.notes {
+                    eprintln!("note: {} {name}: {note}", kind.name());
+                }
+            }
+            Err(e) => {
+                eprintln!("judge: {} {name}: {e}", kind.name());
+                return ExitCode::from(1);
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }

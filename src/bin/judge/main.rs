@@ -1,10 +1,12 @@
-//! `judge`: the problem set's command: build and verify the test data from judge.toml.
+//! `judge`: the problem set's command: build and verify the test data from judge.toml, judge
+//! solutions on it, and export packages for real judges.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
+use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
 use boardjudge::judge::stress::Budget;
 use clap::{Parser, Subcommand};
@@ -138,6 +140,50 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Export problem packages for real judges: kattis (also DOMjudge), polygon, cms.
+    ///
+    /// The committed test data is first rebuilt in memory and compared with judge.toml (as
+    /// `judge build --check` does); the package is made from it, the statement, the shipped
+    /// solutions and the prebuilt check / validate / gen binaries (from --bin-dir, by default
+    /// the directory of this judge binary). OUT_DIR/PROBLEM is replaced if it holds an
+    /// earlier export of the same kind. The same inputs always give the same bytes.
+    ///
+    ///   kattis   OUT_DIR/PROBLEM (legacy Kattis package: problem.yaml, .timelimit, statement,
+    ///            data/sample, data/secret, input and output validators, submissions) and
+    ///            OUT_DIR/PROBLEM.zip for DOMjudge (with domjudge-problem.ini)
+    ///   polygon  tests/NN and NN.a, checker, validator, script.txt (gen ... > N), problem.xml
+    ///   cms      task.yaml, input/inputK.txt, output/outputK.txt, check/checker
+    ///
+    /// Exit codes: 0 exported, 1 the export failed (test data differs, a file is missing),
+    /// 2 bad arguments or a bad plan.
+    ///
+    /// Example:
+    ///   judge export kattis msquare packages/
+    ///   judge export cms --all packages/cms/
+    #[command(
+        verbatim_doc_comment,
+        override_usage = "judge export <KIND> <PROBLEM> <OUT_DIR>\n       judge export <KIND> --all <OUT_DIR>"
+    )]
+    Export {
+        /// The judge system.
+        #[arg(value_enum)]
+        kind: Kind,
+        /// PROBLEM OUT_DIR, or with --all only OUT_DIR.
+        #[arg(value_names = ["PROBLEM", "OUT_DIR"], num_args = 1..=2, required = true)]
+        targets: Vec<String>,
+        /// Every problem of the plan.
+        #[arg(long)]
+        all: bool,
+        /// The plan.
+        #[arg(long, default_value = "judge.toml")]
+        plan: PathBuf,
+        /// Where the committed test data is.
+        #[arg(long, default_value = "testdata")]
+        data: PathBuf,
+        /// Where the prebuilt check, validate and gen binaries are (default: beside judge).
+        #[arg(long, value_name = "DIR")]
+        bin_dir: Option<PathBuf>,
+    },
 }
 
 /// Options shared by the commands that run solutions.
@@ -162,7 +208,10 @@ struct Common {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    if !matches!(args.command, Command::Build { .. }) {
+    if matches!(
+        args.command,
+        Command::Run { .. } | Command::Stress { .. } | Command::Strength { .. }
+    ) {
         // Solutions run in process groups of their own: Ctrl-C must not leave them behind.
         boardjudge::runner::kill_groups_on_interrupt();
     }
@@ -210,6 +259,14 @@ fn main() -> ExitCode {
             common,
             json,
         } => commands::strength(&problems, &common.into(), json),
+        Command::Export {
+            kind,
+            targets,
+            all,
+            plan,
+            data,
+            bin_dir,
+        } => commands::export(kind, &targets, all, &plan, &data, bin_dir.as_deref()),
     };
     // An interrupted run exits from its signal handler, with 128 + the signal.
     boardjudge::runner::wait_if_interrupted();

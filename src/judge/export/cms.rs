@@ -1,0 +1,71 @@
+//! The CMS task, in the Italian YAML layout that `cmsImportTask` reads (loader `italy_yaml`):
+//!
+//! ```text
+//! NAME/task.yaml             name, title, limits, n_input, public samples, stdin/stdout
+//! NAME/input/inputK.txt      K = 0, 1, ... in test order (test NN is K = NN - 1)
+//! NAME/output/outputK.txt
+//! NAME/check/checker         the prebuilt check binary
+//! ```
+//!
+//! CMS copies only the file `check/checker` into its sandbox and runs it as
+//! `checker <input> <correct_output> <contestant_output>`, reading the score (0.0 to 1.0)
+//! from stdout and the message from stderr. A wrapper script could not reach a second file,
+//! so the checker is the `check` binary itself: called under the name `checker`, it takes
+//! CMS's protocol by default, and it recognises the format from the input. No options can be
+//! passed, so a problem whose checker options differ from the defaults cannot be exported.
+//! There is no `gen/GEN` (the generator commands are not cmsMake's), so the test count is
+//! `n_input` and the score is the sum of 100 / n_input per test. The statement PDF is not
+//! made here: import with `cmsImportTask -S` (no statement) or add `statement/statement.pdf`.
+
+use crate::check::CheckOptions;
+use crate::judge::export::package::Package;
+use crate::judge::export::{ExportError, SAMPLES_GROUP, Source};
+
+/// The name under which CMS runs the checker (and under which `check` speaks CMS).
+pub const CHECKER_NAME: &str = "checker";
+
+/// The CMS task of a problem.
+pub fn package(source: &Source) -> Result<Package, ExportError> {
+    let problem = source.problem;
+    if problem.checker != CheckOptions::default() {
+        return Err(ExportError(format!(
+            "problem {}: CMS passes no options to the checker, and judge.toml sets order = {} \
+             and wrap = {} (the defaults are lex-smallest and 60)",
+            problem.name, problem.checker.order, problem.checker.wrap
+        )));
+    }
+    let mut p = Package::new(&problem.name, "task.yaml");
+    let mut public = Vec::new();
+    for (k, t) in source.tests.tests.iter().enumerate() {
+        p.add(format!("input/input{k}.txt"), t.input.clone());
+        p.add(format!("output/output{k}.txt"), t.answer.clone());
+        if t.plan.group == SAMPLES_GROUP {
+            public.push(k.to_string());
+        }
+    }
+    p.add(
+        "task.yaml",
+        format!(
+            "# CMS task (Italian YAML format, cmsImportTask), written by `judge export cms` \
+             from judge.toml.\n\
+             name: {name}\n\
+             title: '{title}'\n\
+             time_limit: {time:?}\n\
+             memory_limit: {memory}\n\
+             n_input: {n}\n\
+             public_testcases: '{public}'\n\
+             infile: ''\n\
+             outfile: ''\n\
+             token_mode: disabled\n\
+             score_mode: max\n",
+            name = problem.name,
+            title = problem.title.replace('\'', "''"),
+            time = problem.time_limit,
+            memory = problem.memory_limit,
+            n = source.tests.tests.len(),
+            public = public.join(","),
+        ),
+    );
+    p.add_executable(format!("check/{CHECKER_NAME}"), source.tools.check.clone());
+    Ok(p)
+}
