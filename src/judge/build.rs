@@ -3,7 +3,7 @@
 //! `NN.in` / `NN.ans` atomically and a manifest per problem. `--check` does all of it in memory
 //! and compares with the files on disk instead.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -212,6 +212,7 @@ pub fn build_plan(
                 None => {}
             }
         }
+        errors.extend(repeated_inputs(&plan.path, &problem.name, &tests));
         built.push(BuiltProblem {
             name: problem.name.clone(),
             format: problem.format,
@@ -223,6 +224,34 @@ pub fn build_plan(
     } else {
         Err(errors)
     }
+}
+
+/// A test whose input is identical to an earlier test's tests nothing new (and Kattis'
+/// verifyproblem warns of it): an error naming both.
+fn repeated_inputs(plan_path: &Path, problem: &str, tests: &[BuiltTest]) -> Vec<BuildError> {
+    let mut first: HashMap<&[u8], &BuiltTest> = HashMap::new();
+    let mut errors = Vec::new();
+    for test in tests {
+        match first.get(test.input.as_slice()) {
+            Some(earlier) => errors.push(BuildError {
+                at: format!(
+                    "{}:{}: problem {problem}, test {} (group {})",
+                    plan_path.display(),
+                    test.plan.line,
+                    test.name,
+                    test.plan.group
+                ),
+                message: format!(
+                    "its input is identical to test {}'s (line {}): change a seed or drop one",
+                    earlier.name, earlier.plan.line
+                ),
+            }),
+            None => {
+                first.insert(&test.input, test);
+            }
+        }
+    }
+    errors
 }
 
 /// The manifest of one problem: each test's source, size and SHA-256.

@@ -6,8 +6,8 @@
 //! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
 //! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
 //! NAME/data/sample/NN.in|.ans            the samples group
-//! NAME/data/secret/NN.in|.ans            every other test (NN as in testdata/), except a
-//!                                        test whose input repeats an earlier one's (noted)
+//! NAME/data/secret/NN.in|.ans            every other test (NN as in testdata/; `judge build`
+//!                                        guarantees no two inputs are identical)
 //! NAME/input_validators/NAME/{build,run,validate}
 //! NAME/output_validators/NAME/{build,run,check}
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
@@ -19,7 +19,6 @@
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
-use std::collections::HashMap;
 use std::io;
 
 use crate::judge::export::package::Package;
@@ -67,27 +66,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             "problem {name} has no test in the samples group: Kattis needs data/sample"
         )));
     }
-    let mut seen: HashMap<&[u8], &str> = HashMap::new();
-    let mut repeats = Vec::new();
     for (dir, tests) in [("sample", samples), ("secret", secret)] {
         for t in tests {
-            if let Some(first) = seen.get(t.input.as_slice()) {
-                repeats.push(format!("{} (= {first})", t.name));
-                continue;
-            }
-            seen.insert(&t.input, &t.name);
             p.add(format!("data/{dir}/{}.in", t.name), t.input.clone());
             p.add(format!("data/{dir}/{}.ans", t.name), t.answer.clone());
         }
-    }
-
-    if !repeats.is_empty() {
-        p.notes.push(format!(
-            "left out {} test(s) whose input repeats an earlier test's (verifyproblem warns of \
-             identical inputs, and a repeat cannot change a verdict): {}",
-            repeats.len(),
-            repeats.join(", ")
-        ));
     }
 
     let validator = format!("input_validators/{name}");
