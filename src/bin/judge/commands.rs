@@ -20,10 +20,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 /// What every solution-running command needs.
 pub struct Setup {
+    /// judge.toml.
     pub plan: PathBuf,
+    /// The test data directory.
     pub data: PathBuf,
+    /// Parallel jobs (default: the cores).
     pub jobs: Option<usize>,
+    /// CPU seconds per test, instead of judge.toml's.
     pub time_limit: Option<f64>,
+    /// MiB per test, instead of judge.toml's.
     pub memory_limit: Option<u64>,
 }
 
