@@ -116,12 +116,8 @@ pub fn build_test(
         }
         TestSource::Manual(text) => text.clone().into_bytes(),
     };
-    let (answer, cases, lengths) = match problem.format {
-        Format::Sicily => solve_all::<Sicily>(&input),
-        Format::Msquare => solve_all::<Msquare>(&input),
-        Format::Rotation => solve_all::<Rotation>(&input),
-    }
-    .map_err(|e| fail(format!("the input is not valid: line {e}")))?;
+    let (answer, cases, lengths) = solve_input(problem.format, &input)
+        .map_err(|e| fail(format!("the input is not valid: line {e}")))?;
     let outcome = check::check(
         problem.format,
         &input,
@@ -146,9 +142,17 @@ pub fn build_test(
 }
 
 /// An input's answer bytes, its number of cases, and the histogram of answer lengths.
-type Solved = (Vec<u8>, usize, BTreeMap<i64, usize>);
+pub type Solved = (Vec<u8>, usize, BTreeMap<i64, usize>);
 
-/// Validates an input strictly and solves every case.
+/// Validates an input strictly (the error is `line:col: ...`) and solves every case.
+pub fn solve_input(format: Format, input: &[u8]) -> Result<Solved, String> {
+    match format {
+        Format::Sicily => solve_all::<Sicily>(input),
+        Format::Msquare => solve_all::<Msquare>(input),
+        Format::Rotation => solve_all::<Rotation>(input),
+    }
+}
+
 fn solve_all<P: Problem>(input: &[u8]) -> Result<Solved, String> {
     let cases = read_all::<P>(input, ReadOptions::STRICT).map_err(|e| e.to_string())?;
     let mut answer = Vec::new();

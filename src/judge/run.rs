@@ -185,6 +185,31 @@ pub struct TestFiles {
     pub answer: PathBuf,
 }
 
+/// A test read into memory.
+#[derive(Clone, Debug)]
+pub struct LoadedTest {
+    /// `05`.
+    pub name: String,
+    /// The input's bytes.
+    pub input: Vec<u8>,
+    /// The expected output's bytes.
+    pub answer: Vec<u8>,
+}
+
+impl TestFiles {
+    /// Reads the test's two files; the error names the file.
+    pub fn load(&self) -> Result<LoadedTest, String> {
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        };
+        Ok(LoadedTest {
+            name: self.name.clone(),
+            input: read(&self.input)?,
+            answer: read(&self.answer)?,
+        })
+    }
+}
+
 /// The tests under `dir` (pairs `NN.in` / `NN.ans`) whose name matches `pattern` (a glob with
 /// `*` and `?`, matched against `NN` or `NN.in`), in name order.
 pub fn list_tests(dir: &Path, pattern: Option<&str>) -> std::io::Result<Vec<TestFiles>> {
@@ -254,11 +279,8 @@ pub fn run_tests(
     progress: &(dyn Fn() + Sync),
 ) -> Vec<TestResult> {
     runner::parallel(tests, jobs, |t| {
-        let read = |path: &Path| {
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-        };
-        let result = match read(&t.input).and_then(|i| Ok((i, read(&t.answer)?))) {
-            Ok((input, answer)) => judge_test(problem, &t.name, &input, &answer, cmd, limits),
+        let result = match t.load() {
+            Ok(test) => judge_test(problem, &t.name, &test.input, &test.answer, cmd, limits),
             Err(why) => TestResult {
                 test: t.name.clone(),
                 verdict: Verdict::FAIL,

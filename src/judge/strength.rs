@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
-use crate::judge::run::{TestFiles, TestResult, Verdict, judge_test, limits_for};
+use crate::judge::run::{LoadedTest, TestResult, Verdict, judge_test, limits_for};
 use crate::runner::compile::{CompileError, compile};
 
 /// What one shipped solution did on the test set.
@@ -35,7 +35,7 @@ pub struct SolutionReport {
 pub fn judge_solution(
     problem: &ProblemPlan,
     solution: &SolutionPlan,
-    tests: &[TestFiles],
+    tests: &[LoadedTest],
     repo: &Path,
     cache: &Path,
 ) -> SolutionReport {
@@ -63,14 +63,7 @@ pub fn judge_solution(
     let limits = limits_for(problem);
     let mut slowest: Option<TestResult> = None;
     for t in tests {
-        let (input, answer) = match (std::fs::read(&t.input), std::fs::read(&t.answer)) {
-            (Ok(i), Ok(a)) => (i, a),
-            (Err(e), _) | (_, Err(e)) => {
-                report.summary = format!("cannot read test {}: {e}", t.name);
-                return report;
-            }
-        };
-        let result = judge_test(problem, &t.name, &input, &answer, &cmd, &limits);
+        let result = judge_test(problem, &t.name, &t.input, &t.answer, &cmd, &limits);
         if result.verdict == Verdict::AC {
             if slowest
                 .as_ref()

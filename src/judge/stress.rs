@@ -12,7 +12,9 @@ use crate::format::msquare::Msquare;
 use crate::format::rotation::Rotation;
 use crate::format::sicily::{Case as SicilyCase, Sicily};
 use crate::format::{Format, Problem, ReadOptions, read_all, write_input};
+use crate::generator::random::Random;
 use crate::generator::{GenArgs, generate_to_vec};
+use crate::judge::build::solve_input;
 use crate::judge::plan::ProblemPlan;
 use crate::judge::run::{TestResult, Verdict, judge_test};
 use crate::puzzle::{magic, rotation};
@@ -61,22 +63,15 @@ pub enum StressOutcome {
     },
 }
 
-/// SplitMix64: the stress schedule's choices, a pure function of the seed and the test index.
-fn mix(seed: u64, index: u64, salt: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        .wrapping_add(salt.wrapping_mul(0xd1b5_4a32_d192_ed03));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The generator command of stress test `index` (from 1) for `format`: every strategy in
 /// turn, with a few cases, a distance and a generator seed drawn from `seed`.
 pub fn command(format: Format, seed: u64, index: u64) -> String {
-    let pick = |salt, n: u64| mix(seed, index, salt) % n;
-    let cases = pick(1, 6) + 1;
-    let gen_seed = mix(seed, index, 2);
+    // The generator's own seeded stream, keyed by the schedule's seed and the test's number.
+    let mut random =
+        Random::from_text(&format!("boardjudge-stress=1\nseed={seed}\ntest={index}\n"));
+    let gen_seed = random.next_u64();
+    let mut pick = |n: u64| random.below(n);
+    let cases = pick(6) + 1;
     let (strategy, extra) = match format {
         Format::Sicily => {
             let s = [
@@ -89,28 +84,27 @@ pub fn command(format: Format, seed: u64, index: u64) -> String {
                 "start-zero",
                 "start",
                 "max-distance",
-            ][pick(3, 9) as usize];
+            ][pick(9) as usize];
             let extra = match s {
-                "distance" => format!(" --distance {} --limit {}", pick(4, 23), pick(5, 25)),
+                "distance" => format!(" --distance {} --limit {}", pick(23), pick(25)),
                 "start-zero" => String::new(),
                 _ => format!(" --cases {cases}"),
             };
             (s, extra)
         }
         Format::Msquare => {
-            let s = ["uniform", "distance", "max-distance", "start"][pick(3, 4) as usize];
+            let s = ["uniform", "distance", "max-distance", "start"][pick(4) as usize];
             let extra = match s {
-                "distance" => format!(" --distance {}", pick(4, 23)),
-                "max-distance" => format!(" --index {}", pick(5, 5) + 1),
+                "distance" => format!(" --distance {}", pick(23)),
+                "max-distance" => format!(" --index {}", pick(5) + 1),
                 _ => String::new(),
             };
             (s, extra)
         }
         Format::Rotation => {
-            let s =
-                ["uniform", "distance", "solved", "ties", "many-solutions"][pick(3, 5) as usize];
+            let s = ["uniform", "distance", "solved", "ties", "many-solutions"][pick(5) as usize];
             let extra = match s {
-                "distance" => format!(" --distance {} --cases {cases}", pick(4, 12)),
+                "distance" => format!(" --distance {} --cases {cases}", pick(12)),
                 "many-solutions" => format!(" --pool 10 --cases {cases}"),
                 _ => format!(" --cases {cases}"),
             };
@@ -172,18 +166,7 @@ pub fn stress(
 
 /// The expected output of an input (which must be valid).
 pub fn answer_for(format: Format, input: &[u8]) -> Result<Vec<u8>, String> {
-    fn solve<P: Problem>(input: &[u8]) -> Result<Vec<u8>, String> {
-        let mut answer = Vec::new();
-        for case in read_all::<P>(input, ReadOptions::STRICT).map_err(|e| e.to_string())? {
-            P::write_answer(&P::solve(&case), &mut answer).map_err(|e| e.to_string())?;
-        }
-        Ok(answer)
-    }
-    match format {
-        Format::Sicily => solve::<Sicily>(input),
-        Format::Msquare => solve::<Msquare>(input),
-        Format::Rotation => solve::<Rotation>(input),
-    }
+    solve_input(format, input).map(|(answer, _, _)| answer)
 }
 
 /// A format's notion of a simpler case.

@@ -336,17 +336,26 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
         .filter(|p| only.is_empty() || only.contains(&p.name))
     {
         let dir = setup.data.join(&problem.name);
-        let tests = match list_tests(&dir, None) {
-            Ok(t) => t,
-            Err(e) => {
-                return usage(&format!(
+        // Read once, shared by every solution of the problem.
+        let tests = list_tests(&dir, None)
+            .map_err(|e| {
+                format!(
                     "cannot list {}: {e} (run `judge build` first)",
                     dir.display()
-                ));
-            }
+                )
+            })
+            .and_then(|files| {
+                files
+                    .iter()
+                    .map(|f| f.load())
+                    .collect::<Result<Vec<_>, _>>()
+            });
+        let tests = match tests {
+            Ok(t) => std::sync::Arc::new(t),
+            Err(e) => return usage(&e),
         };
         for solution in &problem.solutions {
-            jobs.push((problem, solution, tests.clone()));
+            jobs.push((problem, solution, std::sync::Arc::clone(&tests)));
         }
     }
     let workers = setup.jobs();
