@@ -1,5 +1,7 @@
 //! The runner against misbehaving solutions: each gets its verdict, the run ends, and no
-//! process is left (checked in /proc by the pids the solutions print first).
+//! process is left (checked in /proc by the pids the solutions print first). These run with
+//! the sandbox off, so that the pids printed are the judge's view; tests/sandbox.rs runs
+//! hostile programs in the sandbox.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -8,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::{
-    Input, Limits, Outcome, Termination, TimeKind, parallel, run, signal_name, timing_note,
+    self, Input, Limits, Outcome, RunResult, Sandbox, Termination, TimeKind, parallel, signal_name,
+    timing_note,
 };
 
 fn limits() -> Limits {
@@ -17,7 +20,13 @@ fn limits() -> Limits {
         wall: Duration::from_secs(1),
         memory_bytes: 256 << 20,
         output_bytes: 1 << 20,
+        file_bytes: 1 << 20,
     }
+}
+
+/// The runner without a sandbox.
+fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
+    runner::run(cmd, input, limits, &Sandbox::off())
 }
 
 fn sh(script: &str) -> Vec<String> {

@@ -15,7 +15,7 @@ use boardjudge::format::sicily::Sicily;
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
 use boardjudge::judge::plan::{Expected, Plan};
 use boardjudge::runner::compile::{CompileError, compile};
-use boardjudge::runner::{Input, Limits, Outcome, parallel, run};
+use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, parallel, run};
 
 struct Entry {
     problem: Format,
@@ -150,13 +150,14 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
         }
     }
     assert!(!jobs.is_empty());
+    let sandbox = Sandbox::new(SandboxMode::Auto).unwrap();
     let results = parallel(&jobs, 2, |(e, argv, input)| {
         let limits = if e.expected == Expected::TimeLimitExceeded.name() {
             &short
         } else {
             &generous
         };
-        run(argv, Input::Bytes(input.as_bytes()), limits)
+        run(argv, Input::Bytes(input.as_bytes()), limits, &sandbox)
     });
     for ((e, _, input), result) in jobs.iter().zip(results) {
         let expected = reference(e.problem, input.as_bytes());

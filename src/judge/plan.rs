@@ -34,6 +34,8 @@ pub struct ProblemPlan {
     pub time_limit: f64,
     /// Memory per test, in MiB.
     pub memory_limit: u64,
+    /// The largest file a solution may write in its sandbox, in MiB (`RLIMIT_FSIZE`).
+    pub file_size_limit: u64,
     /// The checker's options.
     pub checker: CheckOptions,
     /// The tests, in order.
@@ -152,6 +154,8 @@ struct RawProblem {
     title: String,
     time_limit: f64,
     memory_limit: u64,
+    #[serde(default = "default_file_size_limit")]
+    file_size_limit: u64,
     #[serde(default)]
     order: Option<Spanned<String>>,
     #[serde(default)]
@@ -159,6 +163,11 @@ struct RawProblem {
     group: Vec<RawGroup>,
     #[serde(default)]
     solution: Vec<RawSolution>,
+}
+
+/// The default of `file_size_limit`: 64 MiB, far more than any answer.
+fn default_file_size_limit() -> u64 {
+    crate::runner::DEFAULT_FILE_BYTES >> 20
 }
 
 #[derive(Deserialize)]
@@ -240,6 +249,12 @@ impl Plan {
                     p.memory_limit
                 )));
             }
+            if !(1..=4096).contains(&p.file_size_limit) {
+                return Err(at(format!(
+                    "file_size_limit must be 1..=4096 MiB, not {}",
+                    p.file_size_limit
+                )));
+            }
             let mut checker = CheckOptions::default();
             let mut options_line = line;
             if let Some(order) = &p.order {
@@ -295,6 +310,7 @@ impl Plan {
                 title: p.title,
                 time_limit: p.time_limit,
                 memory_limit: p.memory_limit,
+                file_size_limit: p.file_size_limit,
                 checker,
                 tests,
                 solutions: p

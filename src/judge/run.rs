@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::check::{self, Verdict as CheckVerdict};
 use crate::judge::plan::ProblemPlan;
-use crate::runner::{self, Input, Limits, Outcome as RunOutcome, TimeKind};
+use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
 
 /// The verdict on one test, as judges name them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -93,10 +93,11 @@ pub fn limits_for(problem: &ProblemPlan) -> Limits {
         wall: cpu * 2,
         memory_bytes: problem.memory_limit << 20,
         output_bytes: 0,
+        file_bytes: problem.file_size_limit << 20,
     }
 }
 
-/// Runs `cmd` on `input` and judges its output against `answer` for `problem`.
+/// Runs `cmd` on `input` in `sandbox` and judges its output against `answer` for `problem`.
 pub fn judge_test(
     problem: &ProblemPlan,
     name: &str,
@@ -104,13 +105,14 @@ pub fn judge_test(
     answer: &[u8],
     cmd: &[String],
     limits: &Limits,
+    sandbox: &Sandbox,
 ) -> TestResult {
     // The checker reads at most its cap; one byte more is an output limit for the runner.
     let limits = Limits {
         output_bytes: check::output_cap(answer.len()) as u64,
         ..*limits
     };
-    let run = runner::run(cmd, Input::Bytes(input), &limits);
+    let run = runner::run(cmd, Input::Bytes(input), &limits, sandbox);
     let mut result = TestResult {
         test: name.to_string(),
         verdict: Verdict::AC,
@@ -269,18 +271,27 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
     p[pi..].iter().all(|&c| c == '*')
 }
 
-/// Runs `cmd` on every test in `tests` with `jobs` workers, judging each.
+/// Runs `cmd` on every test in `tests` with `jobs` workers in `sandbox`, judging each.
 pub fn run_tests(
     problem: &ProblemPlan,
     tests: &[TestFiles],
     cmd: &[String],
     limits: &Limits,
+    sandbox: &Sandbox,
     jobs: usize,
     progress: &(dyn Fn() + Sync),
 ) -> Vec<TestResult> {
     runner::parallel(tests, jobs, |t| {
         let result = match t.load() {
-            Ok(test) => judge_test(problem, &t.name, &test.input, &test.answer, cmd, limits),
+            Ok(test) => judge_test(
+                problem,
+                &t.name,
+                &test.input,
+                &test.answer,
+                cmd,
+                limits,
+                sandbox,
+            ),
             Err(why) => TestResult {
                 test: t.name.clone(),
                 verdict: Verdict::FAIL,

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::judge::run::{LoadedTest, TestResult, Verdict, judge_test, limits_for};
+use crate::runner::Sandbox;
 use crate::runner::compile::{CompileError, compile};
 
 /// What one shipped solution did on the test set.
@@ -38,6 +39,7 @@ pub fn judge_solution(
     tests: &[LoadedTest],
     repo: &Path,
     cache: &Path,
+    sandbox: &Sandbox,
 ) -> SolutionReport {
     let mut report = SolutionReport {
         problem: problem.name.clone(),
@@ -63,7 +65,9 @@ pub fn judge_solution(
     let limits = limits_for(problem);
     let mut slowest: Option<TestResult> = None;
     for t in tests {
-        let result = judge_test(problem, &t.name, &t.input, &t.answer, &cmd, &limits);
+        let result = judge_test(
+            problem, &t.name, &t.input, &t.answer, &cmd, &limits, sandbox,
+        );
         if result.verdict == Verdict::AC {
             if slowest
                 .as_ref()

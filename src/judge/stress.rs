@@ -18,7 +18,7 @@ use crate::judge::build::solve_input;
 use crate::judge::plan::ProblemPlan;
 use crate::judge::run::{TestResult, Verdict, judge_test};
 use crate::puzzle::{magic, rotation};
-use crate::runner::Limits;
+use crate::runner::{Limits, Sandbox};
 
 /// How long to stress.
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +120,7 @@ pub fn stress(
     problem: &ProblemPlan,
     cmd: &[String],
     limits: &Limits,
+    sandbox: &Sandbox,
     seed: u64,
     budget: Budget,
     progress: &dyn Fn(usize),
@@ -139,7 +140,15 @@ pub fn stress(
         let args = GenArgs::parse_command(&command)?;
         let input = generate_to_vec(&args).map_err(|e| format!("{command}: {e}"))?;
         let answer = answer_for(problem.format, &input)?;
-        let result = judge_test(problem, &index.to_string(), &input, &answer, cmd, limits);
+        let result = judge_test(
+            problem,
+            &index.to_string(),
+            &input,
+            &answer,
+            cmd,
+            limits,
+            sandbox,
+        );
         progress(index);
         if result.verdict == Verdict::AC {
             continue;
@@ -150,9 +159,9 @@ pub fn stress(
             result,
         };
         let (shrunk, shrink_runs) = match problem.format {
-            Format::Sicily => shrink::<Sicily>(problem, cmd, limits, &original),
-            Format::Msquare => shrink::<Msquare>(problem, cmd, limits, &original),
-            Format::Rotation => shrink::<Rotation>(problem, cmd, limits, &original),
+            Format::Sicily => shrink::<Sicily>(problem, cmd, limits, sandbox, &original),
+            Format::Msquare => shrink::<Msquare>(problem, cmd, limits, sandbox, &original),
+            Format::Rotation => shrink::<Rotation>(problem, cmd, limits, sandbox, &original),
         }?;
         return Ok(StressOutcome::Failed {
             test: index,
@@ -232,6 +241,7 @@ fn shrink<P: Simplify>(
     problem: &ProblemPlan,
     cmd: &[String],
     limits: &Limits,
+    sandbox: &Sandbox,
     failure: &Failure,
 ) -> Result<(Failure, usize), String> {
     let mut cases =
@@ -243,7 +253,7 @@ fn shrink<P: Simplify>(
         let mut input = Vec::new();
         write_input::<P>(cases, &mut input).map_err(|e| e.to_string())?;
         let answer = answer_for(problem.format, &input)?;
-        let result = judge_test(problem, "shrunk", &input, &answer, cmd, limits);
+        let result = judge_test(problem, "shrunk", &input, &answer, cmd, limits, sandbox);
         Ok((result.verdict != Verdict::AC).then_some(Failure {
             input,
             answer,

@@ -12,23 +12,36 @@ const ALLOCATION_FAILURES: [&str; 5] = [
     "Cannot allocate memory",
 ];
 
+/// What ended a run besides the program itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Killed {
+    /// The runner killed it at the wall-clock limit.
+    pub wall: bool,
+    /// The runner killed it for writing more than the output limit.
+    pub output: bool,
+    /// The kernel killed a process of the run at the cgroup's memory limit.
+    pub memory: bool,
+}
+
 /// The verdict for a run that started, in the order documented on [`RunResult::outcome`].
 /// `result` holds the measures; its `outcome` is not read.
 pub(super) fn outcome(
     termination: Termination,
     result: &RunResult,
     limits: &Limits,
-    wall_killed: bool,
-    output_limit: bool,
+    killed: Killed,
 ) -> Outcome {
-    if output_limit {
+    if killed.output {
         return Outcome::OutputLimit;
     }
     if result.cpu > limits.cpu || termination == Termination::Signaled(libc::SIGXCPU) {
         return Outcome::TimeLimit(TimeKind::Cpu);
     }
-    if wall_killed {
+    if killed.wall {
         return Outcome::TimeLimit(TimeKind::Wall);
+    }
+    if killed.memory {
+        return Outcome::MemoryLimit;
     }
     if termination != Termination::Exited(0) && out_of_memory(result, limits) {
         return Outcome::MemoryLimit;

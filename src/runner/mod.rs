@@ -22,6 +22,7 @@ mod classify;
 pub mod compile;
 mod parallel;
 mod process;
+pub mod sandbox;
 
 use std::fmt;
 use std::fs::File;
@@ -36,6 +37,7 @@ use std::time::{Duration, Instant};
 pub use classify::signal_name;
 pub use parallel::{parallel, physical_cores, timing_note};
 pub use process::{kill_groups_on_interrupt, kill_running_groups, wait_if_interrupted};
+pub use sandbox::{Mode as SandboxMode, Sandbox};
 
 use process::Group;
 
@@ -57,17 +59,23 @@ pub struct Limits {
     pub memory_bytes: u64,
     /// Bytes of standard output kept; one more byte is [`Outcome::OutputLimit`].
     pub output_bytes: u64,
+    /// The largest file the solution may write (`RLIMIT_FSIZE`, in the sandbox).
+    pub file_bytes: u64,
 }
+
+/// The default of [`Limits::file_bytes`]: 64 MiB.
+pub const DEFAULT_FILE_BYTES: u64 = 64 << 20;
 
 impl Limits {
     /// A CPU time limit with the defaults for the rest: a wall-clock limit of twice the CPU
-    /// limit, 256 MiB of address space and 64 MiB of output.
+    /// limit, 256 MiB of address space, 64 MiB of output and 64 MiB per file.
     pub fn with_cpu(cpu: Duration) -> Limits {
         Limits {
             cpu,
             wall: cpu * 2,
             memory_bytes: 256 << 20,
             output_bytes: 64 << 20,
+            file_bytes: DEFAULT_FILE_BYTES,
         }
     }
 }
@@ -155,12 +163,13 @@ pub struct RunResult {
     pub stdout: Vec<u8>,
     /// The last [`STDERR_TAIL_BYTES`] of standard error.
     pub stderr_tail: Vec<u8>,
-    /// CPU time (user + system) of the main process and the children it waited for.
+    /// CPU time (user + system): of every process of the run where a cgroup counts it,
+    /// else of the main process and the children it waited for.
     pub cpu: Duration,
     /// Wall-clock time from the start to the end of the main process.
     pub wall: Duration,
-    /// Peak resident memory of the main process or of the largest child it waited for
-    /// (`ru_maxrss`).
+    /// Peak memory: charged to the run's cgroup where there is one, else the peak resident
+    /// memory of the main process or of the largest child it waited for (`ru_maxrss`).
     pub peak_memory_bytes: u64,
 }
 
@@ -188,12 +197,16 @@ enum Event {
     PipeClosed,
 }
 
-/// Runs `cmd` (the program, then its arguments) on `input` under `limits`, and reports.
+/// How often the CPU time of a whole run is read from its cgroup while it runs.
+const CPU_POLL: Duration = Duration::from_millis(20);
+
+/// Runs `cmd` (the program, then its arguments) on `input` under `limits` in `sandbox`, and
+/// reports.
 ///
 /// Never panics on a bad command: an empty one, a missing or non-executable program, or an
 /// unreadable input file give [`Outcome::SpawnFailed`].
-pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
-    let Some((program, args)) = cmd.split_first() else {
+pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> RunResult {
+    let Some(program) = cmd.first() else {
         return RunResult::spawn_failed("empty command".into());
     };
     process::become_subreaper();
@@ -207,13 +220,17 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
             }
         },
     };
-    let mut command = process::command(program, args, limits);
+    let mut prepared = match sandbox.prepare(cmd, limits) {
+        Ok(prepared) => prepared,
+        Err(why) => return RunResult::spawn_failed(format!("sandbox: {why}")),
+    };
+    let command = &mut prepared.command;
     command
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let start = Instant::now();
-    let (mut child, group) = match Group::spawn(&mut command) {
+    let (mut child, group) = match Group::spawn(command) {
         Ok(spawned) => spawned,
         Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
     };
@@ -237,8 +254,10 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
     }
 
     let deadline = start + limits.wall;
+    let counted = prepared.cpu_so_far().is_some();
     let mut ended = None;
     let mut wall_killed = false;
+    let mut cpu_killed = false;
     let mut output_limit = false;
     let mut pipes_open = 2;
     let mut grace_end = None;
@@ -250,7 +269,11 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
             }
             (false, true) => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
             (false, false) => {
-                received.recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                let mut wait = deadline.saturating_duration_since(Instant::now());
+                if counted {
+                    wait = wait.min(CPU_POLL);
+                }
+                received.recv_timeout(wait)
             }
         };
         match event {
@@ -260,8 +283,15 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
                 group.kill();
             }
             Ok(Event::PipeClosed) => pipes_open -= 1,
+            Err(RecvTimeoutError::Timeout) if ended.is_none() && Instant::now() < deadline => {
+                // Polling the whole run's CPU time: processes it did not wait for count too.
+                if prepared.cpu_so_far().is_some_and(|cpu| cpu > limits.cpu) {
+                    cpu_killed = true;
+                    group.kill();
+                }
+            }
             Err(RecvTimeoutError::Timeout) if ended.is_none() => {
-                wall_killed = true;
+                wall_killed = !cpu_killed;
                 group.kill();
             }
             Err(_) => break,
@@ -270,6 +300,7 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
             break;
         }
     }
+    let usage = prepared.finish();
     let Some(ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
     };
@@ -281,17 +312,16 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
         termination: Some(ended.termination),
         stdout,
         stderr_tail,
-        cpu: ended.cpu,
+        cpu: usage.map_or(ended.cpu, |u| u.cpu.max(ended.cpu)),
         wall: ended.at.saturating_duration_since(start),
-        peak_memory_bytes: ended.peak_memory_bytes,
+        peak_memory_bytes: usage.map_or(ended.peak_memory_bytes, |u| u.peak_memory_bytes),
     };
-    result.outcome = classify::outcome(
-        ended.termination,
-        &result,
-        limits,
-        wall_killed,
-        output_limit,
-    );
+    let killed = classify::Killed {
+        wall: wall_killed,
+        output: output_limit,
+        memory: usage.is_some_and(|u| u.oom_killed),
+    };
+    result.outcome = classify::outcome(ended.termination, &result, limits, killed);
     result
 }
 

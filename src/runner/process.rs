@@ -4,12 +4,11 @@
 use std::collections::BTreeSet;
 use std::io;
 use std::mem::MaybeUninit;
-use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
-use super::{Limits, Termination};
+use super::Termination;
 
 /// Makes this process a child subreaper, once: the orphans of a solution's processes are
 /// then reparented to it (not to init), so the runner can kill and reap them.
@@ -33,43 +32,6 @@ pub(super) fn block_sigpipe_in_this_thread() {
         libc::sigemptyset(set.as_mut_ptr());
         libc::sigaddset(set.as_mut_ptr(), libc::SIGPIPE);
         libc::pthread_sigmask(libc::SIG_BLOCK, set.as_ptr(), std::ptr::null_mut());
-    }
-}
-
-/// The command for `program args`, in a new process group, with the limits set in the child:
-/// `RLIMIT_CPU` (soft: the CPU limit rounded up to whole seconds, `SIGXCPU`; hard: one second
-/// more, `SIGKILL`), `RLIMIT_AS` (the memory limit) and `RLIMIT_CORE` = 0 (no core dumps).
-pub(super) fn command(program: &str, args: &[String], limits: &Limits) -> Command {
-    let mut command = Command::new(program);
-    command.args(args).process_group(0);
-    let cpu_seconds = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-    let cpu_seconds = cpu_seconds.max(1);
-    let memory = limits.memory_bytes;
-    // SAFETY: the closure runs between fork and exec and only calls setrlimit, which is
-    // async-signal-safe, and allocates nothing.
-    unsafe {
-        command.pre_exec(move || {
-            set_limit(libc::RLIMIT_CORE, 0, 0)?;
-            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
-            if memory != u64::MAX {
-                set_limit(libc::RLIMIT_AS, memory, memory)?;
-            }
-            Ok(())
-        });
-    }
-    command
-}
-
-fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    let limit = libc::rlimit {
-        rlim_cur: soft,
-        rlim_max: hard,
-    };
-    // SAFETY: `limit` is a valid rlimit for the duration of the call.
-    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
     }
 }
 
@@ -152,6 +114,7 @@ pub fn kill_groups_on_interrupt() {
         // What escaped the groups becomes this process's child as its parents die.
         std::thread::sleep(Duration::from_millis(50));
         sweep_escaped();
+        super::sandbox::clean_up_after_interrupt();
         std::process::exit(128 + signal);
     });
 }
@@ -280,12 +243,16 @@ impl Group {
 pub(super) fn sweep_escaped() {
     // SAFETY: getpid and getpgrp cannot fail and touch no memory.
     let (me, my_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
-    for _ in 0..8 {
+    // Processes killed but not reaped in time (stuck in the kernel): not counted again.
+    let mut stuck = BTreeSet::new();
+    loop {
         let escaped: Vec<(libc::pid_t, libc::pid_t)> = {
             let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
             let escaped: Vec<_> = children_of(me)
                 .into_iter()
-                .filter(|&(_, group)| group != my_group && !running.leaders.contains(&group))
+                .filter(|&(pid, group)| {
+                    group != my_group && !running.leaders.contains(&group) && !stuck.contains(&pid)
+                })
                 .collect();
             for &(pid, group) in &escaped {
                 // SAFETY: kill has no memory effects; `pid` is our unreaped child, so neither
@@ -303,9 +270,11 @@ pub(super) fn sweep_escaped() {
         let give_up = Instant::now() + ORPHAN_REAPING;
         for (pid, _) in escaped {
             // SAFETY: waitpid with a null status pointer is allowed.
-            while unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) } == 0
-                && Instant::now() < give_up
-            {
+            while unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) } == 0 {
+                if Instant::now() >= give_up {
+                    stuck.insert(pid);
+                    break;
+                }
                 std::thread::sleep(Duration::from_millis(1));
             }
         }

@@ -15,7 +15,7 @@ use boardjudge::judge::regression::add_regression;
 use boardjudge::judge::run::{TestResult, Verdict, limits_for, list_tests, run_tests};
 use boardjudge::judge::strength::{SolutionReport, judge_solution};
 use boardjudge::judge::stress::{Budget, StressOutcome, stress as stress_run};
-use boardjudge::runner::{self, Limits};
+use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// What every solution-running command needs.
@@ -30,6 +30,8 @@ pub struct Setup {
     pub time_limit: Option<f64>,
     /// MiB per test, instead of judge.toml's.
     pub memory_limit: Option<u64>,
+    /// How solutions are confined.
+    pub sandbox: SandboxMode,
 }
 
 impl Setup {
@@ -49,6 +51,20 @@ impl Setup {
             .ok_or_else(|| plan.problem(name).err().unwrap_or_default())?;
         let limits = self.limits(&plan.problems[index])?;
         Ok((plan, index, limits))
+    }
+
+    /// The sandbox for the solutions; with `--sandbox off`, a loud warning on stderr.
+    fn sandbox(&self) -> Result<Sandbox, String> {
+        let sandbox = Sandbox::new(self.sandbox)?;
+        if sandbox.is_off() {
+            let text = format!("judge: WARNING: {}", sandbox.layers());
+            if std::io::stderr().is_terminal() {
+                eprintln!("{}", colour(&text, CheckVerdict::Fail).trim_end());
+            } else {
+                eprintln!("{text}");
+            }
+        }
+        Ok(sandbox)
     }
 
     fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
@@ -129,9 +145,15 @@ pub fn run(
             ));
         }
     };
+    let sandbox = match setup.sandbox() {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
     let jobs = setup.jobs();
     let progress = bar(files.len() as u64, "tests");
-    let results = run_tests(problem, &files, cmd, &limits, jobs, &|| progress.inc(1));
+    let results = run_tests(problem, &files, cmd, &limits, &sandbox, jobs, &|| {
+        progress.inc(1)
+    });
     progress.finish_and_clear();
     let note = runner::timing_note(jobs.min(files.len()));
     let passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
@@ -142,6 +164,7 @@ pub fn run(
             "time_limit_seconds": limits.cpu.as_secs_f64(),
             "memory_limit_bytes": limits.memory_bytes,
             "jobs": jobs,
+            "sandbox": sandbox.layers(),
             "timing_note": note,
             "passed": passed,
             "total": results.len(),
@@ -166,6 +189,7 @@ pub fn run(
             eprintln!("note: {note}");
         }
         let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
+        println!("{}", sandbox.layers());
         println!(
             "{}: {passed}/{} tests accepted; slowest {slowest:.3} s CPU of {} s",
             problem.name,
@@ -213,11 +237,15 @@ pub fn stress(
         Err(e) => return usage(&e),
     };
     let problem = &plan.problems[index];
+    let sandbox = match setup.sandbox() {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
     let progress = match budget {
         Budget::Count(n) => bar(n as u64, "tests"),
         Budget::Time(_) => ProgressBar::new_spinner(),
     };
-    let outcome = stress_run(problem, cmd, &limits, seed, budget, &|i| {
+    let outcome = stress_run(problem, cmd, &limits, &sandbox, seed, budget, &|i| {
         progress.set_position(i as u64)
     });
     progress.finish_and_clear();
@@ -358,11 +386,15 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
             jobs.push((problem, solution, std::sync::Arc::clone(&tests)));
         }
     }
+    let sandbox = match setup.sandbox() {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
     let workers = setup.jobs();
     let progress = bar(jobs.len() as u64, "solutions");
     let reports: Vec<SolutionReport> =
         runner::parallel(&jobs, workers, |(problem, solution, tests)| {
-            let report = judge_solution(problem, solution, tests, &repo, &cache);
+            let report = judge_solution(problem, solution, tests, &repo, &cache, &sandbox);
             progress.inc(1);
             report
         });
@@ -370,8 +402,7 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
     let failed = reports.iter().filter(|r| !r.ok && !r.skipped).count();
     let skipped = reports.iter().filter(|r| r.skipped).count();
     if json {
-        let value =
-            serde_json::json!({ "failed": failed, "skipped": skipped, "solutions": reports });
+        let value = serde_json::json!({ "failed": failed, "skipped": skipped, "sandbox": sandbox.layers(), "solutions": reports });
         println!(
             "{}",
             serde_json::to_string_pretty(&value).expect("serialisable")
@@ -389,6 +420,7 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
         if let Some(note) = runner::timing_note(workers.min(jobs.len())) {
             eprintln!("note: {note}");
         }
+        println!("{}", sandbox.layers());
         println!(
             "{} solutions: {} as expected, {failed} not, {skipped} skipped",
             reports.len(),

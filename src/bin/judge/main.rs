@@ -9,6 +9,7 @@ use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_
 use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
 use boardjudge::judge::stress::Budget;
+use boardjudge::runner::SandboxMode;
 use clap::{Parser, Subcommand};
 use std::time::Duration;
 
@@ -204,6 +205,12 @@ struct Common {
     /// MiB of memory per test, instead of judge.toml's.
     #[arg(long, value_name = "MIB")]
     memory_limit: Option<u64>,
+    /// How solutions are confined: `auto` (every layer this machine allows: own session,
+    /// private directory, clean environment, rlimits, own uid as root, Landlock, pid and
+    /// network namespaces, cgroup), `strict` (refuse to run unless every layer holds), `off`
+    /// (no sandbox: for debugging only).
+    #[arg(long, value_name = "MODE", default_value = "auto", value_parser = SandboxMode::parse)]
+    sandbox: SandboxMode,
 }
 
 fn main() -> ExitCode {
@@ -281,6 +288,7 @@ impl From<Common> for commands::Setup {
             jobs: c.jobs,
             time_limit: c.time_limit,
             memory_limit: c.memory_limit,
+            sandbox: c.sandbox,
         }
     }
 }

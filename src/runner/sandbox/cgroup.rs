@@ -1,0 +1,209 @@
+//! Whole-run accounting with cgroup v1 (memory, cpuacct, pids), as root: every process of a
+//! run is counted and limited together, wherever it forked or hid.
+//!
+//! Each judge process makes a parent group `boardjudge-<pid>` inside its own group of each
+//! controller, and one child group per run inside that, removed after the run.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The controllers used, as mounted under /sys/fs/cgroup by cgroup v1.
+const CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
+
+/// How long to wait for the processes of a group to die after `SIGKILL`.
+const EMPTYING: Duration = Duration::from_secs(2);
+
+/// The parent groups of this judge process, one per controller.
+#[derive(Debug)]
+pub struct Hierarchy {
+    parents: [PathBuf; 3],
+}
+
+/// The group of one run, in each controller.
+#[derive(Debug)]
+pub struct RunGroup {
+    dirs: [PathBuf; 3],
+}
+
+/// What the groups counted over a whole run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Usage {
+    /// CPU time of every process of the run.
+    pub cpu: Duration,
+    /// Peak memory charged to the run.
+    pub peak_memory_bytes: u64,
+    /// Whether the kernel killed a process for going over the memory limit.
+    pub oom_killed: bool,
+}
+
+impl Hierarchy {
+    /// Makes this process's parent groups, or says why cgroups cannot be used here.
+    pub fn create() -> Result<Hierarchy, String> {
+        // SAFETY: geteuid cannot fail.
+        if unsafe { libc::geteuid() } != 0 {
+            return Err("cgroups need root".into());
+        }
+        let own = fs::read_to_string("/proc/self/cgroup")
+            .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
+        let mut parents = Vec::new();
+        for controller in CONTROLLERS {
+            let mount = Path::new("/sys/fs/cgroup").join(controller);
+            if !mount.join("cgroup.procs").exists() {
+                return Err(format!(
+                    "no cgroup v1 {controller} controller at {}",
+                    mount.display()
+                ));
+            }
+            let path = own
+                .lines()
+                .filter_map(|l| {
+                    // "id:controllers:path"
+                    let mut fields = l.splitn(3, ':').skip(1);
+                    Some((fields.next()?, fields.next()?))
+                })
+                .find(|(names, _)| names.split(',').any(|n| n == controller))
+                .map_or("/", |(_, path)| path);
+            let parent = mount
+                .join(path.trim_start_matches('/'))
+                .join(format!("boardjudge-{}", std::process::id()));
+            match fs::create_dir(&parent) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(format!("cannot create {}: {e}", parent.display())),
+            }
+            parents.push(parent);
+        }
+        let parents: [PathBuf; 3] = parents.try_into().expect("three controllers");
+        Ok(Hierarchy { parents })
+    }
+
+    /// Makes the group of a new run with its memory and process limits.
+    pub fn run_group(&self, memory_bytes: u64, processes: u64) -> io::Result<RunGroup> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+        let dirs = self.parents.clone().map(|p| p.join(&name));
+        for dir in &dirs {
+            fs::create_dir(dir)?;
+        }
+        let group = RunGroup { dirs };
+        if memory_bytes != u64::MAX {
+            fs::write(
+                group.memory().join("memory.limit_in_bytes"),
+                memory_bytes.to_string(),
+            )?;
+            // Swap counted too, where the kernel accounts it.
+            let memsw = group.memory().join("memory.memsw.limit_in_bytes");
+            if memsw.exists() {
+                fs::write(memsw, memory_bytes.to_string())?;
+            }
+        }
+        fs::write(group.dirs[2].join("pids.max"), processes.to_string())?;
+        Ok(group)
+    }
+
+    /// The parent groups (for the clean-up of an interrupted judge).
+    pub fn parents(&self) -> &[PathBuf] {
+        &self.parents
+    }
+}
+
+impl Drop for Hierarchy {
+    fn drop(&mut self) {
+        for parent in &self.parents {
+            let _ = fs::remove_dir(parent);
+        }
+    }
+}
+
+impl RunGroup {
+    fn memory(&self) -> &Path {
+        &self.dirs[0]
+    }
+
+    /// `cgroup.procs` of each controller, opened for writing `0` (the writer joins) in the
+    /// child before it starts the solution.
+    pub fn procs_files(&self) -> io::Result<Vec<File>> {
+        self.dirs
+            .iter()
+            .map(|d| {
+                OpenOptions::new()
+                    .write(true)
+                    .custom_flags(libc::O_CLOEXEC)
+                    .open(d.join("cgroup.procs"))
+            })
+            .collect()
+    }
+
+    /// What the run used, read after it ended.
+    pub fn usage(&self) -> Usage {
+        let number = |path: PathBuf| -> u64 {
+            fs::read_to_string(path)
+                .ok()
+                .and_then(|s| s.trim().parse().ok())
+                .unwrap_or(0)
+        };
+        let oom_control =
+            fs::read_to_string(self.memory().join("memory.oom_control")).unwrap_or_default();
+        let oom_kills = oom_control
+            .lines()
+            .find_map(|l| l.strip_prefix("oom_kill "))
+            .and_then(|n| n.trim().parse::<u64>().ok())
+            .unwrap_or(0);
+        Usage {
+            cpu: Duration::from_nanos(self.cpu_nanos()),
+            peak_memory_bytes: number(self.memory().join("memory.max_usage_in_bytes")),
+            oom_killed: oom_kills > 0,
+        }
+    }
+
+    /// CPU time so far of every process of the run, in nanoseconds.
+    pub fn cpu_nanos(&self) -> u64 {
+        fs::read_to_string(self.dirs[1].join("cpuacct.usage"))
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Kills every process left in the group, waits for the group to empty, and removes it.
+    pub fn kill_and_remove(self) {
+        for dir in &self.dirs {
+            kill_and_remove_dir(dir);
+        }
+    }
+}
+
+/// Kills every process in the group at `dir`, waits (a bounded time) for it to empty, and
+/// removes it.
+pub fn kill_and_remove_dir(dir: &Path) {
+    let procs = dir.join("cgroup.procs");
+    let give_up = Instant::now() + EMPTYING;
+    loop {
+        let mut text = String::new();
+        if File::open(&procs)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .is_err()
+        {
+            break;
+        }
+        let pids: Vec<libc::pid_t> = text.lines().filter_map(|l| l.parse().ok()).collect();
+        if pids.is_empty() || Instant::now() >= give_up {
+            break;
+        }
+        for pid in pids {
+            // SAFETY: kill has no memory effects; a pid listed in the run's group is a
+            // process of the run (or already gone).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // A group whose last process is still exiting refuses removal for a moment.
+    while fs::remove_dir(dir).is_err() && dir.exists() && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

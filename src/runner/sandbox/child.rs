@@ -1,0 +1,227 @@
+//! What the solution's process does between `fork` and `exec`: join the run's cgroups, leave
+//! the judge's session, enter new namespaces, move into the private directory, set the limits,
+//! drop to the sandbox user, forbid new privileges, apply Landlock, and, with a new pid
+//! namespace, fork the namespace's init and the solution under it.
+//!
+//! Everything here runs in the child of a multi-threaded process, so it only makes system
+//! calls on data prepared by the parent: no allocation, no lock.
+
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+
+/// Everything the child needs, prepared by the parent.
+#[derive(Debug, Default)]
+pub struct ChildPlan {
+    /// `cgroup.procs` of the run's groups, to join by writing `0`.
+    pub cgroup_procs: Vec<std::fs::File>,
+    /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET`, with `CLONE_NEWUSER` when not root.
+    pub namespaces: libc::c_int,
+    /// For a new user namespace: the uid and gid maps that map the judge's own ids.
+    pub id_maps: Option<(CString, CString)>,
+    /// The private working directory.
+    pub workdir: Option<CString>,
+    /// `(resource, soft, hard)` limits.
+    pub limits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
+    /// The unprivileged uid (also the gid) to run as, when the judge is root.
+    pub uid: Option<u32>,
+    /// A Landlock ruleset to restrict the process with.
+    pub landlock: Option<OwnedFd>,
+    /// Whether to start a new session (`setsid`).
+    pub new_session: bool,
+    /// Whether to close every descriptor above 2 at `exec`, inherited ones included.
+    pub close_fds: bool,
+    /// Whether to set `no_new_privs`.
+    pub no_new_privs: bool,
+}
+
+fn check(r: libc::c_long) -> io::Result<()> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+/// Writes `text` to the file at `path` (a `/proc/self` map).
+///
+/// # Safety
+/// Async-signal-safe: only open, write and close.
+unsafe fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
+    // SAFETY: `path` is NUL-terminated by the callers; the buffer is valid for its length.
+    unsafe {
+        let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
+        check(fd as libc::c_long)?;
+        let written = libc::write(fd, text.as_ptr().cast(), text.len());
+        libc::close(fd);
+        check(written as libc::c_long)
+    }
+}
+
+impl ChildPlan {
+    /// Applies the plan in the child. With a new pid namespace this process forks twice and
+    /// only the innermost process returns (to `exec` the solution); the two above it wait
+    /// and pass its end on (see [`keeper`]).
+    ///
+    /// # Safety
+    /// To be called only between `fork` and `exec` (from `pre_exec`).
+    pub unsafe fn apply(&self) -> io::Result<()> {
+        // SAFETY: every call below is a plain system call on buffers owned by `self`, which
+        // the parent keeps alive until the spawn returns.
+        unsafe {
+            for procs in &self.cgroup_procs {
+                check(libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) as libc::c_long)?;
+            }
+            // The page is mapped before the memory limit is set: this process is still a copy of
+            // the judge, whose address space may be larger than the limit.
+            let mut page = std::ptr::null_mut();
+            if self.namespaces & libc::CLONE_NEWPID != 0 {
+                page = libc::mmap(
+                    std::ptr::null_mut(),
+                    std::mem::size_of::<Report>(),
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                );
+                if page == libc::MAP_FAILED {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            if self.new_session {
+                check(libc::setsid() as libc::c_long)?;
+            }
+            if self.namespaces != 0 {
+                check(libc::unshare(self.namespaces) as libc::c_long)?;
+                if let Some((uid_map, gid_map)) = &self.id_maps {
+                    write_file(b"/proc/self/setgroups\0", b"deny")?;
+                    write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
+                    write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
+                }
+            }
+            if let Some(dir) = &self.workdir {
+                check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
+            }
+            for &(resource, soft, hard) in &self.limits {
+                let limit = libc::rlimit {
+                    rlim_cur: soft,
+                    rlim_max: hard,
+                };
+                check(libc::setrlimit(resource, &limit) as libc::c_long)?;
+            }
+            if let Some(uid) = self.uid {
+                check(libc::setgroups(0, std::ptr::null()) as libc::c_long)?;
+                check(libc::setresgid(uid, uid, uid) as libc::c_long)?;
+                check(libc::setresuid(uid, uid, uid) as libc::c_long)?;
+            }
+            if self.no_new_privs {
+                check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) as libc::c_long)?;
+            }
+            if let Some(ruleset) = &self.landlock {
+                check(libc::syscall(
+                    libc::SYS_landlock_restrict_self,
+                    ruleset.as_raw_fd(),
+                    0u32,
+                ))?;
+            }
+            if self.close_fds {
+                check(libc::syscall(
+                    libc::SYS_close_range,
+                    3u32,
+                    u32::MAX,
+                    libc::CLOSE_RANGE_CLOEXEC,
+                ))?;
+            }
+            if !page.is_null() {
+                // The first child is the namespace's init; the solution runs under it. The
+                // shared page carries the solution's wait status from the init to the outer
+                // keeper.
+                spawn_under_keeper(page.cast())?;
+                spawn_under_keeper(page.cast())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The shared page where an init keeper leaves the wait status of the solution (an init
+/// process cannot pass a signal on by raising it on itself).
+#[repr(C)]
+struct Report {
+    set: libc::c_int,
+    status: libc::c_int,
+}
+
+/// Forks: the child returns `Ok`, the parent becomes a keeper and never returns.
+///
+/// # Safety
+/// Only between `fork` and `exec`; `report` is the shared page made by [`ChildPlan::apply`].
+unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
+    // SAFETY: fork, and the keeper's system calls.
+    unsafe {
+        let pid = libc::fork();
+        if pid < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        if pid == 0 {
+            return Ok(());
+        }
+        keeper(pid, report)
+    }
+}
+
+/// Waits for `child`, reaping every other child meanwhile (orphans come to a namespace's
+/// init), then ends the same way the child did: with its exit code, or by its signal. An
+/// init process cannot die by a signal it raises itself, so the namespace's init (the inner
+/// keeper) leaves the solution's wait status on the shared page, and the outer keeper ends
+/// as that status says.
+///
+/// # Safety
+/// Only between `fork` and `exec`; never returns.
+unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
+    // SAFETY: system calls only; `report` points to the shared page, mapped in both keepers.
+    unsafe {
+        // The keeper holds no pipe: the solution's output ends when the solution's does.
+        libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
+        let mut status = 0;
+        loop {
+            let mut s = 0;
+            let r = libc::waitpid(-1, &mut s, libc::__WALL);
+            if r == child {
+                status = s;
+                break;
+            }
+            if r < 0 && *libc::__errno_location() != libc::EINTR {
+                break;
+            }
+        }
+        if libc::getpid() == 1 {
+            (*report).status = status;
+            (*report).set = 1;
+        } else if (*report).set == 1 {
+            status = (*report).status;
+        }
+        pass_on(status)
+    }
+}
+
+/// Ends this process as a wait status says.
+///
+/// # Safety
+/// Never returns; system calls only.
+unsafe fn pass_on(status: libc::c_int) -> ! {
+    // SAFETY: signal, sigprocmask, kill and _exit on this process.
+    unsafe {
+        if libc::WIFSIGNALED(status) {
+            let signal = libc::WTERMSIG(status);
+            libc::signal(signal, libc::SIG_DFL);
+            let mut set = std::mem::zeroed::<libc::sigset_t>();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, signal);
+            libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+            libc::kill(libc::getpid(), signal);
+            libc::_exit(128 + signal);
+        }
+        libc::_exit(libc::WEXITSTATUS(status))
+    }
+}

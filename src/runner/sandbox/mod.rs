@@ -1,0 +1,674 @@
+//! The sandbox every run of an untrusted program goes through: solutions, and programs
+//! found anywhere. Each layer is applied when the machine allows it ([`Mode::Auto`]), and
+//! [`Sandbox::layers`] says which protect the runs and why the others do not:
+//!
+//! 1. **session**: the program leads a session of its own (`setsid`); the runner kills it
+//!    and sweeps whatever escaped until nothing is left;
+//! 2. **private directory**: an empty directory per run, the working directory, `HOME` and
+//!    `TMPDIR`, removed with its content after the run;
+//! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`), every
+//!    descriptor above 2 closed, `no_new_privs`;
+//! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` = the memory limit,
+//!    `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0;
+//! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
+//!    groups), with `RLIMIT_NPROC`;
+//! 6. **landlock**: read and execute the system directories and the program's own staged
+//!    copy, read and write the private directory, nothing else; no TCP, and (ABI 6) no signal
+//!    and no abstract UNIX socket out of the sandbox;
+//! 7. **namespaces**: a new pid namespace (every process of the run dies with it, the judge
+//!    is invisible) and a network namespace without interfaces; a user namespace too when the
+//!    judge is not root;
+//! 8. **cgroup** (root, cgroup v1): memory, CPU time and processes counted and limited over
+//!    every process of the run.
+//!
+//! The program and the files named on its command line are staged: copied once into a
+//! read-only directory of the sandbox, and the command rewritten to use the copies, so the
+//! solution never needs to see the repository.
+
+mod cgroup;
+mod child;
+mod filesystem;
+mod uid;
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::fmt;
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::Limits;
+use child::ChildPlan;
+
+pub use cgroup::Usage;
+pub use uid::{FIRST_UID, UIDS};
+
+/// The `PATH` a sandboxed program sees.
+pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// How many processes (and threads) one run may have at once, by `RLIMIT_NPROC` under its
+/// own uid and by the cgroup's `pids.max`.
+pub const MAX_PROCESSES: u64 = 64;
+
+/// How much of the sandbox to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Every layer the machine allows; the others are reported as unavailable.
+    #[default]
+    Auto,
+    /// Every layer, or refuse to run.
+    Strict,
+    /// No sandbox: the program runs as the judge, in the judge's directory, with its
+    /// environment (for debugging only).
+    Off,
+}
+
+impl Mode {
+    /// Parses `auto`, `strict` or `off`.
+    pub fn parse(text: &str) -> Result<Mode, String> {
+        match text {
+            "auto" => Ok(Mode::Auto),
+            "strict" => Ok(Mode::Strict),
+            "off" => Ok(Mode::Off),
+            other => Err(format!(
+                "unknown sandbox mode '{other}' (expected auto, strict or off)"
+            )),
+        }
+    }
+}
+
+/// A protection layer of the sandbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layer {
+    /// A session of its own, and the sweep of escaped processes.
+    Session,
+    /// An empty working directory per run, removed afterwards.
+    PrivateDir,
+    /// A fixed environment, no inherited descriptor, `no_new_privs`.
+    CleanState,
+    /// CPU, memory, stack, file size and core limits.
+    Limits,
+    /// An unprivileged uid per run, with a process limit.
+    User,
+    /// The Landlock filesystem view and scopes.
+    Landlock,
+    /// pid and network namespaces.
+    Namespaces,
+    /// Whole-run accounting and limits by cgroup.
+    Cgroup,
+}
+
+impl Layer {
+    /// Every layer, in the order they are listed.
+    pub const ALL: [Layer; 8] = [
+        Layer::Session,
+        Layer::PrivateDir,
+        Layer::CleanState,
+        Layer::Limits,
+        Layer::User,
+        Layer::Landlock,
+        Layer::Namespaces,
+        Layer::Cgroup,
+    ];
+}
+
+/// A layer that protects the runs, as the report shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Applied {
+    /// The layer.
+    pub layer: Layer,
+    /// How it shows in the one-line summary, e.g. `landlock v7`.
+    pub label: String,
+}
+
+/// A layer that does not protect the runs, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unavailable {
+    /// The layer.
+    pub layer: Layer,
+    /// Why the machine does not allow it.
+    pub why: String,
+}
+
+/// Which layers protect the runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Layers {
+    /// The mode asked for.
+    pub mode: &'static str,
+    /// What protects each run.
+    pub applied: Vec<Applied>,
+    /// What does not, and why.
+    pub unavailable: Vec<Unavailable>,
+}
+
+impl fmt::Display for Layers {
+    /// `sandbox: session, private dir, ... (unavailable: cgroup: not root)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.mode == "off" {
+            return f.write_str(
+                "sandbox: OFF: solutions run as the judge's user, in its directory, with its \
+                 environment and files",
+            );
+        }
+        let applied: Vec<&str> = self.applied.iter().map(|a| a.label.as_str()).collect();
+        write!(f, "sandbox: {}", applied.join(", "))?;
+        if !self.unavailable.is_empty() {
+            let missing: Vec<String> = self
+                .unavailable
+                .iter()
+                .map(|u| format!("{}: {}", label_of(u.layer), u.why))
+                .collect();
+            write!(f, " (unavailable: {})", missing.join("; "))?;
+        }
+        Ok(())
+    }
+}
+
+fn label_of(layer: Layer) -> &'static str {
+    match layer {
+        Layer::Session => "session",
+        Layer::PrivateDir => "private dir",
+        Layer::CleanState => "clean env",
+        Layer::Limits => "rlimits",
+        Layer::User => "user",
+        Layer::Landlock => "landlock",
+        Layer::Namespaces => "pid+net ns",
+        Layer::Cgroup => "cgroup",
+    }
+}
+
+/// A program staged for the sandbox: the rewritten command and the directory that holds the
+/// copies.
+#[derive(Clone, Debug)]
+struct Staged {
+    argv: Vec<String>,
+    dir: PathBuf,
+}
+
+/// The sandbox of one judge process: what the machine allows, probed once, and the
+/// directories it keeps for its runs.
+#[derive(Debug)]
+pub struct Sandbox {
+    mode: Mode,
+    root: bool,
+    landlock_abi: i64,
+    /// The `unshare` flags that work here (0: none).
+    namespaces: libc::c_int,
+    cgroups: Option<cgroup::Hierarchy>,
+    unavailable: Vec<Unavailable>,
+    /// Holds the staged programs and the private directories (removed on drop).
+    base: Option<PathBuf>,
+    staged: Mutex<HashMap<Vec<String>, Staged>>,
+}
+
+impl Sandbox {
+    /// No sandbox at all: today's runner (own process group, limits), for debugging.
+    pub fn off() -> Sandbox {
+        Sandbox {
+            mode: Mode::Off,
+            root: false,
+            landlock_abi: 0,
+            namespaces: 0,
+            cgroups: None,
+            unavailable: Vec::new(),
+            base: None,
+            staged: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Probes the machine and sets up the sandbox in `mode`. [`Mode::Strict`] fails, naming
+    /// every missing layer, unless all of them are available.
+    pub fn new(mode: Mode) -> Result<Sandbox, String> {
+        if mode == Mode::Off {
+            return Ok(Sandbox::off());
+        }
+        // SAFETY: geteuid cannot fail.
+        let root = unsafe { libc::geteuid() } == 0;
+        let mut unavailable = Vec::new();
+        let mut missing = |layer, why: String| unavailable.push(Unavailable { layer, why });
+        if !root {
+            missing(
+                Layer::User,
+                "the judge is not root, so solutions run as its own user".into(),
+            );
+        }
+        let landlock_abi = filesystem::kernel_abi();
+        if landlock_abi == 0 {
+            missing(Layer::Landlock, "the kernel has no Landlock".into());
+        }
+        let wanted = if root {
+            libc::CLONE_NEWPID | libc::CLONE_NEWNET
+        } else {
+            libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET
+        };
+        let namespaces = match probe_unshare(wanted) {
+            Ok(()) => wanted,
+            Err(e) => {
+                missing(Layer::Namespaces, format!("unshare is refused: {e}"));
+                0
+            }
+        };
+        let cgroups = match cgroup::Hierarchy::create() {
+            Ok(h) => Some(h),
+            Err(why) => {
+                missing(Layer::Cgroup, why);
+                None
+            }
+        };
+        if mode == Mode::Strict && !unavailable.is_empty() {
+            let why: Vec<String> = unavailable
+                .iter()
+                .map(|u| format!("{}: {}", label_of(u.layer), u.why))
+                .collect();
+            return Err(format!(
+                "--sandbox strict: not every layer is available here ({})",
+                why.join("; ")
+            ));
+        }
+        let base = std::env::temp_dir().join(format!("boardjudge-sandbox-{}", std::process::id()));
+        fs::DirBuilder::new()
+            .mode(0o711)
+            .create(&base)
+            .or_else(|e| match e.kind() {
+                std::io::ErrorKind::AlreadyExists => Ok(()),
+                _ => Err(e),
+            })
+            .map_err(|e| format!("cannot create {}: {e}", base.display()))?;
+        fs::set_permissions(&base, fs::Permissions::from_mode(0o711))
+            .map_err(|e| format!("cannot set the mode of {}: {e}", base.display()))?;
+        register_for_cleanup(&base, cgroups.as_ref());
+        Ok(Sandbox {
+            mode,
+            root,
+            landlock_abi,
+            namespaces,
+            cgroups,
+            unavailable,
+            base: Some(base),
+            staged: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Which layers protect the runs, and which do not (with why).
+    pub fn layers(&self) -> Layers {
+        let mode = match self.mode {
+            Mode::Auto => "auto",
+            Mode::Strict => "strict",
+            Mode::Off => "off",
+        };
+        if self.mode == Mode::Off {
+            let unavailable = Layer::ALL
+                .iter()
+                .map(|&layer| Unavailable {
+                    layer,
+                    why: "--sandbox off".into(),
+                })
+                .collect();
+            return Layers {
+                mode,
+                applied: Vec::new(),
+                unavailable,
+            };
+        }
+        let applied = Layer::ALL
+            .iter()
+            .filter(|&&layer| self.unavailable.iter().all(|u| u.layer != layer))
+            .map(|&layer| Applied {
+                layer,
+                label: match layer {
+                    Layer::User => format!("uid {FIRST_UID}+ (one per run)"),
+                    Layer::Landlock => format!("landlock v{}", self.landlock_abi),
+                    Layer::Namespaces if !self.root => "user+pid+net ns".into(),
+                    Layer::Cgroup => "cgroup v1".into(),
+                    other => label_of(other).into(),
+                },
+            })
+            .collect();
+        Layers {
+            mode,
+            applied,
+            unavailable: self.unavailable.clone(),
+        }
+    }
+
+    /// Whether runs are sandboxed at all.
+    pub fn is_off(&self) -> bool {
+        self.mode == Mode::Off
+    }
+
+    /// Prepares one run of `cmd` under `limits`: the command to spawn and what to clean up
+    /// after it.
+    pub(super) fn prepare(&self, cmd: &[String], limits: &Limits) -> Result<Run, String> {
+        let (program, args) = cmd.split_first().ok_or("empty command")?;
+        let Some(base) = &self.base else {
+            return Ok(Run::unsandboxed(program, args, limits));
+        };
+        let staged = self.stage(base, cmd)?;
+        let slot = if self.root {
+            Some(uid::acquire()?)
+        } else {
+            None
+        };
+        let private = base.join(format!("run-{}", next_id()));
+        fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&private)
+            .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
+        let mut run = Run {
+            command: Command::new(&staged.argv[0]),
+            private: Some(private.clone()),
+            cgroup: None,
+            _uid: None,
+        };
+        if let Some(slot) = &slot {
+            std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(|e| {
+                format!("cannot give {} to the sandbox user: {e}", private.display())
+            })?;
+        }
+        let mut plan = ChildPlan {
+            namespaces: self.namespaces,
+            workdir: Some(c_path(&private)?),
+            limits: rlimits(limits),
+            uid: slot.as_ref().map(|s| s.uid),
+            new_session: true,
+            close_fds: true,
+            no_new_privs: true,
+            ..ChildPlan::default()
+        };
+        if self.namespaces & libc::CLONE_NEWUSER != 0 {
+            // SAFETY: getuid and getgid cannot fail.
+            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            let map = |id: u32| CString::new(format!("{id} {id} 1\n")).expect("no NUL");
+            plan.id_maps = Some((map(uid), map(gid)));
+        }
+        if slot.is_some() {
+            // Counted per uid: the run's own uid makes it a bound on the run.
+            plan.limits
+                .push((libc::RLIMIT_NPROC, MAX_PROCESSES, MAX_PROCESSES));
+        }
+        if self.landlock_abi > 0 {
+            plan.landlock = Some(filesystem::ruleset(&staged.dir, &private)?);
+        }
+        if let Some(hierarchy) = &self.cgroups {
+            let group = hierarchy
+                .run_group(limits.memory_bytes, MAX_PROCESSES)
+                .map_err(|e| format!("cannot make the run's cgroup: {e}"))?;
+            plan.cgroup_procs = group
+                .procs_files()
+                .map_err(|e| format!("cannot open the run's cgroup: {e}"))?;
+            run.cgroup = Some(group);
+        }
+        run._uid = slot;
+        let private_text = private.to_string_lossy().into_owned();
+        run.command
+            .args(&staged.argv[1..])
+            .env_clear()
+            .env("PATH", PATH)
+            .env("LANG", "C.UTF-8")
+            .env("HOME", &private_text)
+            .env("TMPDIR", &private_text);
+        // SAFETY: ChildPlan::apply only makes system calls on data prepared here.
+        unsafe {
+            run.command.pre_exec(move || plan.apply());
+        }
+        Ok(run)
+    }
+
+    /// The command rewritten to use staged copies of the program and of every file or
+    /// directory its arguments name, staged once per command.
+    fn stage(&self, base: &Path, cmd: &[String]) -> Result<Staged, String> {
+        let mut staged = self.staged.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = staged.get(cmd) {
+            return Ok(s.clone());
+        }
+        let dir = base.join(format!("program-{}", next_id()));
+        make_public_dir(&dir)?;
+        let mut argv = Vec::with_capacity(cmd.len());
+        for (k, arg) in cmd.iter().enumerate() {
+            let path = Path::new(arg);
+            let names_a_file = if k == 0 {
+                arg.contains('/')
+            } else {
+                !arg.starts_with('-') && path.exists()
+            };
+            if !names_a_file {
+                argv.push(arg.clone());
+                continue;
+            }
+            let name = path
+                .file_name()
+                .ok_or_else(|| format!("{arg}: not a file name"))?;
+            let slot = dir.join(k.to_string());
+            make_public_dir(&slot)?;
+            let copy = slot.join(name);
+            copy_public(path, &copy).map_err(|e| format!("{arg}: {e}"))?;
+            argv.push(copy.to_string_lossy().into_owned());
+        }
+        let s = Staged { argv, dir };
+        staged.insert(cmd.to_vec(), s.clone());
+        Ok(s)
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        if let Some(base) = &self.base {
+            remove_tree(base);
+            unregister_for_cleanup(base);
+        }
+    }
+}
+
+/// One prepared run: the command to spawn, and what the sandbox removes after it.
+pub(super) struct Run {
+    /// The command, with its `pre_exec` set.
+    pub command: Command,
+    private: Option<PathBuf>,
+    cgroup: Option<cgroup::RunGroup>,
+    _uid: Option<uid::UidSlot>,
+}
+
+impl Run {
+    /// Today's runner without a sandbox: a new process group and the limits.
+    fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
+        let mut command = Command::new(program);
+        command.args(args).process_group(0);
+        let plan = ChildPlan {
+            limits: rlimits_without_sandbox(limits),
+            ..ChildPlan::default()
+        };
+        // SAFETY: ChildPlan::apply only makes system calls (here: setrlimit).
+        unsafe {
+            command.pre_exec(move || plan.apply());
+        }
+        Run {
+            command,
+            private: None,
+            cgroup: None,
+            _uid: None,
+        }
+    }
+
+    /// CPU time so far over every process of the run, where a cgroup counts it.
+    pub fn cpu_so_far(&self) -> Option<Duration> {
+        self.cgroup
+            .as_ref()
+            .map(|g| Duration::from_nanos(g.cpu_nanos()))
+    }
+
+    /// Ends the run: reads the cgroup's counts, kills what is left of the run, removes its
+    /// cgroup and its private directory.
+    pub fn finish(mut self) -> Option<Usage> {
+        let usage = self.cgroup.take().map(|group| {
+            let usage = group.usage();
+            group.kill_and_remove();
+            usage
+        });
+        if let Some(private) = self.private.take() {
+            remove_tree(&private);
+        }
+        usage
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Some(group) = self.cgroup.take() {
+            group.kill_and_remove();
+        }
+        if let Some(private) = self.private.take() {
+            remove_tree(&private);
+        }
+    }
+}
+
+/// The limits set in the sandboxed child: core 0, CPU (soft: the limit rounded up to
+/// seconds, `SIGXCPU`; hard: one more, `SIGKILL`), address space and stack = the memory
+/// limit, file size.
+fn rlimits(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
+    let mut list = rlimits_without_sandbox(limits);
+    if limits.memory_bytes != u64::MAX {
+        list.push((libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes));
+    }
+    list.push((libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes));
+    list
+}
+
+/// The limits of the runner without a sandbox: core, CPU and address space.
+fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
+    let cpu_seconds = (limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0)).max(1);
+    let mut list = vec![
+        (libc::RLIMIT_CORE, 0, 0),
+        (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+    ];
+    if limits.memory_bytes != u64::MAX {
+        list.push((libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes));
+    }
+    list
+}
+
+fn next_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+fn c_path(path: &Path) -> Result<CString, String> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| format!("{}: a NUL byte in the path", path.display()))
+}
+
+/// A directory everyone may read and traverse, but only the judge may change.
+fn make_public_dir(dir: &Path) -> Result<(), String> {
+    fs::DirBuilder::new()
+        .mode(0o755)
+        .create(dir)
+        .and_then(|()| fs::set_permissions(dir, fs::Permissions::from_mode(0o755)))
+        .map_err(|e| format!("cannot create {}: {e}", dir.display()))
+}
+
+/// Copies a file (keeping its execute bit, readable by all) or a directory tree.
+fn copy_public(from: &Path, to: &Path) -> std::io::Result<()> {
+    if from.is_dir() {
+        fs::create_dir(to)?;
+        fs::set_permissions(to, fs::Permissions::from_mode(0o755))?;
+        for entry in fs::read_dir(from)? {
+            let entry = entry?;
+            copy_public(&entry.path(), &to.join(entry.file_name()))?;
+        }
+        return Ok(());
+    }
+    fs::copy(from, to)?;
+    let executable = fs::metadata(from)?.permissions().mode() & 0o111 != 0;
+    let mode = if executable { 0o755 } else { 0o644 };
+    fs::set_permissions(to, fs::Permissions::from_mode(mode))
+}
+
+/// Removes a directory tree, first making every directory in it writable again (a program
+/// may have taken the write bit off its own directories).
+fn remove_tree(dir: &Path) {
+    if fs::remove_dir_all(dir).is_ok() || !dir.exists() {
+        return;
+    }
+    fn open_up(dir: &Path) {
+        let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
+        if let Ok(entries) = fs::read_dir(dir) {
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    open_up(&entry.path());
+                }
+            }
+        }
+    }
+    open_up(dir);
+    let _ = fs::remove_dir_all(dir);
+}
+
+/// Whether this process may `unshare` with `flags` (tried in a short-lived child).
+fn probe_unshare(flags: libc::c_int) -> Result<(), String> {
+    // SAFETY: the child only calls unshare and _exit, both async-signal-safe.
+    unsafe {
+        let pid = libc::fork();
+        if pid < 0 {
+            return Err(std::io::Error::last_os_error().to_string());
+        }
+        if pid == 0 {
+            let code = if libc::unshare(flags) == 0 {
+                0
+            } else {
+                *libc::__errno_location()
+            };
+            libc::_exit(code.min(255));
+        }
+        let mut status = 0;
+        while libc::waitpid(pid, &mut status, 0) < 0 && *libc::__errno_location() == libc::EINTR {}
+        match libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)) {
+            Some(0) => Ok(()),
+            Some(errno) => Err(std::io::Error::from_raw_os_error(errno).to_string()),
+            None => Err("the probe died".into()),
+        }
+    }
+}
+
+/// The directories of the live sandboxes, for [`clean_up_after_interrupt`].
+static LIVE: Mutex<Vec<(PathBuf, Vec<PathBuf>)>> = Mutex::new(Vec::new());
+
+fn register_for_cleanup(base: &Path, cgroups: Option<&cgroup::Hierarchy>) {
+    let parents = cgroups.map_or_else(Vec::new, |h| h.parents().to_vec());
+    LIVE.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push((base.to_path_buf(), parents));
+}
+
+fn unregister_for_cleanup(base: &Path) {
+    LIVE.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|(b, _)| b != base);
+}
+
+/// Removes every live sandbox's directories and cgroups, after the judge was interrupted and
+/// its solutions killed (the process exits next, so no destructor runs).
+pub fn clean_up_after_interrupt() {
+    let live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+    for (base, parents) in live.iter() {
+        remove_tree(base);
+        for parent in parents {
+            if let Ok(entries) = fs::read_dir(parent) {
+                for entry in entries.flatten() {
+                    if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                        cgroup::kill_and_remove_dir(&entry.path());
+                    }
+                }
+            }
+            let _ = fs::remove_dir(parent);
+        }
+    }
+}
