@@ -37,11 +37,11 @@ pub(super) fn outcome(
     if result.cpu > limits.cpu || termination == Termination::Signaled(libc::SIGXCPU) {
         return Outcome::TimeLimit(TimeKind::Cpu);
     }
-    if killed.wall {
-        return Outcome::TimeLimit(TimeKind::Wall);
-    }
     if killed.memory {
         return Outcome::MemoryLimit;
+    }
+    if killed.wall {
+        return Outcome::TimeLimit(TimeKind::Wall);
     }
     if termination != Termination::Exited(0) && out_of_memory(result, limits) {
         return Outcome::MemoryLimit;

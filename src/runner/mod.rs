@@ -147,15 +147,17 @@ pub struct RunResult {
     /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
     /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit or
     ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process;
-    /// 4. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
-    /// 5. [`Outcome::MemoryLimit`] by a heuristic, as `RLIMIT_AS` makes allocations fail rather
+    /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at the
+    ///    memory limit of its cgroup (the rest of the run may then wait for it forever);
+    /// 5. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
+    /// 6. [`Outcome::MemoryLimit`] by a heuristic, as `RLIMIT_AS` makes allocations fail rather
     ///    than killing: the process did not exit with code 0 (a failed allocation shows as
     ///    `SIGSEGV`, `SIGABRT` from `std::bad_alloc` or Rust's allocation-failure abort, or an
     ///    exit code, e.g. Python's `MemoryError`), and either its peak resident memory reached
     ///    three quarters of the limit, or its standard error names an allocation failure
     ///    (`bad_alloc`, `memory allocation of`, `MemoryError`, `out of memory`, `Cannot
     ///    allocate memory`);
-    /// 6. otherwise [`Outcome::Exited`] or [`Outcome::Signaled`] as the kernel reported.
+    /// 7. otherwise [`Outcome::Exited`] or [`Outcome::Signaled`] as the kernel reported.
     pub outcome: Outcome,
     /// How the main process ended (`None` when it never started).
     pub termination: Option<Termination>,

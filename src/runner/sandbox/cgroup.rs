@@ -1,8 +1,8 @@
 //! Whole-run accounting with cgroup v1 (memory, cpuacct, pids), as root: every process of a
 //! run is counted and limited together, wherever it forked or hid.
 //!
-//! Each judge process makes a parent group `boardjudge-<pid>` inside its own group of each
-//! controller, and one child group per run inside that, removed after the run.
+//! Each sandbox makes a parent group `boardjudge-<pid>-<n>` inside the judge's own group of
+//! each controller, and one child group per run inside that, removed after the run.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
@@ -43,6 +43,12 @@ pub struct Usage {
 impl Hierarchy {
     /// Makes this process's parent groups, or says why cgroups cannot be used here.
     pub fn create() -> Result<Hierarchy, String> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let name = format!(
+            "boardjudge-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
         // SAFETY: geteuid cannot fail.
         if unsafe { libc::geteuid() } != 0 {
             return Err("cgroups need root".into());
@@ -69,7 +75,7 @@ impl Hierarchy {
                 .map_or("/", |(_, path)| path);
             let parent = mount
                 .join(path.trim_start_matches('/'))
-                .join(format!("boardjudge-{}", std::process::id()));
+                .join(&name);
             match fs::create_dir(&parent) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}

@@ -274,15 +274,7 @@ impl Sandbox {
                 why.join("; ")
             ));
         }
-        let base = std::env::temp_dir().join(format!("boardjudge-sandbox-{}", std::process::id()));
-        fs::DirBuilder::new()
-            .mode(0o711)
-            .create(&base)
-            .or_else(|e| match e.kind() {
-                std::io::ErrorKind::AlreadyExists => Ok(()),
-                _ => Err(e),
-            })
-            .map_err(|e| format!("cannot create {}: {e}", base.display()))?;
+        let base = fresh_directory("boardjudge-sandbox")?;
         fs::set_permissions(&base, fs::Permissions::from_mode(0o711))
             .map_err(|e| format!("cannot set the mode of {}: {e}", base.display()))?;
         register_for_cleanup(&base, cgroups.as_ref());
@@ -338,6 +330,12 @@ impl Sandbox {
             applied,
             unavailable: self.unavailable.clone(),
         }
+    }
+
+    /// Where the staged programs and the private directories of the runs are (none when
+    /// the sandbox is off).
+    pub fn directory(&self) -> Option<&Path> {
+        self.base.as_deref()
     }
 
     /// Whether runs are sandboxed at all.
@@ -559,6 +557,23 @@ fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u
 fn next_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Creates a new directory in the temporary directory, named after `prefix`, this process
+/// and a counter: never one that existed before (another user may have made it in `/tmp`).
+fn fresh_directory(prefix: &str) -> Result<PathBuf, String> {
+    loop {
+        let dir = std::env::temp_dir().join(format!(
+            "{prefix}-{}-{}",
+            std::process::id(),
+            next_id()
+        ));
+        match fs::DirBuilder::new().mode(0o711).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
+        }
+    }
 }
 
 fn c_path(path: &Path) -> Result<CString, String> {

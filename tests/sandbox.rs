@@ -1,0 +1,301 @@
+//! Hostile programs in the sandbox: each way to cheat, tamper, escape or hog the machine is
+//! tried by `tests/sandbox/hostile.c` (compiled here with the paths and pids it attacks) and
+//! must be blocked; afterwards no process of the run is left and no file of it remains. Where
+//! it makes sense the same attack is run with the sandbox off too, to show that it would work
+//! there (so the assertion can fail).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use boardjudge::runner::sandbox::Layer;
+use boardjudge::runner::{self, Input, Limits, Outcome, RunResult, Sandbox, SandboxMode, TimeKind};
+use sha2::{Digest, Sha256};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn root() -> bool {
+    // SAFETY: geteuid cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A world-readable and world-writable file outside every sandbox.
+fn scratch_file() -> PathBuf {
+    let path = std::env::temp_dir().join(format!("boardjudge-scratch-{}", std::process::id()));
+    fs::write(&path, "secret\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o666)).unwrap();
+    path
+}
+
+/// A descriptor this process holds without close-on-exec, as a careless judge might.
+fn leaked_fd() -> i32 {
+    static FD: OnceLock<i32> = OnceLock::new();
+    *FD.get_or_init(|| {
+        let path = c"/etc/hostname";
+        // SAFETY: a valid NUL-terminated path; the descriptor is kept for the whole test run.
+        let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDONLY) };
+        assert!(fd >= 0);
+        fd
+    })
+}
+
+/// The hostile program, compiled once.
+fn hostile() -> Vec<String> {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    let binary = BINARY.get_or_init(|| {
+        let out = std::env::temp_dir().join(format!("boardjudge-hostile-{}", std::process::id()));
+        // SAFETY: getpid and getpgrp cannot fail.
+        let (pid, pgid) = unsafe { (libc::getpid(), libc::getpgrp()) };
+        let status = Command::new("cc")
+            .arg("-O1")
+            .arg(format!("-DREPO=\"{}\"", repo().display()))
+            .arg(format!("-DJUDGE_PID={pid}"))
+            .arg(format!("-DJUDGE_PGID={pgid}"))
+            .arg(format!("-DSCRATCH=\"{}\"", scratch_file().display()))
+            .arg(format!("-DSECRET_FD={}", leaked_fd()))
+            .arg("-o")
+            .arg(&out)
+            .arg(repo().join("tests/sandbox/hostile.c"))
+            .status()
+            .expect("cc runs");
+        assert!(status.success());
+        out
+    });
+    vec![binary.to_string_lossy().into_owned()]
+}
+
+fn limits() -> Limits {
+    Limits {
+        cpu: Duration::from_millis(500),
+        wall: Duration::from_secs(2),
+        memory_bytes: 256 << 20,
+        output_bytes: 1 << 20,
+        file_bytes: 16 << 20,
+    }
+}
+
+/// One attack at a time: the process-table checks must see only their own run.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn attack(sandbox: &Sandbox, mode: &str) -> RunResult {
+    let mut cmd = hostile();
+    cmd.push(mode.into());
+    runner::run(&cmd, Input::Bytes(b""), &limits(), sandbox)
+}
+
+fn text(result: &RunResult) -> String {
+    String::from_utf8_lossy(&result.stdout).into_owned()
+}
+
+/// The processes whose command line names this test process's hostile program.
+fn hostile_processes() -> Vec<u32> {
+    let marker = format!("boardjudge-hostile-{}", std::process::id());
+    fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let cmdline = fs::read(e.path().join("cmdline")).ok()?;
+            String::from_utf8_lossy(&cmdline)
+                .contains(&marker)
+                .then_some(pid)
+        })
+        .collect()
+}
+
+/// After a run: no process of it is left, and its private directory is gone.
+fn assert_clean(sandbox: &Sandbox) {
+    let give_up = Instant::now() + Duration::from_secs(2);
+    while !hostile_processes().is_empty() && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(hostile_processes(), Vec::<u32>::new(), "processes outlived the run");
+    if let Some(base) = sandbox.directory() {
+        let left: Vec<String> = fs::read_dir(base)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with("run-"))
+            .collect();
+        assert!(left.is_empty(), "private directories left: {left:?}");
+    }
+}
+
+fn auto() -> Sandbox {
+    let sandbox = Sandbox::new(SandboxMode::Auto).unwrap();
+    if root() {
+        // CI runs as root on a machine that allows every layer.
+        let layers = sandbox.layers();
+        assert!(layers.unavailable.is_empty(), "{layers}");
+    }
+    sandbox
+}
+
+fn has(sandbox: &Sandbox, layer: Layer) -> bool {
+    sandbox.layers().applied.iter().any(|a| a.layer == layer)
+}
+
+fn assert_all_blocked(result: &RunResult, expected: usize) {
+    let out = text(result);
+    assert!(!out.contains("LEAK"), "{out}");
+    assert_eq!(out.matches("BLOCKED").count(), expected, "{result:?}");
+}
+
+fn hash(path: &Path) -> Vec<u8> {
+    Sha256::digest(fs::read(path).unwrap()).to_vec()
+}
+
+#[test]
+fn the_jury_files_cannot_be_read() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "read");
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    assert_all_blocked(&result, 8);
+    assert_clean(&sandbox);
+    // Without the sandbox the same program reads them (it runs in the repository).
+    let off = attack(&Sandbox::off(), "read");
+    assert!(text(&off).contains("LEAK absolute testdata"), "{}", text(&off));
+}
+
+#[test]
+fn the_repository_solve_cannot_be_executed() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "exec");
+    assert_all_blocked(&result, 1);
+    assert_clean(&sandbox);
+    let off = attack(&Sandbox::off(), "exec");
+    assert!(!text(&off).contains("BLOCKED"), "solve ran: {}", text(&off));
+}
+
+#[test]
+fn nothing_outside_the_sandbox_can_be_written() {
+    let _one = serial();
+    let sandbox = auto();
+    let guarded = [
+        repo().join("testdata/msquare/01.ans"),
+        repo().join("judge.toml"),
+        scratch_file(),
+    ];
+    let before: Vec<Vec<u8>> = guarded.iter().map(|p| hash(p)).collect();
+    let result = attack(&sandbox, "write");
+    assert_all_blocked(&result, 5);
+    let after: Vec<Vec<u8>> = guarded.iter().map(|p| hash(p)).collect();
+    assert_eq!(before, after);
+    assert!(!Path::new("/tmp/boardjudge-hostile-was-here").exists());
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn the_judge_can_be_neither_joined_nor_traced_nor_signalled() {
+    let _one = serial();
+    let sandbox = auto();
+    assert_all_blocked(&attack(&sandbox, "group"), 1);
+    assert_all_blocked(&attack(&sandbox, "ptrace"), 3);
+    assert_clean(&sandbox);
+    // Without the sandbox the solution may signal the judge (it is the same user).
+    assert!(text(&attack(&Sandbox::off(), "ptrace")).contains("LEAK signal the judge"));
+}
+
+#[test]
+fn a_deep_chain_of_sessions_dies_with_the_run() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "setsid-chain");
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    assert!(text(&result).contains("BLOCKED setsid chain started"));
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn the_environment_is_fixed_and_no_descriptor_is_inherited() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "env");
+    let out = text(&result);
+    let names: BTreeSet<&str> = out.lines().filter_map(|l| l.split('=').next()).collect();
+    assert_eq!(names, BTreeSet::from(["HOME", "LANG", "PATH", "TMPDIR"]));
+    assert!(out.contains("LANG=C.UTF-8\n"), "{out}");
+    assert_all_blocked(&attack(&sandbox, "fd"), 2);
+    assert_clean(&sandbox);
+    assert!(text(&attack(&Sandbox::off(), "fd")).contains("LEAK an inherited descriptor"));
+}
+
+#[test]
+fn a_huge_file_is_stopped_at_the_file_size_limit_and_removed() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "big-file");
+    assert_eq!(result.outcome, Outcome::Signaled(libc::SIGXFSZ), "{result:?}");
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn a_fork_loop_ends_as_a_verdict() {
+    let _one = serial();
+    let sandbox = auto();
+    let started = Instant::now();
+    let result = attack(&sandbox, "fork-loop");
+    assert!(started.elapsed() < Duration::from_secs(3));
+    let out = text(&result);
+    let forked: u64 = out.trim().strip_prefix("forked ").unwrap().parse().unwrap();
+    if root() {
+        assert!(forked < runner::sandbox::MAX_PROCESSES, "{out}");
+    }
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn deep_recursion_within_the_memory_limit_is_allowed() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "recursion");
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn cpu_burnt_in_children_that_are_not_waited_for_counts() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "cpu-children");
+    if has(&sandbox, Layer::Cgroup) {
+        assert_eq!(result.outcome, Outcome::TimeLimit(TimeKind::Cpu), "{result:?}");
+        assert!(result.cpu > limits().cpu, "{result:?}");
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn memory_in_children_and_in_memfds_counts() {
+    let _one = serial();
+    let sandbox = auto();
+    for mode in ["memory-children", "memfd"] {
+        let result = attack(&sandbox, mode);
+        if has(&sandbox, Layer::Cgroup) {
+            assert_eq!(result.outcome, Outcome::MemoryLimit, "{mode}: {result:?}");
+        }
+        assert_clean(&sandbox);
+    }
+}
+
+#[test]
+fn strict_mode_runs_only_with_every_layer() {
+    match Sandbox::new(SandboxMode::Strict) {
+        Ok(sandbox) => assert!(sandbox.layers().unavailable.is_empty()),
+        Err(why) => assert!(!root() && why.contains("user"), "{why}"),
+    }
+    let off = Sandbox::new(SandboxMode::Off).unwrap();
+    assert!(off.layers().to_string().contains("OFF"));
+    assert_eq!(off.layers().applied, Vec::new());
+}
