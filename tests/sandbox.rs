@@ -299,3 +299,73 @@ fn strict_mode_runs_only_with_every_layer() {
     assert!(off.layers().to_string().contains("OFF"));
     assert_eq!(off.layers().applied, Vec::new());
 }
+
+#[test]
+fn interpreted_programs_run_from_their_staged_copy() {
+    let _one = serial();
+    let sandbox = auto();
+    let dir = std::env::temp_dir().join(format!("boardjudge-python-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("sol.py");
+    fs::write(&script, "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n").unwrap();
+    let cmd = vec!["python3".into(), script.to_string_lossy().into_owned()];
+    let result = runner::run(&cmd, Input::Bytes(b"1 2 3 4\n"), &limits(), &sandbox);
+    assert_eq!((result.outcome.clone(), text(&result)), (Outcome::Exited(0), "10\n".into()));
+    let cmd: Vec<String> = ["sh", "-c", "read a b; echo $((a * b))"].map(String::from).into();
+    let result = runner::run(&cmd, Input::Bytes(b"6 7\n"), &limits(), &sandbox);
+    assert_eq!((result.outcome.clone(), text(&result)), (Outcome::Exited(0), "42\n".into()));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Copies `from` into `to`, readable by everyone.
+fn copy_tree(from: &Path, to: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if from.is_dir() {
+        fs::create_dir_all(to).unwrap();
+        fs::set_permissions(to, fs::Permissions::from_mode(0o755)).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        fs::copy(from, to).unwrap();
+        let mode = fs::metadata(from).unwrap().permissions().mode() | 0o444;
+        fs::set_permissions(to, fs::Permissions::from_mode(mode)).unwrap();
+    }
+}
+
+#[test]
+fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
+    if !root() {
+        return; // then every other test here already runs as a user
+    }
+    use std::os::unix::process::CommandExt;
+    let dir = std::env::temp_dir().join(format!("boardjudge-nonroot-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir(&dir).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+    copy_tree(Path::new(env!("CARGO_BIN_EXE_judge")), &dir.join("judge"));
+    copy_tree(Path::new(env!("CARGO_BIN_EXE_solve")), &dir.join("solve"));
+    copy_tree(&repo().join("judge.toml"), &dir.join("judge.toml"));
+    copy_tree(&repo().join("testdata/msquare"), &dir.join("testdata/msquare"));
+    let nobody = 65534;
+    let out = Command::new(dir.join("judge"))
+        .args(["run", "msquare", "--tests", "0?", "--jobs", "1", "--"])
+        .arg(dir.join("solve"))
+        .arg("msquare")
+        .current_dir(&dir)
+        .env_remove("TMPDIR")
+        .uid(nobody)
+        .gid(nobody)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let layers = stdout.lines().find(|l| l.starts_with("sandbox: ")).unwrap();
+    for layer in ["session", "private dir", "landlock v", "user+pid+net ns"] {
+        assert!(layers.contains(layer), "{layers}");
+    }
+    assert!(layers.contains("unavailable: user: the judge is not root"), "{layers}");
+    fs::remove_dir_all(dir).unwrap();
+}
