@@ -274,3 +274,66 @@ fn an_interrupted_judge_leaves_no_solution_running() {
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(running(), 0, "a solution outlived the interrupted judge");
 }
+
+#[test]
+fn test_data_changed_after_the_build_is_refused_by_name() {
+    let dir = scratch("tampered");
+    let run = |dir: &Path| {
+        judge_in(
+            dir,
+            &["run", "msquare", "--tests", "01", "--", SOLVE, "msquare"],
+        )
+    };
+    assert!(run(&dir).status.success());
+    // An answer replaced (as a solution outside the sandbox could have done).
+    let answer = dir.join("testdata/msquare/05.ans");
+    let original = std::fs::read(&answer).unwrap();
+    std::fs::write(&answer, "0\n\n").unwrap();
+    for args in [
+        &["run", "msquare", "--tests", "01", "--", SOLVE, "msquare"][..],
+        &["strength", "msquare"][..],
+        &["stress", "msquare", "--count", "1", "--", SOLVE, "msquare"][..],
+    ] {
+        let o = judge_in(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("testdata/msquare/05.ans is not the file `judge build` wrote"),
+            "{err}"
+        );
+    }
+    std::fs::write(&answer, original).unwrap();
+    assert!(run(&dir).status.success());
+    // A time limit raised in judge.toml without a rebuild.
+    let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    let raised = plan.replacen("time_limit = 1.0", "time_limit = 10.0", 1);
+    assert_ne!(plan, raised);
+    std::fs::write(dir.join("judge.toml"), raised).unwrap();
+    let o = judge_in(
+        &dir,
+        &["run", "sicily", "--tests", "01", "--", SOLVE, "sicily"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("time_limit = 10 (built with 1)"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = judge_in(&dir, &["build", "--check"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("manifest.toml differs"),
+        "{}",
+        text(&o.stderr)
+    );
+    // An extra test file.
+    std::fs::write(dir.join("judge.toml"), plan).unwrap();
+    std::fs::write(dir.join("testdata/msquare/99.in"), "1 2 3 4 5 6 7 8\n").unwrap();
+    let o = run(&dir);
+    assert!(
+        text(&o.stderr).contains("99.in is not listed"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

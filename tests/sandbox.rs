@@ -118,7 +118,11 @@ fn assert_clean(sandbox: &Sandbox) {
     while !hostile_processes().is_empty() && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert_eq!(hostile_processes(), Vec::<u32>::new(), "processes outlived the run");
+    assert_eq!(
+        hostile_processes(),
+        Vec::<u32>::new(),
+        "processes outlived the run"
+    );
     if let Some(base) = sandbox.directory() {
         let left: Vec<String> = fs::read_dir(base)
             .unwrap()
@@ -163,7 +167,11 @@ fn the_jury_files_cannot_be_read() {
     assert_clean(&sandbox);
     // Without the sandbox the same program reads them (it runs in the repository).
     let off = attack(&Sandbox::off(), "read");
-    assert!(text(&off).contains("LEAK absolute testdata"), "{}", text(&off));
+    assert!(
+        text(&off).contains("LEAK absolute testdata"),
+        "{}",
+        text(&off)
+    );
 }
 
 #[test]
@@ -235,7 +243,11 @@ fn a_huge_file_is_stopped_at_the_file_size_limit_and_removed() {
     let _one = serial();
     let sandbox = auto();
     let result = attack(&sandbox, "big-file");
-    assert_eq!(result.outcome, Outcome::Signaled(libc::SIGXFSZ), "{result:?}");
+    assert_eq!(
+        result.outcome,
+        Outcome::Signaled(libc::SIGXFSZ),
+        "{result:?}"
+    );
     assert_clean(&sandbox);
 }
 
@@ -270,7 +282,11 @@ fn cpu_burnt_in_children_that_are_not_waited_for_counts() {
     let sandbox = auto();
     let result = attack(&sandbox, "cpu-children");
     if has(&sandbox, Layer::Cgroup) {
-        assert_eq!(result.outcome, Outcome::TimeLimit(TimeKind::Cpu), "{result:?}");
+        assert_eq!(
+            result.outcome,
+            Outcome::TimeLimit(TimeKind::Cpu),
+            "{result:?}"
+        );
         assert!(result.cpu > limits().cpu, "{result:?}");
     }
     assert_clean(&sandbox);
@@ -307,13 +323,25 @@ fn interpreted_programs_run_from_their_staged_copy() {
     let dir = std::env::temp_dir().join(format!("boardjudge-python-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     let script = dir.join("sol.py");
-    fs::write(&script, "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n").unwrap();
+    fs::write(
+        &script,
+        "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n",
+    )
+    .unwrap();
     let cmd = vec!["python3".into(), script.to_string_lossy().into_owned()];
     let result = runner::run(&cmd, Input::Bytes(b"1 2 3 4\n"), &limits(), &sandbox);
-    assert_eq!((result.outcome.clone(), text(&result)), (Outcome::Exited(0), "10\n".into()));
-    let cmd: Vec<String> = ["sh", "-c", "read a b; echo $((a * b))"].map(String::from).into();
+    assert_eq!(
+        (result.outcome.clone(), text(&result)),
+        (Outcome::Exited(0), "10\n".into())
+    );
+    let cmd: Vec<String> = ["sh", "-c", "read a b; echo $((a * b))"]
+        .map(String::from)
+        .into();
     let result = runner::run(&cmd, Input::Bytes(b"6 7\n"), &limits(), &sandbox);
-    assert_eq!((result.outcome.clone(), text(&result)), (Outcome::Exited(0), "42\n".into()));
+    assert_eq!(
+        (result.outcome.clone(), text(&result)),
+        (Outcome::Exited(0), "42\n".into())
+    );
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -348,7 +376,10 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
     copy_tree(Path::new(env!("CARGO_BIN_EXE_judge")), &dir.join("judge"));
     copy_tree(Path::new(env!("CARGO_BIN_EXE_solve")), &dir.join("solve"));
     copy_tree(&repo().join("judge.toml"), &dir.join("judge.toml"));
-    copy_tree(&repo().join("testdata/msquare"), &dir.join("testdata/msquare"));
+    copy_tree(
+        &repo().join("testdata/msquare"),
+        &dir.join("testdata/msquare"),
+    );
     let nobody = 65534;
     let out = Command::new(dir.join("judge"))
         .args(["run", "msquare", "--tests", "0?", "--jobs", "1", "--"])
@@ -361,11 +392,18 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let layers = stdout.lines().find(|l| l.starts_with("sandbox: ")).unwrap();
     for layer in ["session", "private dir", "landlock v", "user+pid+net ns"] {
         assert!(layers.contains(layer), "{layers}");
     }
-    assert!(layers.contains("unavailable: user: the judge is not root"), "{layers}");
+    assert!(
+        layers.contains("unavailable: user: the judge is not root"),
+        "{layers}"
+    );
     fs::remove_dir_all(dir).unwrap();
 }

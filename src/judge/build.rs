@@ -9,9 +9,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde::Serialize;
-use sha2::{Digest, Sha256};
-
 use crate::check::{self, Verdict};
 use crate::format::msquare::Msquare;
 use crate::format::rotation::Rotation;
@@ -19,6 +16,7 @@ use crate::format::sicily::Sicily;
 use crate::format::{Format, Problem, ReadOptions, read_all};
 use crate::generator::generate_to_vec;
 use crate::judge::files::{is_leftover_temporary, write_atomic};
+use crate::judge::manifest::{Entry, Manifest, Settings, sha256};
 use crate::judge::plan::{Plan, ProblemPlan, TestPlan, TestSource, test_name};
 
 /// One built test, in memory.
@@ -45,6 +43,8 @@ pub struct BuiltProblem {
     pub name: String,
     /// Its format.
     pub format: Format,
+    /// The limits and checker options it was built for (recorded in the manifest).
+    pub settings: Settings,
     /// Its tests, in plan order.
     pub tests: Vec<BuiltTest>,
 }
@@ -220,6 +220,7 @@ pub fn build_plan(
         built.push(BuiltProblem {
             name: problem.name.clone(),
             format: problem.format,
+            settings: Settings::of(problem),
             tests,
         });
     }
@@ -258,33 +259,6 @@ fn repeated_inputs(plan_path: &Path, problem: &str, tests: &[BuiltTest]) -> Vec<
     errors
 }
 
-/// The manifest of one problem: each test's source, size and SHA-256.
-#[derive(Serialize)]
-struct Manifest<'a> {
-    problem: &'a str,
-    format: &'a str,
-    test: Vec<ManifestEntry<'a>>,
-}
-
-#[derive(Serialize)]
-struct ManifestEntry<'a> {
-    name: &'a str,
-    group: &'a str,
-    source: &'a str,
-    cases: usize,
-    input_bytes: usize,
-    input_sha256: String,
-    answer_bytes: usize,
-    answer_sha256: String,
-}
-
-fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 /// Every file of a built problem, by path relative to the output directory.
 pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = PathBuf::from(&problem.name);
@@ -294,15 +268,16 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
         files.push((dir.join(format!("{}.ans", t.name)), t.answer.clone()));
     }
     let manifest = Manifest {
-        problem: &problem.name,
-        format: problem.format.name(),
+        problem: problem.name.clone(),
+        format: problem.format.name().to_string(),
+        settings: problem.settings.clone(),
         test: problem
             .tests
             .iter()
-            .map(|t| ManifestEntry {
-                name: &t.name,
-                group: &t.plan.group,
-                source: t.plan.source.describe(),
+            .map(|t| Entry {
+                name: t.name.clone(),
+                group: t.plan.group.clone(),
+                source: t.plan.source.describe().to_string(),
                 cases: t.cases,
                 input_bytes: t.input.len(),
                 input_sha256: sha256(&t.input),
@@ -311,11 +286,7 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
             })
             .collect(),
     };
-    let text = format!(
-        "# Written by `judge build` from judge.toml: do not edit.\n{}",
-        toml::to_string(&manifest).expect("a manifest serialises")
-    );
-    files.push((dir.join("manifest.toml"), text.into_bytes()));
+    files.push((dir.join("manifest.toml"), manifest.render().into_bytes()));
     files
 }
 

@@ -10,6 +10,7 @@ use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judge::build::{build_plan, write_problem};
 use boardjudge::judge::export::{Kind, Tools, export as export_problem};
+use boardjudge::judge::manifest;
 use boardjudge::judge::plan::{Plan, ProblemPlan};
 use boardjudge::judge::regression::add_regression;
 use boardjudge::judge::run::{TestResult, Verdict, limits_for, list_tests, run_tests};
@@ -41,7 +42,8 @@ impl Setup {
             .max(1)
     }
 
-    /// The plan, the problem's index in it and the limits its tests run under, or a message.
+    /// The plan, the problem's index in it and the limits its tests run under, once its test
+    /// data is checked against its manifest; or a message.
     fn load(&self, name: &str) -> Result<(Plan, usize, Limits), String> {
         let plan = Plan::load(&self.plan).map_err(|e| e.to_string())?;
         let index = plan
@@ -50,6 +52,7 @@ impl Setup {
             .position(|p| p.name == name)
             .ok_or_else(|| plan.problem(name).err().unwrap_or_default())?;
         let limits = self.limits(&plan.problems[index])?;
+        manifest::verify(&plan.problems[index], &self.data)?;
         Ok((plan, index, limits))
     }
 
@@ -363,6 +366,9 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
         .iter()
         .filter(|p| only.is_empty() || only.contains(&p.name))
     {
+        if let Err(e) = manifest::verify(problem, &setup.data) {
+            return usage(&e);
+        }
         let dir = setup.data.join(&problem.name);
         // Read once, shared by every solution of the problem.
         let tests = list_tests(&dir, None)

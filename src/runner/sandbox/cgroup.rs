@@ -73,9 +73,7 @@ impl Hierarchy {
                 })
                 .find(|(names, _)| names.split(',').any(|n| n == controller))
                 .map_or("/", |(_, path)| path);
-            let parent = mount
-                .join(path.trim_start_matches('/'))
-                .join(&name);
+            let parent = mount.join(path.trim_start_matches('/')).join(&name);
             match fs::create_dir(&parent) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}

@@ -563,11 +563,8 @@ fn next_id() -> u64 {
 /// and a counter: never one that existed before (another user may have made it in `/tmp`).
 fn fresh_directory(prefix: &str) -> Result<PathBuf, String> {
     loop {
-        let dir = std::env::temp_dir().join(format!(
-            "{prefix}-{}-{}",
-            std::process::id(),
-            next_id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("{prefix}-{}-{}", std::process::id(), next_id()));
         match fs::DirBuilder::new().mode(0o711).create(&dir) {
             Ok(()) => return Ok(dir),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
