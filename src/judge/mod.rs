@@ -1,8 +1,10 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
 //! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
+//! judging one output as `judge run` would ([`check`]),
 //! packages for real judges ([`export`]), and writing files safely ([`files`]).
 
 pub mod build;
+pub mod check;
 pub mod export;
 pub mod files;
 pub mod plan;
