@@ -71,6 +71,8 @@ fn help_teaches_the_three_protocols() {
         "e.g. check --format sicily 01.in contestant.out 01.ans report.txt",
         "lex-smallest",
         "any-within-limit",
+        "--team-feedback",
+        "teammessage.txt (shown to the team) only with --team-feedback brief",
     ] {
         assert!(help.contains(needle), "--help lacks {needle:?}:\n{help}");
     }

@@ -35,10 +35,11 @@ const PROTOCOLS: &str = r#"Options go before the files. Three protocols:
     e.g. check --format rotation --protocol cms input res.txt output.txt
     Called as `checker` (the name CMS gives it in its sandbox), cms is the default protocol.
 
-What contestants see (--team-feedback): by default only the verdict. With brief, one line
-such as "wrong answer on case 3: not a shortest sequence": the verdict, the case, a fixed
-reason (and the line, for a presentation error); never the expected output, the input's
-board, or the contestant's own text.
+What contestants see (--team-feedback, kattis and cms): by default only the verdict. With
+brief, one line such as "wrong answer on case 3: not a shortest sequence": the verdict, the
+case, a fixed reason (and the line, for a presentation error); never the expected output,
+the input's board, or the contestant's own text. testlib has no contestant channel: its
+message is for the jury, whatever --team-feedback says.
 
 When a report or feedback file cannot be written, the verdict is not delivered: exit 3
 (kattis: 1) with "FAIL cannot write ..." on stderr.
