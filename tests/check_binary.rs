@@ -71,6 +71,8 @@ fn help_teaches_the_three_protocols() {
         "e.g. check --format sicily 01.in contestant.out 01.ans report.txt",
         "lex-smallest",
         "any-within-limit",
+        "--team-feedback",
+        "teammessage.txt (shown to the team) only with --team-feedback brief",
     ] {
         assert!(help.contains(needle), "--help lacks {needle:?}:\n{help}");
     }
@@ -363,6 +365,8 @@ fn hundred_megabytes_of_lines_through_kattis_stop_early() {
         &[
             "--protocol",
             "kattis",
+            "--team-feedback",
+            "brief",
             &s.path("in"),
             &s.path("ans"),
             &feedback,
@@ -373,7 +377,7 @@ fn hundred_megabytes_of_lines_through_kattis_stop_early() {
     assert_eq!(piped.code, Some(43), "{}", piped.stderr);
     assert!(piped.stderr.contains("output too long"), "{}", piped.stderr);
     let team = fs::read_to_string(Path::new(&feedback).join("teammessage.txt")).unwrap();
-    assert!(team.starts_with("wrong answer output too long"), "{team}");
+    assert_eq!(team, "wrong answer: output too long\n");
     assert_stopped_early(&piped);
 }
 
@@ -402,4 +406,81 @@ fn colour_only_on_a_terminal() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!stderr(&out).contains('\x1b'), "{}", stderr(&out));
     assert!(stderr(&out).contains("\n-2 AB\n+2 BA"), "{}", stderr(&out));
+}
+
+#[test]
+fn an_unwritable_report_or_feedback_file_is_a_judge_failure_never_ok() {
+    let s = Scratch::new("unwritable");
+    let good = s.write("out", SICILY_ANSWER);
+    let report = s.path("no-such-dir/report.txt");
+    let out = run(&[&s.path("in"), &good, &s.path("ans"), &report]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(text.starts_with("FAIL cannot write "), "{text}");
+    assert!(!text.contains("ok "), "{text}");
+
+    let feedback = s.path("no-such-feedback-dir");
+    let out = Command::new(CHECK)
+        .args([
+            "--protocol",
+            "kattis",
+            &s.path("in"),
+            &s.path("ans"),
+            &feedback,
+        ])
+        .stdin(fs::File::open(&good).unwrap())
+        .output()
+        .unwrap();
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.starts_with("FAIL cannot write "), "{text}");
+    assert!(text.contains("judgemessage.txt"), "{text}");
+    assert!(!text.contains("ok "), "{text}");
+}
+
+#[test]
+fn team_feedback_is_off_by_default_and_brief_on_request() {
+    let s = Scratch::new("team-feedback");
+    let bad = s.write("out", b"2 BA\n");
+    let feedback = s.path("fb");
+    fs::create_dir(&feedback).unwrap();
+    let kattis = |extra: &[&str]| {
+        let mut args = vec!["--protocol", "kattis"];
+        args.extend_from_slice(extra);
+        let (input, answer) = (s.path("in"), s.path("ans"));
+        args.extend([input.as_str(), answer.as_str(), feedback.as_str()]);
+        Command::new(CHECK)
+            .args(&args)
+            .stdin(fs::File::open(&bad).unwrap())
+            .output()
+            .unwrap()
+    };
+    let out = kattis(&[]);
+    assert_eq!(out.status.code(), Some(43));
+    assert!(!Path::new(&feedback).join("teammessage.txt").exists());
+    let judge = fs::read_to_string(Path::new(&feedback).join("judgemessage.txt")).unwrap();
+    assert!(judge.contains("AB is lexicographically smaller"), "{judge}");
+    let out = kattis(&["--team-feedback", "brief"]);
+    assert_eq!(out.status.code(), Some(43));
+    let team = fs::read_to_string(Path::new(&feedback).join("teammessage.txt")).unwrap();
+    assert_eq!(
+        team,
+        "wrong answer on case 1: a shortest sequence, but not the lexicographically smallest\n"
+    );
+
+    let cms = |extra: &[&str]| {
+        let mut args = vec!["--protocol", "cms"];
+        args.extend_from_slice(extra);
+        let (input, answer) = (s.path("in"), s.path("ans"));
+        args.extend([input.as_str(), answer.as_str(), bad.as_str()]);
+        run(&args)
+    };
+    let out = cms(&[]);
+    assert_eq!(out.stdout, b"0.0\n");
+    assert_eq!(stderr(&out), "translate:wrong\n");
+    let out = cms(&["--team-feedback", "brief"]);
+    assert_eq!(
+        stderr(&out),
+        "wrong answer on case 1: a shortest sequence, but not the lexicographically smallest\n"
+    );
 }

@@ -219,53 +219,281 @@ fn binary_testlib_protocol() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// The reasons a team message may give: the fixed phrases of the checker. A message outside
+/// this list would be new text reaching contestants, to be reviewed (and added here).
+const BRIEFS: &[&str] = &[
+    "output too long",
+    "no output file",
+    "the output ends too early",
+    "extra output after the last case",
+    "an empty line before the end of the output",
+    "the output starts with a byte order mark",
+    "expected a number",
+    "a number written with a leading zero, '+' or '-0'",
+    "a character that is not a move",
+    "not a shortest sequence",
+    "a shortest sequence, but not the lexicographically smallest",
+    "the moves do not reach the target",
+    "the moves do not solve the board",
+    "the length must stand alone on line 1",
+    "a negative length",
+    "output after a length of 0",
+    "spaces inside the sequence",
+    "more letters than the length on line 1 says",
+    "a sequence line longer than the wrap width",
+    "a sequence line shorter than the wrap width before the last",
+    "the length on line 1 does not match the letters that follow",
+    "no space between M and the operations",
+    "too many tokens on a line",
+    "-1 must stand alone on its line",
+    "the operations must follow M on the same line",
+    "-1, but the target is reachable within N moves",
+    "a negative M",
+    "M does not match the number of operations",
+    "more moves than the step limit N",
+    "the output ends before the centre digit",
+    "the centre digit must stand alone on its line",
+    "the board is not solved yet",
+    "the board is already solved",
+    "expected exactly \"No moves needed\"",
+    "spaces inside the moves",
+    "a wrong centre digit",
+];
+
+/// Why a contestant-facing text is not safe, if it is not: it holds three or more letters in
+/// a row of the jury answer's operations, or a line of the board picture from the jury's
+/// message, or it is not one line of the verdict, the case, the line and a fixed phrase.
+fn leak(team: &str, answer: &[u8], details: &str) -> Option<String> {
+    let answer = text(answer);
+    // The operations: runs of move letters, and all of them joined (msquare wraps its
+    // sequence over lines).
+    let mut runs: Vec<String> = answer
+        .split(|c: char| !c.is_ascii_uppercase() || c > 'H')
+        .filter(|r| r.len() > 2)
+        .map(String::from)
+        .collect();
+    runs.push(runs.concat());
+    for run in &runs {
+        for i in 0..run.len().saturating_sub(2) {
+            let piece = &run[i..i + 3];
+            if team.contains(piece) {
+                return Some(format!("holds {piece:?} of the jury answer's operations"));
+            }
+        }
+    }
+    let mut in_picture = false;
+    for line in details.lines() {
+        if line.starts_with("  ") && !line.starts_with("    ") {
+            in_picture = line.trim() == "input:";
+            continue;
+        }
+        let shown = line.trim();
+        if in_picture && shown.len() > 2 && team.contains(shown) {
+            return Some(format!("holds the board picture line {shown:?}"));
+        }
+    }
+    let line = team.strip_suffix('\n').unwrap_or(team);
+    if line.contains('\n') {
+        return Some("spans lines".into());
+    }
+    let verdicts = ["accepted", "wrong answer", "presentation error"];
+    let Some(rest) = verdicts.iter().find_map(|v| line.strip_prefix(v)) else {
+        return Some("does not start with a verdict".into());
+    };
+    if rest.is_empty() {
+        return None;
+    }
+    let Some((place, brief)) = rest.split_once(": ") else {
+        return Some("has no reason after the verdict".into());
+    };
+    let place_ok = place
+        .chars()
+        .all(|c| c.is_ascii_digit() || " ,oncaseli".contains(c));
+    if !place_ok || !BRIEFS.contains(&brief) {
+        return Some(format!(
+            "gives an unlisted place {place:?} or reason {brief:?}"
+        ));
+    }
+    None
+}
+
+#[test]
+fn the_leak_check_catches_leaks() {
+    let details = "case 1: x\n  input:\n    N = 4, target 5 8 7 6 / 4 1 2 3\n  expected (one right answer):\n    2 AB\n";
+    assert!(
+        leak(
+            "wrong answer on case 1: not a shortest sequence",
+            b"7 BCABCCB\n",
+            details
+        )
+        .is_none()
+    );
+    assert!(leak("wrong answer on case 1: BCA", b"7 BCABCCB\n", details).is_some());
+    assert!(leak("wrong answer on case 1: 5 8 7 6", b"", details).is_some());
+    assert!(
+        leak(
+            "wrong answer on case 1: try ABB",
+            b"60\nABBB\nABBB\n",
+            details
+        )
+        .is_some()
+    );
+    assert!(leak("wrong answer: anything new", b"", details).is_some());
+    assert!(leak("accepted", b"", details).is_none());
+}
+
+/// The library's outcome for a case.
+fn outcome_of(case: &Case) -> boardjudge::check::Outcome {
+    let input = fs::read(case.file("input")).unwrap();
+    let answer = fs::read(case.file("answer")).unwrap();
+    let output = fs::read(case.file("output")).unwrap();
+    check(
+        case.format,
+        &input,
+        &answer,
+        &mut &output[..],
+        &case.options(),
+    )
+}
+
+/// Issue 10's proof, through the library's delivery: for every case, protocol and team
+/// feedback level, the contestant-facing channel (Kattis `teammessage.txt`, CMS standard
+/// error) leaks nothing, and the jury's channel (testlib's message and report, Kattis
+/// `judgemessage.txt`) holds the full message.
+#[test]
+fn contestants_never_see_the_answer_and_the_jury_sees_everything() {
+    use boardjudge::check::protocol::{Invocation, Protocol, TeamFeedback, deliver};
+    use std::ffi::OsString;
+    let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+    let testlib = Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a", "r"])).unwrap();
+    let kattis = Invocation::parse(Protocol::Kattis, &args(&["i", "a", "fb"])).unwrap();
+    let cms = Invocation::parse(Protocol::Cms, &args(&["i", "a", "o"])).unwrap();
+    let mut failures = Vec::new();
+    let mut rejected = 0;
+    for case in corpus().iter().filter(|c| !c.usage_error) {
+        let outcome = outcome_of(case);
+        let answer = fs::read(case.file("answer")).unwrap();
+        if matches!(
+            outcome.verdict,
+            Verdict::WrongAnswer | Verdict::PresentationError
+        ) {
+            rejected += 1;
+        }
+        for team in [TeamFeedback::None, TeamFeedback::Brief] {
+            let t = deliver(&testlib, &outcome, team);
+            if !t.stderr.contains(&outcome.details) || t.files[0].1 != t.stderr {
+                failures.push(format!("{}: testlib lost the jury message", case.name()));
+            }
+            let k = deliver(&kattis, &outcome, team);
+            let file = |name: &str| {
+                k.files
+                    .iter()
+                    .find(|(p, _)| p.ends_with(name))
+                    .map(|(_, text)| text.clone())
+            };
+            let jury = file("judgemessage.txt").or_else(|| file("judgeerror.txt"));
+            if !jury.is_some_and(|j| j.contains(&outcome.details)) {
+                failures.push(format!("{}: kattis lost the jury message", case.name()));
+            }
+            let team_file = file("teammessage.txt");
+            match (team, &team_file) {
+                (TeamFeedback::None, Some(_)) => failures.push(format!(
+                    "{}: teammessage.txt written by default",
+                    case.name()
+                )),
+                (TeamFeedback::Brief, None) if outcome.verdict != Verdict::Fail => {
+                    failures.push(format!("{}: no teammessage.txt with brief", case.name()))
+                }
+                _ => {}
+            }
+            let c = deliver(&cms, &outcome, team);
+            let mut channels = vec![("kattis teammessage.txt", team_file.unwrap_or_default())];
+            if outcome.verdict != Verdict::Fail {
+                channels.push(("cms stderr", c.stderr.clone()));
+                let exact = ["translate:success\n", "translate:wrong\n"];
+                if team == TeamFeedback::None && !exact.contains(&c.stderr.as_str()) {
+                    failures.push(format!("{}: cms stderr {:?}", case.name(), c.stderr));
+                }
+            }
+            for (channel, text) in channels {
+                if text.is_empty() || text.starts_with("translate:") {
+                    continue;
+                }
+                if let Some(why) = leak(&text, &answer, &outcome.details) {
+                    failures.push(format!(
+                        "{} ({channel}, {team:?}): {text:?} {why}",
+                        case.name()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        rejected >= 80,
+        "only {rejected} rejected outputs in the corpus"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn binary_kattis_protocol() {
     let mut failures = Vec::new();
     for case in corpus() {
-        let feedback = scratch(&case, "kattis");
-        let mut args = base_args(&case, true);
-        args.extend(["--protocol", "kattis"].map(String::from));
-        args.push(path(&case.file("input")).to_string());
-        args.push(path(&case.file("answer")).to_string());
-        args.push(path(&feedback).to_string());
-        args.extend(["case_sensitive", "space_change_sensitive"].map(String::from));
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run(&args, Some(&case.file("output")));
-        let code = out.status.code();
-        let read = |name: &str| fs::read_to_string(feedback.join(name)).ok();
-        let (judge, team, error) = (
-            read("judgemessage.txt"),
-            read("teammessage.txt"),
-            read("judgeerror.txt"),
-        );
-        let ok = if case.usage_error {
-            code == Some(3) && judge.is_none() && error.is_none()
-        } else {
-            match case.verdict {
-                Verdict::Fail => {
-                    code == Some(1)
-                        && error.is_some_and(|e| e.contains(&case.message))
-                        && judge.is_none()
-                }
-                verdict => {
-                    let want = if verdict == Verdict::Accepted { 42 } else { 43 };
-                    code == Some(want)
-                        && error.is_none()
-                        && judge.is_some_and(|j| j.contains(&case.message))
-                        && team.is_some_and(|t| t.lines().count() == 1)
-                }
+        for brief in [false, true] {
+            let feedback = scratch(&case, "kattis");
+            let mut args = base_args(&case, true);
+            args.extend(["--protocol", "kattis"].map(String::from));
+            if brief {
+                args.extend(["--team-feedback", "brief"].map(String::from));
             }
-        };
-        if !ok {
-            failures.push(format!(
-                "{}: {:?}, exit {code:?}:\n{}",
-                case.name(),
-                case.verdict,
-                text(&out.stderr)
-            ));
+            args.push(path(&case.file("input")).to_string());
+            args.push(path(&case.file("answer")).to_string());
+            args.push(path(&feedback).to_string());
+            args.extend(["case_sensitive", "space_change_sensitive"].map(String::from));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args, Some(&case.file("output")));
+            let code = out.status.code();
+            let read = |name: &str| fs::read_to_string(feedback.join(name)).ok();
+            let (judge, team, error) = (
+                read("judgemessage.txt"),
+                read("teammessage.txt"),
+                read("judgeerror.txt"),
+            );
+            let answer = fs::read(case.file("answer")).unwrap();
+            let ok = if case.usage_error {
+                code == Some(3) && judge.is_none() && error.is_none() && team.is_none()
+            } else {
+                match case.verdict {
+                    Verdict::Fail => {
+                        code == Some(1)
+                            && error.is_some_and(|e| e.contains(&case.message))
+                            && judge.is_none()
+                            && team.is_none()
+                    }
+                    verdict => {
+                        let want = if verdict == Verdict::Accepted { 42 } else { 43 };
+                        let details = judge.clone().unwrap_or_default();
+                        let team_ok = match &team {
+                            None => !brief,
+                            Some(t) => brief && leak(t, &answer, &details).is_none(),
+                        };
+                        code == Some(want)
+                            && error.is_none()
+                            && judge.is_some_and(|j| j.contains(&case.message))
+                            && team_ok
+                    }
+                }
+            };
+            if !ok {
+                failures.push(format!(
+                    "{} (brief: {brief}): {:?}, exit {code:?}, team {team:?}:\n{}",
+                    case.name(),
+                    case.verdict,
+                    text(&out.stderr)
+                ));
+            }
+            fs::remove_dir_all(&feedback).unwrap();
         }
-        fs::remove_dir_all(&feedback).unwrap();
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
@@ -274,35 +502,46 @@ fn binary_kattis_protocol() {
 fn binary_cms_protocol() {
     let mut failures = Vec::new();
     for case in corpus() {
-        let mut args = base_args(&case, true);
-        args.extend(["--protocol", "cms"].map(String::from));
-        for f in ["input", "answer", "output"] {
-            args.push(path(&case.file(f)).to_string());
-        }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let out = run(&args, None);
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        let code = out.status.code();
-        let ok = match case.verdict {
-            _ if case.usage_error => code == Some(3) && stdout.is_empty(),
-            Verdict::Accepted => {
-                code == Some(0) && stdout == "1.0\n" && stderr == "translate:success\n"
+        for brief in [false, true] {
+            let mut args = base_args(&case, true);
+            args.extend(["--protocol", "cms"].map(String::from));
+            if brief {
+                args.extend(["--team-feedback", "brief"].map(String::from));
             }
-            Verdict::WrongAnswer | Verdict::PresentationError => {
-                code == Some(0)
-                    && stdout == "0.0\n"
-                    && stderr.starts_with("translate:wrong ")
-                    && stderr.lines().count() == 1
-                    && stderr.contains(&case.message)
+            for f in ["input", "answer", "output"] {
+                args.push(path(&case.file(f)).to_string());
             }
-            Verdict::Fail => code != Some(0) && stdout.is_empty() && stderr.contains(&case.message),
-        };
-        if !ok {
-            failures.push(format!(
-                "{}: {:?}, exit {code:?}, stdout {stdout:?}:\n{stderr}",
-                case.name(),
-                case.verdict
-            ));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args, None);
+            let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+            let code = out.status.code();
+            let answer = fs::read(case.file("answer")).unwrap();
+            let ok = match case.verdict {
+                _ if case.usage_error => code == Some(3) && stdout.is_empty(),
+                Verdict::Accepted => {
+                    code == Some(0) && stdout == "1.0\n" && stderr == "translate:success\n"
+                }
+                Verdict::WrongAnswer | Verdict::PresentationError if !brief => {
+                    code == Some(0) && stdout == "0.0\n" && stderr == "translate:wrong\n"
+                }
+                Verdict::WrongAnswer | Verdict::PresentationError => {
+                    let outcome = outcome_of(&case);
+                    code == Some(0)
+                        && stdout == "0.0\n"
+                        && stderr == format!("{}\n", outcome.team)
+                        && leak(&stderr, &answer, &outcome.details).is_none()
+                }
+                Verdict::Fail => {
+                    code != Some(0) && stdout.is_empty() && stderr.contains(&case.message)
+                }
+            };
+            if !ok {
+                failures.push(format!(
+                    "{} (brief: {brief}): {:?}, exit {code:?}, stdout {stdout:?}:\n{stderr}",
+                    case.name(),
+                    case.verdict
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -1,7 +1,8 @@
 //! Fuzzing the checker with proptest: random and mutated outputs for all three formats.
 //!
 //! Properties: the checker never panics, always answers AC, WA or PE (never FAIL: the
-//! jury side is right), its summary is one line and starts the details; and in the default
+//! jury side is right), its summary is one line and starts the details, its team message is
+//! one line without three letters in a row of the answer's moves; and in the default
 //! order an output is accepted exactly when, line by line, its tokens equal the reference
 //! answer's (one `\r` per line end, spaces, tabs and blank lines at the end ignored).
 //!
@@ -156,6 +157,24 @@ fn judge(test: usize, output: &[u8], order: Order) -> Result<(), TestCaseError> 
         outcome.details.lines().next(),
         Some(outcome.summary.as_str())
     );
+    // The contestant's message: one line, and none of the answer's operations (three move
+    // letters in a row), whatever the output.
+    let team = outcome.team.as_str();
+    prop_assert!(!team.contains('\n'));
+    let moves: Vec<u8> = answer
+        .iter()
+        .copied()
+        .filter(|b| (b'A'..=b'H').contains(b))
+        .collect();
+    for piece in moves.windows(3) {
+        prop_assert!(
+            !team.as_bytes().windows(3).any(|w| w == piece),
+            "{}: {:?} in {:?}",
+            format,
+            String::from_utf8_lossy(piece),
+            team
+        );
+    }
     if order == Order::LexSmallest {
         let same = normalise(output) == normalise(answer);
         prop_assert_eq!(

@@ -207,6 +207,12 @@ fn kattis_validators_speak_the_kattis_protocol() {
     assert_eq!(code, 43);
     let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
     assert!(message.contains("wrong answer"), "{message}");
+    assert!(
+        message.contains("expected (the only right answer)"),
+        "{message}"
+    );
+    // Teams see the verdict only: the packaged checker writes no teammessage.txt.
+    assert!(!feedback.join("teammessage.txt").exists());
     std::fs::remove_dir_all(&feedback).unwrap();
 }
 
@@ -389,6 +395,7 @@ fn cms_layout_and_checker_argv() {
             "infile: ''\n".to_string(),
             "outfile: ''\n".to_string(),
             "public_testcases: '0'\n".to_string(),
+            "feedback_level: restricted\n".to_string(),
         ] {
             assert!(yaml.contains(&field), "{name}: no {field:?} in\n{yaml}");
         }
@@ -436,7 +443,7 @@ fn cms_layout_and_checker_argv() {
         assert!(stderr.starts_with("translate:success"), "{stderr}");
         let (code, stdout, stderr) = judge_cms("bad");
         assert_eq!((code, stdout.trim()), (Some(0), "0.0"), "{stderr}");
-        assert!(stderr.starts_with("translate:wrong"), "{stderr}");
+        assert_eq!(stderr, "translate:wrong\n", "the contestant sees no reason");
         std::fs::remove_dir_all(&sandbox).unwrap();
     }
 }

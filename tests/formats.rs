@@ -132,7 +132,7 @@ fn rotation_errors_name_line_column_and_case() {
         (
             format!("1 0 {}", &ok[4..]),
             "1:3",
-            "a cell (1..3) must be in 1..=3, found 0",
+            "cell 2 must be in 1..=3, found 0",
         ),
     ];
     for (text, pos, fragment) in cases {

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use boardjudge::check::protocol::{self, Invocation, Protocol, USAGE_ERROR};
+use boardjudge::check::protocol::{self, Invocation, Protocol, TeamFeedback, USAGE_ERROR};
 use boardjudge::check::{CheckOptions, Order};
 use boardjudge::format::Format;
 use clap::Parser;
@@ -16,22 +16,33 @@ const PROTOCOLS: &str = r#"Options go before the files. Three protocols:
     check [--format F] <input> <output> <answer> [<report> [-appes]]
     exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL (judge failure);
     the message on stderr and in <report> starts with "ok ", "wrong answer ",
-    "wrong output format " or "FAIL ".
+    "wrong output format " or "FAIL " (the full message: it is for the jury).
     e.g. check --format sicily 01.in contestant.out 01.ans report.txt
 
   kattis (Kattis, DOMjudge):
     check [--format F] --protocol kattis <input> <answer> <feedback_dir> [flags...] < output
-    exit 42 accepted, 43 rejected, 1 judge failure; writes judgemessage.txt (full) and
-    teammessage.txt (short) in <feedback_dir>, or judgeerror.txt on a judge failure;
+    exit 42 accepted, 43 rejected, 1 judge failure; writes judgemessage.txt (the full
+    message, for the jury) in <feedback_dir>, or judgeerror.txt on a judge failure;
+    teammessage.txt (shown to the team) only with --team-feedback brief;
     flags after <feedback_dir> are accepted and ignored.
     e.g. check --protocol kattis 01.in 01.ans feedback/ case_sensitive < contestant.out
 
   cms (CMS; the correct output comes before the contestant's):
     check [--format F] --protocol cms <input> <answer> <output>
-    prints 1.0 or 0.0 on stdout and "translate:success" or "translate:wrong <reason>" on
-    stderr; a judge failure exits with 3.
+    prints 1.0 or 0.0 on stdout, and on stderr (shown to the contestant) exactly
+    "translate:success" or "translate:wrong", which CMS translates; with --team-feedback
+    brief a rejection gets a brief line instead. A judge failure exits with 3.
     e.g. check --format rotation --protocol cms input res.txt output.txt
     Called as `checker` (the name CMS gives it in its sandbox), cms is the default protocol.
+
+What contestants see (--team-feedback, kattis and cms): by default only the verdict. With
+brief, one line such as "wrong answer on case 3: not a shortest sequence": the verdict, the
+case, a fixed reason (and the line, for a presentation error); never the expected output,
+the input's board, or the contestant's own text. testlib has no contestant channel: its
+message is for the jury, whatever --team-feedback says.
+
+When a report or feedback file cannot be written, the verdict is not delivered: exit 3
+(kattis: 1) with "FAIL cannot write ..." on stderr.
 
 Without --format, the format is recognised from the input: 8 numbers is msquare, groups of
 9 ending in -1 sicily, groups of 24 ending in 0 rotation.
@@ -57,6 +68,9 @@ struct Args {
     /// msquare: letters per line of the sequence.
     #[arg(long, default_value_t = CheckOptions::default().wrap)]
     wrap: usize,
+    /// What the contestant-facing channel gets (Kattis teammessage.txt, CMS stderr).
+    #[arg(long, value_enum, default_value_t)]
+    team_feedback: TeamFeedback,
     /// The files, in the protocol's order (and Kattis flags).
     #[arg(
         required = true,
@@ -91,28 +105,18 @@ fn main() -> ExitCode {
         Ok(outcome) => outcome,
         Err(e) => return usage_error(&e),
     };
-    let delivery = protocol::deliver(&invocation, &outcome);
-    let mut code = delivery.exit_code;
-    for (path, text) in &delivery.files {
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("check: cannot write {}: {e}", path.display());
-            code = if args.protocol == Protocol::Kattis {
-                1
-            } else {
-                3
-            };
-        }
-    }
+    let delivery = protocol::deliver(&invocation, &outcome, args.team_feedback);
+    let delivery = protocol::write_files(delivery, args.protocol);
     print!("{}", delivery.stdout);
     let _ = io::stdout().flush();
     let stderr = io::stderr();
     let text = if stderr.is_terminal() {
-        protocol::colour(&delivery.stderr, outcome.verdict)
+        protocol::colour(&delivery.stderr, delivery.verdict)
     } else {
         delivery.stderr
     };
     let _ = stderr.lock().write_all(text.as_bytes());
-    ExitCode::from(code)
+    ExitCode::from(delivery.exit_code)
 }
 
 /// The arguments; under CMS's name `checker`, `--protocol cms` unless a protocol is given

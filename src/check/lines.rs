@@ -40,6 +40,9 @@ impl<'a> Line<'a> {
     }
 }
 
+/// The UTF-8 byte order mark.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// Spaces and tabs separate tokens inside a line.
 pub fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
@@ -71,6 +74,14 @@ impl<'a> Lines<'a> {
     /// The next line that holds a token, or `None` at the end (only blank lines left).
     /// A blank line followed by more tokens is a presentation error.
     pub fn next_line(&mut self) -> Result<Option<Line<'a>>, Reject> {
+        if self.pos == 0 && self.text.starts_with(BOM) {
+            return Err(Reject::format(
+                1,
+                "the output starts with a byte order mark",
+                "line 1 starts with a byte order mark (U+FEFF): write plain ASCII, without a BOM"
+                    .to_string(),
+            ));
+        }
         let Some(line) = self.raw_line() else {
             return Ok(None);
         };
@@ -83,6 +94,7 @@ impl<'a> Lines<'a> {
         }
         Err(Reject::format(
             line.number,
+            "an empty line before the end of the output",
             format!(
                 "line {} is empty; empty lines are allowed only at the very end",
                 line.number
@@ -97,9 +109,10 @@ impl<'a> Lines<'a> {
             .all(|&b| is_blank(b) || b == b'\n' || b == b'\r')
     }
 
-    /// Demands the end of the answer after case `case`.
+    /// Demands the end of the answer after case `case`: only blank lines may follow. Extra
+    /// output is named by its first token, even after a blank line.
     pub fn expect_end(&mut self, case: usize) -> Result<(), Reject> {
-        match self.next_line()? {
+        match self.next_token_line() {
             None => Ok(()),
             Some(line) => {
                 let first = line.tokens().next().unwrap_or_default();
@@ -107,14 +120,27 @@ impl<'a> Lines<'a> {
                     0 => "extra output: the input has no cases".to_string(),
                     k => format!("extra output after case {k}"),
                 };
-                Err(Reject::wrong(format!(
-                    "{after}: line {} starts with \"{}\"",
-                    line.number,
-                    show_token(first)
-                ))
+                Err(Reject::wrong(
+                    "extra output after the last case",
+                    format!(
+                        "{after}: line {} starts with \"{}\"",
+                        line.number,
+                        show_token(first)
+                    ),
+                )
                 .at(line.number))
             }
         }
+    }
+
+    /// The next line that holds a token, skipping blank lines; `None` at the end.
+    pub fn next_token_line(&mut self) -> Option<Line<'a>> {
+        while let Some(line) = self.raw_line() {
+            if line.tokens().next().is_some() {
+                return Some(line);
+            }
+        }
+        None
     }
 
     fn raw_line(&mut self) -> Option<Line<'a>> {
@@ -159,6 +185,32 @@ pub enum Number {
     },
 }
 
+impl Number {
+    /// The number for a message: its value, or `a number too large for 64 bits`, or `a
+    /// negative number out of range`.
+    pub fn show(self) -> String {
+        match self {
+            Number::Value(v) => v.to_string(),
+            Number::Huge { negative: false } => "a number too large for 64 bits".into(),
+            Number::Huge { negative: true } => "a negative number out of range".into(),
+        }
+    }
+
+    /// Says that `name`, a negative number, is negative: `M = -3 is negative`, or `M is a
+    /// negative number out of range`.
+    pub fn negative(self, name: &str) -> String {
+        match self {
+            Number::Value(v) => format!("{name} = {v} is negative"),
+            _ => format!("{name} is a negative number out of range"),
+        }
+    }
+
+    /// True for a negative value, in range or not.
+    pub fn is_negative(self) -> bool {
+        matches!(self, Number::Value(v) if v < 0) || self == Number::Huge { negative: true }
+    }
+}
+
 /// Why a token is not a canonical number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotANumber {
@@ -196,13 +248,20 @@ pub fn parse_number(token: &[u8]) -> Result<Number, NotANumber> {
 pub fn read_number(token: &[u8], line: u64, what: &str) -> Result<Number, Reject> {
     parse_number(token).map_err(|e| {
         let shown = show_token(token);
-        let why = match e {
-            NotANumber::NotNumeric => format!("expected {what}, found \"{shown}\""),
-            NotANumber::NonCanonical => format!(
-                "{what} is written \"{shown}\": write numbers without leading zeros, '+' or '-0'"
+        let (brief, why) = match e {
+            NotANumber::NotNumeric => (
+                "expected a number",
+                format!("expected {what}, found \"{shown}\""),
+            ),
+            NotANumber::NonCanonical => (
+                "a number written with a leading zero, '+' or '-0'",
+                format!(
+                    "{what} is written \"{shown}\": write numbers without leading zeros, '+' or \
+                     '-0'"
+                ),
             ),
         };
-        Reject::format(line, format!("line {line}: {why}"))
+        Reject::format(line, brief, format!("line {line}: {why}"))
     })
 }
 

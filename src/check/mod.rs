@@ -14,6 +14,10 @@
 //! presentation error, and so is anything that cannot be read into the format's structure.
 //! What reads fine but is wrong is a wrong answer.
 //!
+//! Every outcome carries two messages: the jury's (the summary and the details, with the
+//! case's board, the expected answer and a diff) and the contestant's ([`TeamMessage`]: the
+//! verdict, the case and a fixed phrase, never the expected output or a board).
+//!
 //! The library never prints or exits: [`check`] returns an [`Outcome`], and [`protocol`]
 //! turns it into what a judge system expects.
 
@@ -26,13 +30,16 @@ mod rotation;
 mod sequence;
 mod show;
 mod sicily;
+mod team;
 
 use std::io::Read;
 
+use crate::format::reader::is_space;
 use crate::format::{Format, Problem, ReadOptions, read_all};
 use lines::Lines;
 
 pub use options::{CheckOptions, Order};
+pub use team::TeamMessage;
 
 /// The verdict on one output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,8 +63,10 @@ pub struct Outcome {
     /// shortest (BCABCCB)`.
     pub summary: String,
     /// The full message: the summary on its first line, then the case's input and expected
-    /// answer, and a short diff around the difference (no colour).
+    /// answer, and a short diff around the difference (no colour). For the jury only.
     pub details: String,
+    /// What a contestant may read: no expected output, no board.
+    pub team: TeamMessage,
 }
 
 impl Outcome {
@@ -67,6 +76,18 @@ impl Outcome {
             verdict: Verdict::Fail,
             details: summary.clone(),
             summary,
+            team: TeamMessage::verdict_only(Verdict::Fail),
+        }
+    }
+
+    /// A rejection of the output as a whole (no case), with a one-line message for the jury
+    /// and a fixed phrase for the contestant.
+    pub fn rejected(verdict: Verdict, summary: String, brief: &'static str) -> Outcome {
+        Outcome {
+            verdict,
+            details: summary.clone(),
+            summary,
+            team: TeamMessage::new(verdict, None, None, brief),
         }
     }
 }
@@ -97,14 +118,12 @@ pub fn check(
 }
 
 /// Recognises the format from the shape of an input: 8 numbers is `msquare`, 9k + 1 ending
-/// with `-1` is `sicily`, 24k + 1 ending with `0` is `rotation`.
+/// with `-1` is `sicily`, 24k + 1 ending with `0` is `rotation`. Tokens are counted as the
+/// format reader splits them (vertical tab and form feed are whitespace too).
 pub fn detect_format(input: &[u8]) -> Result<Format, String> {
     let mut count = 0usize;
     let mut last: &[u8] = b"";
-    for token in input
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-    {
+    for token in input.split(|&b| is_space(b)).filter(|t| !t.is_empty()) {
         count += 1;
         last = token;
     }
@@ -130,27 +149,31 @@ pub fn detect_format(input: &[u8]) -> Result<Format, String> {
 pub struct Reject {
     /// [`Verdict::WrongAnswer`] or [`Verdict::PresentationError`].
     pub verdict: Verdict,
-    /// Why.
+    /// Why, for the jury: may quote the expected answer and the output.
     pub message: String,
+    /// Why, for the contestant: a fixed phrase, e.g. `not a shortest sequence`.
+    pub brief: &'static str,
     /// The line of the answer where the problem shows, if known.
     pub line: Option<u64>,
 }
 
 impl Reject {
-    /// A wrong answer.
-    pub fn wrong(message: String) -> Reject {
+    /// A wrong answer: `brief` for the contestant, `message` for the jury.
+    pub fn wrong(brief: &'static str, message: String) -> Reject {
         Reject {
             verdict: Verdict::WrongAnswer,
             message,
+            brief,
             line: None,
         }
     }
 
-    /// A presentation error at `line`.
-    pub fn format(line: u64, message: String) -> Reject {
+    /// A presentation error at `line`: `brief` for the contestant, `message` for the jury.
+    pub fn format(line: u64, brief: &'static str, message: String) -> Reject {
         Reject {
             verdict: Verdict::PresentationError,
             message,
+            brief,
             line: Some(line),
         }
     }
@@ -266,6 +289,7 @@ fn run<J: Judge>(
             verdict: Verdict::Fail,
             summary,
             details,
+            team: TeamMessage::verdict_only(Verdict::Fail),
         };
     }
     let text = match read_capped(output, output_cap(answer.len())) {
@@ -276,11 +300,7 @@ fn run<J: Judge>(
                  answer's {} bytes))",
                 answer.len()
             );
-            return Outcome {
-                verdict: Verdict::WrongAnswer,
-                details: summary.clone(),
-                summary,
-            };
+            return Outcome::rejected(Verdict::WrongAnswer, summary, "output too long");
         }
         Err(Capped::Io(e)) => return Outcome::fail(format!("cannot read the output: {e}")),
     };
@@ -293,6 +313,7 @@ fn run<J: Judge>(
             verdict: Verdict::Accepted,
             summary: accepted_summary(cases.len(), options.order),
             details: accepted_summary(cases.len(), options.order),
+            team: TeamMessage::verdict_only(Verdict::Accepted),
         },
         Err(f) => {
             let summary = f.summary();
@@ -301,10 +322,12 @@ fn run<J: Judge>(
                 details.push_str(&diff);
             }
             let details = details.trim_end().to_string();
+            let team = TeamMessage::new(f.reject.verdict, f.case, f.reject.line, f.reject.brief);
             Outcome {
                 verdict: f.reject.verdict,
                 summary,
                 details,
+                team,
             }
         }
     }
@@ -361,7 +384,9 @@ fn judge_all<J: Judge>(
                     i,
                     cases.len()
                 );
-                return Err(failure(Reject::wrong(message).at(start)));
+                return Err(failure(
+                    Reject::wrong("the output ends too early", message).at(start),
+                ));
             }
             Err(reject) => return Err(failure(reject)),
         };
@@ -414,6 +439,10 @@ mod tests {
         let e = detect_format(b"1 2 3\n").unwrap_err();
         assert!(e.contains("3 tokens, the last \"3\""), "{e}");
         assert!(detect_format(b"").unwrap_err().contains("0 tokens;"));
+        assert_eq!(
+            detect_format(b"2\x0b6 8 4\x0c5 7 3 1\n"),
+            Ok(Format::Msquare)
+        );
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Judging `msquare` answers: the length alone on line 1, then the sequence in lines of
-//! exactly `wrap` letters but the last (1 to `wrap`); nothing after the length when it is 0.
+//! exactly `wrap` letters but the last (1 to `wrap`); nothing after the length when it is 0,
+//! and no more letters than the length says.
 
 use super::lines::{Lines, Number, read_number};
 use super::sequence;
+use super::show::show_token;
 use super::{CheckOptions, Reject, Rules};
 use crate::format::Problem;
 use crate::format::msquare::{Msquare, write_wrapped};
@@ -33,19 +35,45 @@ impl super::Judge for Judge {
         if n > 1 {
             return Err(Reject::format(
                 l,
+                "the length must stand alone on line 1",
                 format!(
                     "line {l} holds {n} tokens: the length stands alone on line 1, the sequence \
                      starts on line 2"
                 ),
             ));
         }
+        if count.is_negative() {
+            return Err(Reject::wrong(
+                "a negative length",
+                match count {
+                    Number::Value(v) => format!("the length {v} is negative"),
+                    Number::Huge { .. } => "the length is a negative number out of range".into(),
+                },
+            )
+            .at(l));
+        }
         let mut remaining = match count {
-            Number::Value(v) if v < 0 => {
-                return Err(Reject::wrong(format!("the length {v} is negative")).at(l));
-            }
             Number::Value(v) => v as u64,
             Number::Huge { .. } => u64::MAX,
         };
+        if remaining == 0 {
+            return match lines.next_token_line() {
+                None => Ok(Some(Reply {
+                    count,
+                    letters: Vec::new(),
+                })),
+                Some(after) => Err(Reject::wrong(
+                    "output after a length of 0",
+                    format!(
+                        "the length is 0, so nothing may follow it, but line {} starts with \
+                         \"{}\"",
+                        after.number,
+                        show_token(after.tokens().next().unwrap_or_default())
+                    ),
+                )
+                .at(after.number)),
+            };
+        }
         let wrap = options.wrap;
         let mut letters = Vec::new();
         while remaining > 0 {
@@ -57,13 +85,27 @@ impl super::Judge for Judge {
             if n > 1 {
                 return Err(Reject::format(
                     l,
+                    "spaces inside the sequence",
                     format!("line {l} holds {n} tokens: write the sequence without spaces"),
                 ));
             }
             let len = token.len();
+            if len as u64 > remaining {
+                let read = letters.len() as u64 + len as u64;
+                return Err(Reject::wrong(
+                    "more letters than the length on line 1 says",
+                    format!(
+                        "line 1 gives the length {}, but more letters follow: {read} letters by \
+                         the end of line {l}",
+                        count.show()
+                    ),
+                )
+                .at(l));
+            }
             if len > wrap {
                 return Err(Reject::format(
                     l,
+                    "a sequence line longer than the wrap width",
                     format!("line {l} has {len} characters; lines must be wrapped at {wrap}"),
                 ));
             }
@@ -72,6 +114,7 @@ impl super::Judge for Judge {
                 if !matches!(lines.clone().next_line(), Ok(None)) {
                     return Err(Reject::format(
                         l,
+                        "a sequence line shorter than the wrap width before the last",
                         format!(
                             "line {l} has {len} characters; every line of the sequence but the \
                              last must have exactly {wrap}"
@@ -82,31 +125,52 @@ impl super::Judge for Judge {
             }
             remaining = remaining.saturating_sub(len as u64);
         }
+        if remaining == 0
+            && let Some(next) = lines.clone().next_token_line()
+            && next
+                .tokens()
+                .next()
+                .is_some_and(|t| t.iter().all(u8::is_ascii_uppercase))
+        {
+            return Err(Reject::wrong(
+                "more letters than the length on line 1 says",
+                format!(
+                    "line 1 gives the length {}, but more letters follow on line {}",
+                    count.show(),
+                    next.number
+                ),
+            )
+            .at(next.number));
+        }
         Ok(Some(Reply { count, letters }))
     }
 
     fn judge(case: &Board, reply: &Reply, rules: Rules) -> Result<(), Reject> {
-        let n = reply.letters.len();
+        // Operations first: a character that is not one is named (not counted in bytes).
+        let ops = sequence::parse(&reply.letters, Op::from_letter, "an operation (A, B or C)")?;
+        let n = ops.len();
         match reply.count {
             Number::Value(v) if v as u64 == n as u64 => {}
             count => {
-                let said = match count {
-                    Number::Value(v) => v.to_string(),
-                    Number::Huge { .. } => "a number too large for 64 bits".into(),
-                };
-                return Err(Reject::wrong(format!(
-                    "line 1 gives the length {said}, but {n} letters follow"
-                ))
+                return Err(Reject::wrong(
+                    "the length on line 1 does not match the letters that follow",
+                    format!(
+                        "line 1 gives the length {}, but {n} letters follow",
+                        count.show()
+                    ),
+                )
                 .at(1));
             }
         }
-        let ops = sequence::parse(&reply.letters, Op::from_letter, "an operation (A, B or C)")?;
         let reached = Board::START.apply_all(&ops);
         if reached != *case {
-            return Err(Reject::wrong(format!(
-                "after {} moves the board is {reached}, not the target {case}",
-                rules.your()
-            )));
+            return Err(Reject::wrong(
+                "the moves do not reach the target",
+                format!(
+                    "after {} moves the board is {reached}, not the target {case}",
+                    rules.your()
+                ),
+            ));
         }
         let best = ops_to_string(&Table::get().solve(*case));
         sequence::judge_optimal(

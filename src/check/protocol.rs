@@ -7,15 +7,20 @@
 //!   report file (with `-appes`, the report file gets testlib's XML instead).
 //! - Kattis / DOMjudge: `<input> <answer> <feedback_dir> [flags...] < output`; exit 42
 //!   accepted, 43 rejected, 1 judge failure; the full message goes to
-//!   `feedback_dir/judgemessage.txt`, the summary to `teammessage.txt`, a judge failure to
-//!   `judgeerror.txt`. Flags after `feedback_dir` (Kattis `validator_flags`) are accepted and
-//!   ignored.
+//!   `feedback_dir/judgemessage.txt`, a judge failure to `judgeerror.txt`. `teammessage.txt`
+//!   (shown to the team by Kattis) is written only with [`TeamFeedback::Brief`], and then
+//!   holds the [`TeamMessage`](super::TeamMessage). Flags after `feedback_dir` (Kattis
+//!   `validator_flags`) are accepted and ignored.
 //! - CMS: `<input> <answer> <output>` (the correct output before the contestant's); `1.0` or
-//!   `0.0` on standard output, one line on standard error: `translate:success`, or
-//!   `translate:wrong` and the reason; a judge failure exits with 3.
+//!   `0.0` on standard output, and on standard error (which CMS shows to the contestant)
+//!   exactly `translate:success` or `translate:wrong`, the only texts CMS translates; with
+//!   [`TeamFeedback::Brief`] a rejection's team message instead. A judge failure exits with 3.
+//!
+//! What the contestant sees never holds the expected answer or a board: the jury's message
+//! goes only where the jury reads it.
 //!
 //! Nothing here prints: [`Invocation::parse`] reads argv, [`judge`] reads the files and
-//! checks, [`deliver`] says what to print, write and return.
+//! checks, [`deliver`] says what to print, write and return, [`write_files`] writes.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -37,6 +42,17 @@ pub enum Protocol {
     Kattis,
     /// CMS: `<input> <answer> <output>`.
     Cms,
+}
+
+/// What the contestant-facing channel (Kattis `teammessage.txt`, CMS standard error) gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TeamFeedback {
+    /// Nothing but the verdict: no `teammessage.txt`; CMS's `translate:wrong`.
+    #[default]
+    None,
+    /// One line with the verdict, the case and a fixed reason, e.g. `wrong answer on case 3:
+    /// not a shortest sequence`; never the expected output or a board.
+    Brief,
 }
 
 /// The exit code for a usage error (bad options or arguments), in every protocol.
@@ -248,11 +264,7 @@ pub fn judge(
                     return Ok(jury);
                 }
                 let summary = format!("the output file {} does not exist", path.display());
-                Outcome {
-                    verdict: Verdict::PresentationError,
-                    details: summary.clone(),
-                    summary,
-                }
+                Outcome::rejected(Verdict::PresentationError, summary, "no output file")
             }
             Err(e) => Outcome::fail(format!("cannot open the output {}: {e}", path.display())),
         },
@@ -262,6 +274,8 @@ pub fn judge(
 /// What to do with an outcome: the exit code, the standard streams, the files to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Delivery {
+    /// The verdict the streams report (for colour).
+    pub verdict: Verdict,
     /// The exit code.
     pub exit_code: u8,
     /// Standard output.
@@ -282,10 +296,11 @@ pub fn testlib_prefix(verdict: Verdict) -> &'static str {
     }
 }
 
-/// How `invocation`'s protocol reports `outcome`.
-pub fn deliver(invocation: &Invocation, outcome: &Outcome) -> Delivery {
+/// How `invocation`'s protocol reports `outcome`, with `team` feedback for the contestant.
+pub fn deliver(invocation: &Invocation, outcome: &Outcome, team: TeamFeedback) -> Delivery {
     let prefix = testlib_prefix(outcome.verdict);
     let message = format!("{prefix}{}\n", outcome.details);
+    let verdict = outcome.verdict;
     match invocation {
         Invocation::Testlib { report, appes, .. } => {
             let exit_code = match outcome.verdict {
@@ -306,6 +321,7 @@ pub fn deliver(invocation: &Invocation, outcome: &Outcome) -> Delivery {
                 })
                 .collect();
             Delivery {
+                verdict,
                 exit_code,
                 stdout: String::new(),
                 stderr: message,
@@ -314,43 +330,62 @@ pub fn deliver(invocation: &Invocation, outcome: &Outcome) -> Delivery {
         }
         Invocation::Kattis { feedback_dir, .. } => {
             let file = |name: &str, text: String| (feedback_dir.join(name), text);
-            let (exit_code, files) = match outcome.verdict {
+            let (exit_code, mut files) = match verdict {
                 Verdict::Fail => (1, vec![file("judgeerror.txt", message.clone())]),
-                verdict => (
-                    if verdict == Verdict::Accepted { 42 } else { 43 },
-                    vec![
-                        file("judgemessage.txt", message.clone()),
-                        file("teammessage.txt", format!("{prefix}{}\n", outcome.summary)),
-                    ],
-                ),
+                Verdict::Accepted => (42, vec![file("judgemessage.txt", message.clone())]),
+                _ => (43, vec![file("judgemessage.txt", message.clone())]),
             };
+            if team == TeamFeedback::Brief && verdict != Verdict::Fail {
+                files.push(file("teammessage.txt", format!("{}\n", outcome.team)));
+            }
             Delivery {
+                verdict,
                 exit_code,
                 stdout: String::new(),
                 stderr: message,
                 files,
             }
         }
-        Invocation::Cms { .. } => match outcome.verdict {
-            Verdict::Accepted => Delivery {
-                exit_code: 0,
-                stdout: "1.0\n".into(),
-                stderr: "translate:success\n".into(),
+        Invocation::Cms { .. } => {
+            let (exit_code, stdout, stderr) = match (verdict, team) {
+                (Verdict::Accepted, _) => (0, "1.0\n", "translate:success\n".to_string()),
+                (Verdict::Fail, _) => (3, "", message),
+                (_, TeamFeedback::None) => (0, "0.0\n", "translate:wrong\n".to_string()),
+                (_, TeamFeedback::Brief) => (0, "0.0\n", format!("{}\n", outcome.team)),
+            };
+            Delivery {
+                verdict,
+                exit_code,
+                stdout: stdout.into(),
+                stderr,
                 files: Vec::new(),
-            },
-            Verdict::Fail => Delivery {
-                exit_code: 3,
-                stdout: String::new(),
-                stderr: message,
-                files: Vec::new(),
-            },
-            Verdict::WrongAnswer | Verdict::PresentationError => Delivery {
-                exit_code: 0,
-                stdout: "0.0\n".into(),
-                stderr: format!("translate:wrong {prefix}{}\n", outcome.summary),
-                files: Vec::new(),
-            },
-        },
+            }
+        }
+    }
+}
+
+/// Writes `delivery`'s files. When one cannot be written, the verdict was not delivered: the
+/// result is a judge failure (exit 3, or 1 under Kattis) whose standard error says which file
+/// and why, and never the verdict's `ok`.
+pub fn write_files(delivery: Delivery, protocol: Protocol) -> Delivery {
+    let mut failures = String::new();
+    for (path, text) in &delivery.files {
+        if let Err(e) = std::fs::write(path, text) {
+            failures.push_str(&format!(
+                "FAIL cannot write {}: {e}; the checker's verdict was not delivered\n",
+                path.display()
+            ));
+        }
+    }
+    if failures.is_empty() {
+        return delivery;
+    }
+    Delivery {
+        verdict: Verdict::Fail,
+        exit_code: if protocol == Protocol::Kattis { 1 } else { 3 },
+        stdout: String::new(),
+        stderr: failures,
+        files: Vec::new(),
     }
 }
 
@@ -463,11 +498,8 @@ mod tests {
 
     #[test]
     fn appes_escapes_the_message() {
-        let outcome = Outcome {
-            verdict: Verdict::WrongAnswer,
-            summary: "a<b".into(),
-            details: "a<b & \"c\"".into(),
-        };
+        let mut outcome = Outcome::rejected(Verdict::WrongAnswer, "a<b".into(), "x");
+        outcome.details = "a<b & \"c\"".into();
         let xml = appes_xml(&outcome);
         assert!(
             xml.contains("<result outcome=\"wrong-answer\">a&lt;b &amp; &quot;c&quot;</result>")

@@ -33,16 +33,18 @@ impl super::Judge for Judge {
         };
         let moves = read_moves(&line)?;
         let Some(line) = lines.next_line()? else {
-            return Err(
-                Reject::wrong("the answer ends before the centre digit".to_string())
-                    .at(line.number + 1),
-            );
+            return Err(Reject::wrong(
+                "the output ends before the centre digit",
+                "the answer ends before the centre digit".to_string(),
+            )
+            .at(line.number + 1));
         };
         let l = line.number;
         let ([token], n) = line.first_tokens::<1>();
         if n > 1 {
             return Err(Reject::format(
                 l,
+                "the centre digit must stand alone on its line",
                 format!("line {l} holds {n} tokens: expected the centre digit alone"),
             ));
         }
@@ -58,13 +60,16 @@ impl super::Judge for Judge {
         };
         let Some(letters) = reply.moves else {
             return match case.solved_digit() {
-                None => Err(Reject::wrong(format!(
-                    "{} printed \"{NO_MOVES}\", but the board is not solved: the shortest \
-                     solution takes {} ({})",
-                    rules.you(),
-                    sequence::moves(table.distance(case) as usize),
-                    show_sequence(&best())
-                ))),
+                None => Err(Reject::wrong(
+                    "the board is not solved yet",
+                    format!(
+                        "{} printed \"{NO_MOVES}\", but the board is not solved: the shortest \
+                         solution takes {} ({})",
+                        rules.you(),
+                        sequence::moves(table.distance(case) as usize),
+                        show_sequence(&best())
+                    ),
+                )),
                 Some(centre) => judge_digit(reply.digit, centre, rules),
             };
         };
@@ -72,17 +77,23 @@ impl super::Judge for Judge {
         let end = case.apply_all(&moves);
         let Some(centre) = end.solved_digit() else {
             let cells = CENTRE.map(|c| end.cells()[c].to_string()).join(" ");
-            return Err(Reject::wrong(format!(
-                "after {} moves the centre holds {cells}, not eight equal digits",
-                rules.your()
-            )));
+            return Err(Reject::wrong(
+                "the moves do not solve the board",
+                format!(
+                    "after {} moves the centre holds {cells}, not eight equal digits",
+                    rules.your()
+                ),
+            ));
         };
         judge_digit(reply.digit, centre, rules)?;
         if case.solved_digit().is_some() {
-            return Err(Reject::wrong(format!(
-                "the board is already solved: the answer is \"{NO_MOVES}\", not {}",
-                sequence::moves(moves.len())
-            )));
+            return Err(Reject::wrong(
+                "the board is already solved",
+                format!(
+                    "the board is already solved: the answer is \"{NO_MOVES}\", not {}",
+                    sequence::moves(moves.len())
+                ),
+            ));
         }
         sequence::judge_optimal(
             &moves_to_string(&moves),
@@ -110,15 +121,17 @@ fn read_moves<'a>(line: &Line<'a>) -> Result<Option<&'a [u8]>, Reject> {
     if n == 3 && [first, second, third] == [&b"No"[..], b"moves", b"needed"] {
         return Ok(None);
     }
-    let joined: Vec<u8> = line
-        .tokens()
-        .take(4)
-        .flatten()
-        .map(u8::to_ascii_lowercase)
+    // Any spelling of the words, in any case, with any separators (no-break spaces, dots,
+    // none): a presentation error, not a sequence of moves.
+    let letters: String = String::from_utf8_lossy(line.text)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
         .collect();
-    if first.eq_ignore_ascii_case(b"no") || joined == b"nomovesneeded" {
+    if first.eq_ignore_ascii_case(b"no") || letters == "nomovesneeded" {
         return Err(Reject::format(
             l,
+            "expected exactly \"No moves needed\"",
             format!(
                 "line {l}: expected exactly \"{NO_MOVES}\", found \"{}\"",
                 show_token(line.text.trim_ascii())
@@ -128,6 +141,7 @@ fn read_moves<'a>(line: &Line<'a>) -> Result<Option<&'a [u8]>, Reject> {
     if n > 1 {
         return Err(Reject::format(
             l,
+            "spaces inside the moves",
             format!("line {l} holds {n} tokens: write the moves without spaces"),
         ));
     }
@@ -137,13 +151,13 @@ fn read_moves<'a>(line: &Line<'a>) -> Result<Option<&'a [u8]>, Reject> {
 fn judge_digit(digit: Number, centre: u8, rules: Rules) -> Result<(), Reject> {
     match digit {
         Number::Value(v) if v == i64::from(centre) => Ok(()),
-        Number::Value(v) => Err(Reject::wrong(format!(
-            "the centre holds {centre}s, but {} printed {v}",
-            rules.you()
-        ))),
-        Number::Huge { .. } => Err(Reject::wrong(format!(
-            "the centre holds {centre}s, but {} printed a number too large for 64 bits",
-            rules.you()
-        ))),
+        other => Err(Reject::wrong(
+            "a wrong centre digit",
+            format!(
+                "the centre holds {centre}s, but {} printed {}",
+                rules.you(),
+                other.show()
+            ),
+        )),
     }
 }

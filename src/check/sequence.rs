@@ -1,11 +1,11 @@
 //! Judging a sequence of moves written as letters: the alphabet, the length against the
 //! shortest, the lexicographic order, with messages that say where.
 
-use super::show::show_token;
+use super::show::{describe_char, show_token};
 use super::{Order, Reject, Rules};
 
-/// Reads letters into moves; a letter outside the alphabet is a wrong answer naming it and
-/// its position.
+/// Reads letters into moves; a character outside the alphabet is a wrong answer naming it
+/// (the whole character, not a byte of it) and its position.
 pub fn parse<T>(
     letters: &[u8],
     from_letter: impl Fn(u8) -> Option<T>,
@@ -16,11 +16,12 @@ pub fn parse<T>(
         .enumerate()
         .map(|(i, &b)| {
             from_letter(b).ok_or_else(|| {
-                Reject::wrong(format!(
-                    "\"{}\" (move {}) is not {alphabet}",
-                    show_token(&letters[i..i + 1]),
-                    i + 1
-                ))
+                // Every byte before `i` was a letter, so `i` starts a character.
+                let (shown, _) = describe_char(&letters[i..]);
+                Reject::wrong(
+                    "a character that is not a move",
+                    format!("{shown} (move {}) is not {alphabet}", i + 1),
+                )
             })
         })
         .collect()
@@ -34,12 +35,15 @@ pub fn judge_optimal(yours: &str, best: &str, rules: Rules, does: [&str; 2]) -> 
     let (n, d) = (yours.len(), best.len());
     if n > d {
         let does = if n == 1 { does[1] } else { does[0] };
-        return Err(Reject::wrong(format!(
-            "{} {} {does}, but {d} is the shortest ({})",
-            rules.your(),
-            moves(n),
-            show_sequence(best)
-        )));
+        return Err(Reject::wrong(
+            "not a shortest sequence",
+            format!(
+                "{} {} {does}, but {d} is the shortest ({})",
+                rules.your(),
+                moves(n),
+                show_sequence(best)
+            ),
+        ));
     }
     if rules.order == Order::LexSmallest && yours != best {
         let at = yours
@@ -47,12 +51,15 @@ pub fn judge_optimal(yours: &str, best: &str, rules: Rules, does: [&str; 2]) -> 
             .zip(best.bytes())
             .position(|(a, b)| a != b)
             .map_or(n, |i| i + 1);
-        return Err(Reject::wrong(format!(
-            "{} is a shortest sequence, but {} is lexicographically smaller: they first \
-             differ at move {at}",
-            show_sequence(yours),
-            show_sequence(best)
-        )));
+        return Err(Reject::wrong(
+            "a shortest sequence, but not the lexicographically smallest",
+            format!(
+                "{} is a shortest sequence, but {} is lexicographically smaller: they first \
+                 differ at move {at}",
+                show_sequence(yours),
+                show_sequence(best)
+            ),
+        ));
     }
     Ok(())
 }

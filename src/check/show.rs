@@ -16,7 +16,10 @@ pub fn show_token(token: &[u8]) -> String {
             if shown >= TOKEN_CLIP {
                 return clipped(out, token.len());
             }
-            out.extend(c.escape_debug());
+            match named(c) {
+                Some(name) => out.push_str(name),
+                None => out.extend(c.escape_debug()),
+            }
             shown += 1;
         }
         for b in piece.invalid() {
@@ -28,6 +31,34 @@ pub fn show_token(token: &[u8]) -> String {
         }
     }
     out
+}
+
+/// The characters shown by name: a byte order mark and a NUL byte.
+fn named(c: char) -> Option<&'static str> {
+    match c {
+        '\u{feff}' => Some("<BOM>"),
+        '\0' => Some("<NUL>"),
+        _ => None,
+    }
+}
+
+/// The character that starts `bytes`, for a message, and its length in bytes: `"A"`,
+/// `"Ａ" (U+FF21)`, `a byte order mark (U+FEFF)`, `a NUL byte`, `the byte 0xff (not UTF-8)`.
+pub fn describe_char(bytes: &[u8]) -> (String, usize) {
+    let Some(piece) = bytes.utf8_chunks().next() else {
+        return ("nothing".into(), 0);
+    };
+    let Some(c) = piece.valid().chars().next() else {
+        let b = piece.invalid().first().copied().unwrap_or_default();
+        return (format!("the byte 0x{b:02x} (not UTF-8)"), 1);
+    };
+    let text = match c {
+        '\u{feff}' => "a byte order mark (U+FEFF)".to_string(),
+        '\0' => "a NUL byte".to_string(),
+        c if c.is_ascii() => format!("\"{}\"", c.escape_debug()),
+        c => format!("\"{}\" (U+{:04X})", c.escape_debug(), c as u32),
+    };
+    (text, c.len_utf8())
 }
 
 fn clipped(mut out: String, len: usize) -> String {
@@ -55,6 +86,7 @@ pub fn visible_line(line: &[u8]) -> String {
                 '\t' => out.push('→'),
                 '\r' => out.push('␍'),
                 ' ' if offset >= content_end => out.push('·'),
+                c if named(c).is_some() => out.push_str(named(c).unwrap_or_default()),
                 c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
                 c => out.push(c),
             }
@@ -83,6 +115,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn characters_are_described() {
+        assert_eq!(describe_char(b"AB"), ("\"A\"".into(), 1));
+        assert_eq!(
+            describe_char("Ａ".as_bytes()),
+            ("\"Ａ\" (U+FF21)".into(), 3)
+        );
+        assert_eq!(
+            describe_char("\u{feff}".as_bytes()),
+            ("a byte order mark (U+FEFF)".into(), 3)
+        );
+        assert_eq!(describe_char(b"\0"), ("a NUL byte".into(), 1));
+        assert_eq!(
+            describe_char(b"\xefA"),
+            ("the byte 0xef (not UTF-8)".into(), 1)
+        );
+    }
+
+    #[test]
     fn trailing_spaces_show_before_a_tab_or_carriage_return() {
         assert_eq!(visible_line(b"CA \t\r"), "CA·→␍");
         assert_eq!(visible_line(b"C A  "), "C A··");
@@ -93,6 +143,7 @@ mod tests {
     fn tokens_are_escaped_and_clipped() {
         assert_eq!(show_token(b"AB"), "AB");
         assert_eq!(show_token(b"A\xffB\x01"), "A\\xffB\\u{1}");
+        assert_eq!(show_token("\u{feff}2\0Ａ".as_bytes()), "<BOM>2<NUL>Ａ");
         let long = vec![b'A'; 1000];
         assert_eq!(
             show_token(&long),
@@ -104,7 +155,8 @@ mod tests {
     fn lines_show_invisible_characters() {
         assert_eq!(visible_line(b"2\tAB  \r"), "2→AB··␍");
         assert_eq!(visible_line(b" 2 AB  "), " 2 AB··");
-        assert_eq!(visible_line(b"\x00\xfe"), "\\x00\\xfe");
+        assert_eq!(visible_line(b"\x01\xfe"), "\\x01\\xfe");
+        assert_eq!(visible_line("\u{feff}1\0".as_bytes()), "<BOM>1<NUL>");
         let long = vec![b'C'; 500];
         assert_eq!(
             visible_line(&long),

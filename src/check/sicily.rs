@@ -40,6 +40,7 @@ impl super::Judge for Judge {
         if parse_number(first) == Err(NotANumber::NotNumeric) && glued(first) {
             return Err(Reject::format(
                 l,
+                "no space between M and the operations",
                 format!(
                     "line {l}: no space between the count M and the operations in \"{}\"",
                     show_token(first)
@@ -50,6 +51,7 @@ impl super::Judge for Judge {
         if n > 2 {
             return Err(Reject::format(
                 l,
+                "too many tokens on a line",
                 format!(
                     "line {l} holds {n} tokens: expected M, then the operations without spaces \
                      between them"
@@ -60,6 +62,7 @@ impl super::Judge for Judge {
             if n == 2 {
                 return Err(Reject::format(
                     l,
+                    "-1 must stand alone on its line",
                     format!(
                         "line {l}: -1 must stand alone, found \"{}\" after it",
                         show_token(second)
@@ -76,6 +79,7 @@ impl super::Judge for Judge {
                 if k == 1 && token.iter().all(u8::is_ascii_uppercase) {
                     return Err(Reject::format(
                         l,
+                        "the operations must follow M on the same line",
                         format!(
                             "line {l}: the operations must follow M on the same line, found \
                              them alone on line {}",
@@ -99,11 +103,15 @@ impl super::Judge for Judge {
         let (count, letters) = match *reply {
             Reply::TooFar if d > limit => return Ok(()),
             Reply::TooFar => {
-                return Err(Reject::wrong(format!(
-                    "{} printed -1, but the target is reachable in {d} <= N = {limit} moves ({})",
-                    rules.you(),
-                    show_sequence(&best())
-                )));
+                return Err(Reject::wrong(
+                    "-1, but the target is reachable within N moves",
+                    format!(
+                        "{} printed -1, but the target is reachable in {d} <= N = {limit} moves \
+                         ({})",
+                        rules.you(),
+                        show_sequence(&best())
+                    ),
+                ));
             }
             Reply::Ops { count, letters } => (count, letters),
         };
@@ -111,27 +119,37 @@ impl super::Judge for Judge {
         let n = letters.len();
         match count {
             Number::Value(m) if m >= 0 && m as u64 == n as u64 => {}
-            Number::Value(m) if m < 0 => {
-                return Err(Reject::wrong(format!(
-                    "M = {m} is negative: write the number of operations, or -1 alone"
-                )));
+            _ if count.is_negative() => {
+                return Err(Reject::wrong(
+                    "a negative M",
+                    format!(
+                        "{}: write the number of operations, or -1 alone",
+                        count.negative("M")
+                    ),
+                ));
             }
             _ => {
-                return Err(Reject::wrong(format!(
-                    "M = {}, but {} {}",
-                    show_count(count),
-                    operations(n),
-                    if n == 1 { "follows" } else { "follow" }
-                )));
+                return Err(Reject::wrong(
+                    "M does not match the number of operations",
+                    format!(
+                        "M = {}, but {} {}",
+                        count.show(),
+                        operations(n),
+                        if n == 1 { "follows" } else { "follow" }
+                    ),
+                ));
             }
         }
         let reached = Board::START.apply_all(&ops);
         if reached != case.target {
-            return Err(Reject::wrong(format!(
-                "after {} moves the board is {reached}, not the target {}",
-                rules.your(),
-                case.target
-            )));
+            return Err(Reject::wrong(
+                "the moves do not reach the target",
+                format!(
+                    "after {} moves the board is {reached}, not the target {}",
+                    rules.your(),
+                    case.target
+                ),
+            ));
         }
         let yours = ops_to_string(&ops);
         if n as i64 > limit {
@@ -140,12 +158,15 @@ impl super::Judge for Judge {
             } else {
                 format!("{d} is the shortest ({})", show_sequence(&best()))
             };
-            return Err(Reject::wrong(format!(
-                "{} {} {} the target, but the limit is N = {limit}, and {expected}",
-                rules.your(),
-                sequence::moves(n),
-                if n == 1 { "reaches" } else { "reach" }
-            )));
+            return Err(Reject::wrong(
+                "more moves than the step limit N",
+                format!(
+                    "{} {} {} the target, but the limit is N = {limit}, and {expected}",
+                    rules.your(),
+                    sequence::moves(n),
+                    if n == 1 { "reaches" } else { "reach" }
+                ),
+            ));
         }
         if rules.order == Order::AnyWithinLimit {
             return Ok(());
@@ -174,14 +195,6 @@ fn glued(token: &[u8]) -> bool {
     let unsigned = token.strip_prefix(b"-").unwrap_or(token);
     let digits = unsigned.iter().take_while(|b| b.is_ascii_digit()).count();
     digits > 0 && unsigned.get(digits).is_some_and(u8::is_ascii_alphabetic)
-}
-
-fn show_count(count: Number) -> String {
-    match count {
-        Number::Value(v) => v.to_string(),
-        Number::Huge { negative: false } => "a number too large for 64 bits".into(),
-        Number::Huge { negative: true } => "a number too small for 64 bits".into(),
-    }
 }
 
 fn operations(n: usize) -> String {

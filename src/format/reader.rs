@@ -266,6 +266,29 @@ impl<R: BufRead> TokenReader<R> {
         Ok(self.peek()?.is_none())
     }
 
+    /// True when a token follows on the current line, after spaces and tabs. Consumes those
+    /// blanks only when a token follows (the caller then reports an error).
+    pub fn token_follows_in_line(&mut self) -> Result<bool, ParseError> {
+        if !matches!(self.peek()?, Some(b' ' | b'\t')) {
+            return Ok(false);
+        }
+        // Look at the buffered bytes without consuming them: when the line ends after the
+        // blanks (or they run past the buffer), nothing is consumed and the caller goes on as
+        // before (a layout error at the first blank, or the free layout's acceptance).
+        let buf = match self.src.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) => return Err(self.error("input", ErrorKind::Io(e.to_string()))),
+        };
+        let after = buf.iter().position(|&b| b != b' ' && b != b'\t');
+        match after.map(|i| buf[i]) {
+            Some(b) if !is_space(b) => {
+                self.take_while(|b| b == b' ' || b == b'\t', |_| ())?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
     /// Reads an integer in `min..=max`; `what` names it in errors. At the end of the input the
     /// error is [`ErrorKind::Truncated`].
     pub fn read_int(&mut self, min: i64, max: i64, what: &'static str) -> Result<i64, ParseError> {
@@ -394,8 +417,9 @@ fn advance(pos: &mut Pos, byte: u8) {
     }
 }
 
-/// Bytes that end a token.
-fn is_space(b: u8) -> bool {
+/// Bytes that separate tokens in the free layout: space, `\t`, `\n`, `\r`, form feed and
+/// vertical tab (what C's `isspace` says).
+pub fn is_space(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0b
 }
 

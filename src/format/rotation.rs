@@ -22,6 +22,13 @@ pub struct Answer {
 /// What UVA expects instead of an empty sequence.
 pub const NO_MOVES: &str = "No moves needed";
 
+/// The cells' names in messages, in input order.
+const CELL_NAMES: [&str; CELLS] = [
+    "cell 1", "cell 2", "cell 3", "cell 4", "cell 5", "cell 6", "cell 7", "cell 8", "cell 9",
+    "cell 10", "cell 11", "cell 12", "cell 13", "cell 14", "cell 15", "cell 16", "cell 17",
+    "cell 18", "cell 19", "cell 20", "cell 21", "cell 22", "cell 23", "cell 24",
+];
+
 /// The Rotation Game format.
 pub struct Rotation;
 
@@ -36,7 +43,6 @@ impl Problem for Rotation {
         index: usize,
     ) -> Result<Option<Board>, ParseError> {
         const FIRST: &str = "a cell (1..3) or the terminator 0";
-        const CELL: &str = "a cell (1..3)";
         if input.at_end()? {
             let kind = ErrorKind::MissingTerminator { terminator: "0" };
             return Err(input.error(FIRST, kind));
@@ -44,6 +50,15 @@ impl Problem for Rotation {
         let in_case = |e: ParseError| e.in_case(index);
         let first = input.read_int(0, 3, FIRST).map_err(in_case)?;
         let start = input.last_token();
+        if first == 0 && input.token_follows_in_line()? {
+            // More on the line: a board whose first cell is 0, not the terminator.
+            let kind = ErrorKind::OutOfRange {
+                token: "0".into(),
+                min: 1,
+                max: 3,
+            };
+            return Err(input.error_at(start, CELL_NAMES[0], kind).in_case(index));
+        }
         if first == 0 {
             input.read_eoln()?;
             input.read_eof("the terminator 0")?;
@@ -51,9 +66,9 @@ impl Problem for Rotation {
         }
         let mut cells = [0u8; CELLS];
         cells[0] = first as u8;
-        for cell in &mut cells[1..] {
+        for (cell, name) in cells.iter_mut().zip(CELL_NAMES).skip(1) {
             input.read_space().map_err(in_case)?;
-            *cell = input.read_int(1, 3, CELL).map_err(in_case)? as u8;
+            *cell = input.read_int(1, 3, name).map_err(in_case)? as u8;
         }
         input.read_eoln().map_err(in_case)?;
         Board::new(cells).map(Some).ok_or_else(|| {

@@ -125,25 +125,10 @@ pub fn judge_test(
     let stderr = String::from_utf8_lossy(&run.stderr_tail).into_owned();
     result.verdict = match &run.outcome {
         RunOutcome::Exited(0) => {
-            let outcome = check::check(
-                problem.format,
-                input,
-                answer,
-                &mut &run.stdout[..],
-                &problem.checker,
-            );
-            result.summary = outcome.summary;
-            result.details = outcome.details;
-            match outcome.verdict {
-                CheckVerdict::Accepted => {
-                    result.summary.clear();
-                    result.details.clear();
-                    Verdict::AC
-                }
-                CheckVerdict::WrongAnswer => Verdict::WA,
-                CheckVerdict::PresentationError => Verdict::PE,
-                CheckVerdict::Fail => Verdict::FAIL,
-            }
+            let judged = judge_output(problem, name, input, answer, &run.stdout);
+            result.summary = judged.summary;
+            result.details = judged.details;
+            judged.verdict
         }
         RunOutcome::Exited(code) => Verdict::RE(format!("exit code {code}")),
         RunOutcome::Signaled(signal) => Verdict::RE(runner::signal_name(*signal)),
@@ -166,6 +151,60 @@ pub fn judge_test(
         };
     }
     result
+}
+
+/// Judges `output` for the test `name` (`input`, `answer`) with the problem's checker
+/// options from judge.toml, as `judge run` and `judge check` do; the times are zero.
+/// Accepted outputs keep no message (the table shows none).
+pub fn judge_output(
+    problem: &ProblemPlan,
+    name: &str,
+    input: &[u8],
+    answer: &[u8],
+    output: &[u8],
+) -> TestResult {
+    let outcome = check::check(
+        problem.format,
+        input,
+        answer,
+        &mut &output[..],
+        &problem.checker,
+    );
+    let verdict = match outcome.verdict {
+        CheckVerdict::Accepted => Verdict::AC,
+        CheckVerdict::WrongAnswer => Verdict::WA,
+        CheckVerdict::PresentationError => Verdict::PE,
+        CheckVerdict::Fail => Verdict::FAIL,
+    };
+    let accepted = verdict == Verdict::AC;
+    TestResult {
+        test: name.to_string(),
+        verdict,
+        cpu_seconds: 0.0,
+        wall_seconds: 0.0,
+        peak_memory_bytes: 0,
+        summary: if accepted {
+            String::new()
+        } else {
+            outcome.summary
+        },
+        details: if accepted {
+            String::new()
+        } else {
+            outcome.details
+        },
+    }
+}
+
+/// The message `judge run` prints for its first failing test, and `judge check` for its
+/// test: `test 05: WA`, then the checker's full message. `paint` colours the verdict.
+pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
+    format!(
+        "test {}: {}\n{}",
+        result.test,
+        paint(&result.verdict.to_string(), &result.verdict),
+        result.details.trim_end()
+    )
 }
 
 fn clip(text: &str, max: usize) -> &str {

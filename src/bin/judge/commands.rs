@@ -9,11 +9,14 @@ use std::time::Duration;
 use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judge::build::{build_plan, write_problem};
+use boardjudge::judge::check::{check_test, exit_code as check_exit_code, find_test};
 use boardjudge::judge::export::{Kind, Tools, export as export_problem};
 use boardjudge::judge::manifest;
 use boardjudge::judge::plan::{Plan, ProblemPlan};
 use boardjudge::judge::regression::add_regression;
-use boardjudge::judge::run::{TestResult, Verdict, limits_for, list_tests, run_tests};
+use boardjudge::judge::run::{
+    TestResult, Verdict, failure_message, limits_for, list_tests, run_tests,
+};
 use boardjudge::judge::strength::{SolutionReport, judge_solution};
 use boardjudge::judge::stress::{Budget, StressOutcome, stress as stress_run};
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
@@ -181,12 +184,8 @@ pub fn run(
         print_table(&results, std::io::stdout().is_terminal());
         if let Some(first) = results.iter().find(|r| r.verdict != Verdict::AC) {
             let on = std::io::stderr().is_terminal();
-            eprintln!(
-                "\ntest {}: {}",
-                first.test,
-                paint(&first.verdict.to_string(), &first.verdict, on)
-            );
-            eprintln!("{}", first.details.trim_end());
+            let message = failure_message(first, &|text, verdict| paint(text, verdict, on));
+            eprintln!("\n{message}");
         }
         if let Some(note) = &note {
             eprintln!("note: {note}");
@@ -205,6 +204,54 @@ pub fn run(
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `judge check`: exit 0 accepted, 1 wrong answer, 2 presentation error, 3 judge failure.
+pub fn check(
+    problem: &str,
+    test: &str,
+    output: &Path,
+    plan: &Path,
+    data: &Path,
+    json: bool,
+) -> ExitCode {
+    let failure = |message: &str| {
+        eprintln!("judge: {message}");
+        ExitCode::from(3)
+    };
+    let plan = match Plan::load(plan) {
+        Ok(plan) => plan,
+        Err(e) => return failure(&e.to_string()),
+    };
+    let problem = match plan.problem(problem) {
+        Ok(problem) => problem,
+        Err(e) => return failure(&e.to_string()),
+    };
+    let source = match find_test(problem, data, test) {
+        Ok(source) => source,
+        Err(e) => return failure(&e),
+    };
+    let result = check_test(problem, &source, output);
+    if json {
+        let value = serde_json::json!({
+            "problem": problem.name,
+            "test": result.test,
+            "verdict": result.verdict,
+            "summary": result.summary,
+            "details": result.details,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialisable")
+        );
+    } else {
+        let on = std::io::stdout().is_terminal();
+        println!(
+            "{}",
+            failure_message(&result, &|text, verdict| paint(text, verdict, on)).trim_end()
+        );
+    }
+    ExitCode::from(check_exit_code(&result.verdict))
 }
 
 fn print_table(results: &[TestResult], on: bool) {

@@ -86,6 +86,38 @@ enum Command {
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
     },
+    /// Judge one output against one test, exactly as `judge run` would.
+    ///
+    /// The checker gets the problem's options from judge.toml (order, wrap), which a bare
+    /// `check` call does not read; the message is the one `judge run` prints for a failing
+    /// test. TEST is a test of the built data (`05`, or `05.in`: testdata/PROBLEM/05.in and
+    /// 05.ans) or, when no such test exists, the path of an input file: it is validated
+    /// strictly and its answer is computed by the reference solver.
+    ///
+    /// Exit codes (testlib's): 0 accepted, 1 wrong answer, 2 presentation error, 3 judge
+    /// failure (a bad test, an unknown problem or test, bad arguments).
+    ///
+    /// Example:
+    ///   judge check sicily 05 my-output.txt
+    ///   judge check msquare my-board.in my-output.txt
+    #[command(verbatim_doc_comment)]
+    Check {
+        /// The problem (its name in judge.toml).
+        problem: String,
+        /// A test name of testdata/PROBLEM (`05`), or an input file.
+        test: String,
+        /// The output to judge.
+        output: PathBuf,
+        /// The plan.
+        #[arg(long, default_value = "judge.toml")]
+        plan: PathBuf,
+        /// Where the test data is.
+        #[arg(long, default_value = "testdata")]
+        data: PathBuf,
+        /// Print the result as JSON on stdout (test, verdict, summary, details).
+        #[arg(long)]
+        json: bool,
+    },
     /// Random tests until a solution fails; then shrink the failing input to a minimal one.
     ///
     /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
@@ -214,7 +246,18 @@ struct Common {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            if !e.use_stderr() {
+                return ExitCode::SUCCESS;
+            }
+            // `judge check` speaks testlib's exit codes, where 2 is a presentation error.
+            let checking = std::env::args().nth(1).is_some_and(|a| a == "check");
+            return ExitCode::from(if checking { 3 } else { 2 });
+        }
+    };
     if matches!(
         args.command,
         Command::Run { .. } | Command::Stress { .. } | Command::Strength { .. }
@@ -237,6 +280,14 @@ fn main() -> ExitCode {
             json,
             command,
         } => commands::run(&problem, tests.as_deref(), &common.into(), json, &command),
+        Command::Check {
+            problem,
+            test,
+            output,
+            plan,
+            data,
+            json,
+        } => commands::check(&problem, &test, &output, &plan, &data, json),
         Command::Stress {
             problem,
             seed,

@@ -13,6 +13,10 @@
 //! so the checker is the `check` binary itself: called under the name `checker`, it takes
 //! CMS's protocol by default, and it recognises the format from the input. No options can be
 //! passed, so a problem whose checker options differ from the defaults cannot be exported.
+//! Contestants see the checker's standard error: it is exactly `translate:success` or
+//! `translate:wrong` (CMS shows its translated "Output is correct" / "Output isn't
+//! correct"), never the expected answer. `feedback_level: restricted` (CMS's default, written
+//! out) adds no time, memory or signal details either.
 //! There is no `gen/GEN` (the generator commands are not cmsMake's), so the test count is
 //! `n_input` and the score is the sum of 100 / n_input per test. The statement PDF is not
 //! made here: import with `cmsImportTask -S` (no statement) or add `statement/statement.pdf`.
@@ -57,7 +61,10 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
              infile: ''\n\
              outfile: ''\n\
              token_mode: disabled\n\
-             score_mode: max\n",
+             score_mode: max\n\
+             # Contestants see the verdict of each test only (the checker writes \
+             translate:success or translate:wrong).\n\
+             feedback_level: restricted\n",
             name = problem.name,
             title = problem.title.replace('\'', "''"),
             time = problem.time_limit,

@@ -15,7 +15,8 @@
 //! ```
 //!
 //! `run` is a shell script that execs the prebuilt binary beside it with the format (and the
-//! checker's options) baked in; `build` has nothing to do. The legacy format has no time limit
+//! checker's options) baked in; `build` has nothing to do. The checker's team feedback stays
+//! at its default: the message goes to `judgemessage.txt` only, no `teammessage.txt`. The legacy format has no time limit
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
@@ -97,7 +98,9 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         format!("{checker}/run"),
         exec_script(
             "Kattis output validator: run <input> <answer> <feedback_dir> [flags] < output; \
-             exit 42 accepted, 43 rejected.",
+             exit 42 accepted, 43 rejected. The full message (board, expected answer, diff) \
+             goes to judgemessage.txt for the judges; no teammessage.txt, so teams see the \
+             verdict only.",
             "check",
             &args,
             true,

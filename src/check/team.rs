@@ -1,0 +1,90 @@
+//! What a contestant may be told: a verdict, a case number, a line number and a fixed phrase.
+//!
+//! A [`TeamMessage`] can only be built from `&'static str` phrases and numbers, so it never
+//! holds the expected answer, a board, the input or the contestant's own bytes: whatever the
+//! output, a contestant cannot learn a secret test's answer from it.
+
+use std::fmt;
+
+use super::Verdict;
+
+/// The contestant-facing message of an outcome, e.g. `wrong answer on case 3: not a shortest
+/// sequence`. Built only from fixed phrases and numbers (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamMessage(String);
+
+impl TeamMessage {
+    /// `<verdict>[ on case K][, line L]: <brief>`; the line is given for presentation errors
+    /// only (where the layout is wrong, it tells nothing about the answer).
+    pub fn new(
+        verdict: Verdict,
+        case: Option<usize>,
+        line: Option<u64>,
+        brief: &'static str,
+    ) -> TeamMessage {
+        let mut text = verdict_words(verdict).to_string();
+        if let Some(k) = case {
+            text.push_str(&format!(" on case {k}"));
+        }
+        if let (Verdict::PresentationError, Some(l)) = (verdict, line) {
+            let joint = if case.is_some() { "," } else { " on" };
+            text.push_str(&format!("{joint} line {l}"));
+        }
+        text.push_str(": ");
+        text.push_str(brief);
+        TeamMessage(text)
+    }
+
+    /// The verdict alone: `accepted`, `judge error`.
+    pub fn verdict_only(verdict: Verdict) -> TeamMessage {
+        TeamMessage(verdict_words(verdict).to_string())
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for TeamMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The verdict in words a contestant reads.
+fn verdict_words(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "accepted",
+        Verdict::WrongAnswer => "wrong answer",
+        Verdict::PresentationError => "presentation error",
+        Verdict::Fail => "judge error",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_verdict_case_and_line() {
+        let m = TeamMessage::new(
+            Verdict::WrongAnswer,
+            Some(3),
+            Some(3),
+            "not a shortest sequence",
+        );
+        assert_eq!(
+            m.as_str(),
+            "wrong answer on case 3: not a shortest sequence"
+        );
+        let m = TeamMessage::new(Verdict::PresentationError, Some(2), Some(5), "x");
+        assert_eq!(m.as_str(), "presentation error on case 2, line 5: x");
+        let m = TeamMessage::new(Verdict::PresentationError, None, Some(5), "x");
+        assert_eq!(m.as_str(), "presentation error on line 5: x");
+        assert_eq!(
+            TeamMessage::verdict_only(Verdict::Accepted).as_str(),
+            "accepted"
+        );
+    }
+}

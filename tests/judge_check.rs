@@ -1,0 +1,197 @@
+//! `judge check`: one output against one test with the problem's options from judge.toml,
+//! the same verdict and message as `judge run`, testlib's exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+const CHECK: &str = env!("CARGO_BIN_EXE_check");
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch directory with judge.toml, its sicily order changed to any-shortest.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("judge-check-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan = std::fs::read_to_string(repo().join("judge.toml")).unwrap();
+        let changed = plan.replacen("order = \"lex-smallest\"", "order = \"any-shortest\"", 1);
+        assert_ne!(plan, changed, "judge.toml sets sicily's order");
+        std::fs::write(dir.join("judge.toml"), changed).unwrap();
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> String {
+        std::fs::write(self.0.join(name), bytes).unwrap();
+        self.path(name)
+    }
+
+    /// `judge <command> --plan ... --data ... <args>`: this plan, the repository's data.
+    fn judge(&self, args: &[&str]) -> Output {
+        let plan = self.path("judge.toml");
+        let data = repo().join("testdata");
+        Command::new(JUDGE)
+            .arg(args[0])
+            .args(["--plan", &plan, "--data", data.to_str().unwrap()])
+            .args(&args[1..])
+            .output()
+            .unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn judge_check_uses_the_plan_s_options_where_check_uses_its_defaults() {
+    let s = Scratch::new("options");
+    // The first sicily test with a case that has another shortest sequence: the output
+    // gives that one, right under any-shortest (the plan), wrong under lex-smallest.
+    let (name, output) = (1..=99)
+        .find_map(|k| {
+            let name = format!("{k:02}");
+            let answer =
+                std::fs::read_to_string(repo().join(format!("testdata/sicily/{name}.ans"))).ok()?;
+            let mut lines: Vec<String> = answer.lines().map(String::from).collect();
+            let i = lines.iter().position(|l| alternative(l).is_some())?;
+            lines[i] = alternative(&lines[i])?;
+            Some((name, format!("{}\n", lines.join("\n"))))
+        })
+        .expect("a sicily test with two shortest sequences for one case");
+    let output = s.write("out", output.as_bytes());
+
+    let o = s.judge(&["check", "sicily", &name, &output]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    assert_eq!(text(&o.stdout), format!("test {name}: AC\n"));
+    let run = s.judge(&["run", "sicily", "--tests", &name, "--", "cat", &output]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+
+    let input = repo().join(format!("testdata/sicily/{name}.in"));
+    let answer = repo().join(format!("testdata/sicily/{name}.ans"));
+    let bare = Command::new(CHECK)
+        .args([input.to_str().unwrap(), &output, answer.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        bare.status.code(),
+        Some(1),
+        "check alone demands the smallest"
+    );
+}
+
+/// Another sequence of the same length as `line`'s (`M letters`, M <= 7) reaching the same
+/// board, tried in every order of A, B, C.
+fn alternative(line: &str) -> Option<String> {
+    use boardjudge::puzzle::magic::{Board, Op, ops_to_string};
+    let (_, letters) = line.split_once(' ')?;
+    if letters.len() > 7 {
+        return None;
+    }
+    let ops: Vec<Op> = letters
+        .bytes()
+        .map(Op::from_letter)
+        .collect::<Option<_>>()?;
+    let target = Board::START.apply_all(&ops);
+    let n = ops.len() as u32;
+    (0..3usize.pow(n)).find_map(|mut code| {
+        let seq: Vec<Op> = (0..n)
+            .map(|_| {
+                let op = Op::from_letter(b"ABC"[code % 3]).unwrap();
+                code /= 3;
+                op
+            })
+            .collect();
+        let text = ops_to_string(&seq);
+        (text != letters && Board::START.apply_all(&seq) == target).then(|| format!("{n} {text}"))
+    })
+}
+
+#[test]
+fn judge_check_prints_judge_run_s_message() {
+    let s = Scratch::new("message");
+    let output = s.write("out", b"7\nBCABCBC\n");
+    let o = s.judge(&["check", "msquare", "01", &output]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let checked = text(&o.stdout);
+    assert!(checked.starts_with("test 01: WA\ncase 1: "), "{checked}");
+    assert!(
+        checked.contains("expected (the only right answer)"),
+        "{checked}"
+    );
+
+    let run = s.judge(&[
+        "run", "msquare", "--tests", "01", "--jobs", "1", "--", "cat", &output,
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = text(&run.stderr);
+    assert!(
+        stderr.contains(checked.trim_end()),
+        "judge run's message differs:\n{stderr}\n--- judge check:\n{checked}"
+    );
+}
+
+#[test]
+fn an_input_file_is_solved_by_the_reference_solver() {
+    let s = Scratch::new("input");
+    let input = s.write("board.in", b"2 6 8 4 5 7 3 1\n");
+    let good = s.write("good", b"7\nBCABCCB\n");
+    let o = s.judge(&["check", "msquare", &input, &good]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    let bad = s.write("bad", b"7 BCABCCB\n");
+    let o = s.judge(&["check", "msquare", &input, &bad]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("wrong output format") || text(&o.stdout).contains(": PE"));
+
+    let invalid = s.write("invalid.in", b"2 6 8 4 5 7 3 3\n");
+    let o = s.judge(&["check", "msquare", &invalid, &good]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).contains("invalid input"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn failures_of_the_command_exit_with_3_and_a_missing_output_with_2() {
+    let s = Scratch::new("errors");
+    let good = s.write("good", b"7\nBCABCCB\n");
+    for args in [
+        vec!["check", "nosuch", "01", good.as_str()],
+        vec!["check", "msquare", "no-such-test", good.as_str()],
+        vec!["check", "msquare", "01"],
+        vec!["check", "msquare", "01", good.as_str(), "--order", "x"],
+    ] {
+        let o = s.judge(&args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o.stderr));
+    }
+    let missing = s.path("missing");
+    let o = s.judge(&["check", "msquare", "01", &missing]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("does not exist"));
+    let o = s.judge(&["check", "msquare", "01", &good, "--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(value["verdict"]["verdict"], "AC", "{value}");
+}
