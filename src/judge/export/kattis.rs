@@ -15,7 +15,7 @@
 //! ```
 //!
 //! `run` is a shell script that execs the prebuilt binary beside it with the format (and the
-//! checker's options) baked in; `build` has nothing to do. The legacy format has no time limit
+//! statement's case limit, or the checker's options) baked in; `build` has nothing to do. The legacy format has no time limit
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
@@ -80,7 +80,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         exec_script(
             "Kattis input validator: the test input on stdin, exit 42 valid, 43 invalid.",
             "validate",
-            &["--protocol".into(), "kattis".into(), name_arg(source)],
+            &[
+                &["--protocol".into(), "kattis".into()],
+                &source.validator_args()[..],
+            ]
+            .concat(),
             true,
         ),
     );
@@ -125,11 +129,6 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         );
     }
     Ok(p)
-}
-
-/// The format's name, as the validator's argument.
-fn name_arg(source: &Source) -> String {
-    source.problem.format.name().to_string()
 }
 
 /// A YAML string in single quotes.
