@@ -31,8 +31,11 @@ pub const RIGHTS_OWNER: &str = "boardjudge contributors";
 pub const LICENSE: &str = "cc by-sa";
 
 /// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least
-/// this many times the slowest accepted submission's CPU time. judge.toml's rotation limit,
-/// 3 s, is 2.9 times its slowest accepted solution (the C++ IDA*, 1.04 s CPU), not 5 times.
+/// this many times the slowest accepted submission's CPU time. The limits are the original
+/// judges', and the classic solutions are accepted submissions: rotation's 3 s is about 4.3
+/// times its slowest (the classic IDA*, 0.70 s CPU on its slowest test), not 5 times. 2 is
+/// the margin `judge strength` demands of every accepted solution
+/// ([`crate::judge::strength::MIN_MARGIN`]).
 pub const TIME_MULTIPLIER: u32 = 2;
 
 /// The file extensions of the shipped solutions that go into `submissions/` (problemtools
