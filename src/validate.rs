@@ -3,8 +3,9 @@
 //! It reads an input with the core parser under [`ReadOptions::STRICT`]: the statement's
 //! exact layout (single spaces, one `\n` per line, a final newline, no `\r`, no trailing
 //! spaces), canonical numbers (no leading zeros, `+` or `-0`), the statement's ranges, a
-//! permutation of 1..8 per magic board, eight of each digit per rotation board, and the
-//! terminator with nothing after it.
+//! permutation of 1..8 per magic board, eight of each digit per rotation board, the
+//! terminator with nothing after it, and the problem's limit on the number of cases
+//! (`--max-cases`, judge.toml's `max_cases`; by default the format's widest, [`Format::max_cases`]).
 
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -61,9 +62,15 @@ impl Protocol {
 /// standard input, and any arguments after the options (the judge's flags) are ignored.
 /// Exit 2: bad usage.
 ///
+/// Every limit of the statement is checked: the layout, the ranges, and the number of cases.
+/// Problems that share a format state different case limits (sicily: 30, sicilylarge:
+/// 100,000); give the problem's limit, judge.toml's `max_cases`, with --max-cases. Without
+/// it the format's widest limit applies: sicily 100,000, rotation 1,000 (msquare: one
+/// board).
+///
 /// Examples:
-///   validate sicily testdata/sicily/01.in
-///   validate rotation --protocol kattis < 01.in
+///   validate sicily --max-cases 30 testdata/sicily/01.in
+///   validate rotation --max-cases 30 --protocol kattis < 01.in
 #[derive(Parser, Clone, Debug, PartialEq, Eq)]
 #[command(name = "validate", version, verbatim_doc_comment)]
 pub struct ValidateArgs {
@@ -72,6 +79,11 @@ pub struct ValidateArgs {
     /// The exit-code convention.
     #[arg(long, value_enum, default_value_t = Protocol::Testlib)]
     pub protocol: Protocol,
+    /// The most cases an input may hold (not counting the terminator): the problem's
+    /// statement limit. Default: the format's widest (sicily 100000, msquare 1, rotation
+    /// 1000).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub max_cases: Option<u64>,
     /// The input file (testlib: standard input when omitted or `-`); with --protocol kattis,
     /// the judge's flags, ignored.
     #[arg(
@@ -82,19 +94,24 @@ pub struct ValidateArgs {
     pub rest: Vec<String>,
 }
 
-/// Validates a whole input of `format`, returning the number of cases (for sicily and
-/// rotation, not counting the terminator).
-pub fn validate(format: Format, input: impl BufRead) -> Result<usize, ParseError> {
+/// Validates a whole input of `format` with at most `max_cases` cases, returning the number
+/// of cases (for sicily and rotation, not counting the terminator).
+pub fn validate(
+    format: Format,
+    max_cases: usize,
+    input: impl BufRead,
+) -> Result<usize, ParseError> {
+    let options = ReadOptions::STRICT.with_max_cases(max_cases);
     match format {
-        Format::Sicily => count::<Sicily>(input),
-        Format::Msquare => count::<Msquare>(input),
-        Format::Rotation => count::<Rotation>(input),
+        Format::Sicily => count::<Sicily>(input, options),
+        Format::Msquare => count::<Msquare>(input, options),
+        Format::Rotation => count::<Rotation>(input, options),
     }
 }
 
-fn count<P: Problem>(input: impl BufRead) -> Result<usize, ParseError> {
+fn count<P: Problem>(input: impl BufRead, options: ReadOptions) -> Result<usize, ParseError> {
     let mut cases = 0;
-    for case in Cases::<P, _>::new(input, ReadOptions::STRICT) {
+    for case in Cases::<P, _>::new(input, options) {
         case?;
         cases += 1;
     }
@@ -124,7 +141,10 @@ pub fn run(args: &ValidateArgs, err: &mut dyn Write) -> u8 {
             return protocol.cannot_read();
         }
     };
-    match validate(args.format, input.reader) {
+    let max_cases = args.max_cases.map_or(args.format.max_cases(), |k| {
+        usize::try_from(k).unwrap_or(usize::MAX)
+    });
+    match validate(args.format, max_cases, input.reader) {
         Ok(_) => protocol.valid(),
         Err(e) => {
             let _ = writeln!(err, "{}:{e}", input.name);

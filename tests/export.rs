@@ -179,6 +179,42 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
     }
 }
 
+/// A sicily input of `cases` copies of one case, in the exact layout.
+fn sicily_cases(cases: usize) -> Vec<u8> {
+    let mut text = "4\n5 8 7 6\n4 1 2 3\n".repeat(cases);
+    text.push_str("-1\n");
+    text.into_bytes()
+}
+
+#[test]
+fn exported_validators_enforce_each_problems_case_limit() {
+    // sicily and sicilylarge share a format but not the statement's limit (judge.toml's
+    // max_cases): 30 and 100,000 cases.
+    let plan = plan();
+    let limit = |name: &str| plan.problem(name).unwrap().max_cases;
+    assert_eq!(limit("sicily"), 30);
+    assert_eq!(limit("sicilylarge"), 100_000);
+    for (name, cases, kattis, testlib) in [
+        ("sicily", 30, 42, 0),
+        ("sicily", 31, 43, 3),
+        ("sicilylarge", 31, 42, 0),
+    ] {
+        let input = sicily_cases(cases);
+        let validator = exported("kattis").join(format!("{name}/input_validators/{name}/run"));
+        let (code, _, stderr) = run(&validator, &[], &input);
+        assert_eq!(code, kattis, "kattis {name}, {cases} cases: {stderr}");
+        let validator = exported("polygon").join(format!("{name}/validator"));
+        let (code, _, stderr) = run(&validator, &[], &input);
+        assert_eq!(code, testlib, "polygon {name}, {cases} cases: {stderr}");
+        if cases == 31 && name == "sicily" {
+            assert!(
+                stderr.contains("91:1: case 31: more than 30 cases"),
+                "{stderr}"
+            );
+        }
+    }
+}
+
 #[test]
 fn kattis_validators_speak_the_kattis_protocol() {
     let dir = exported("kattis").join("msquare");

@@ -2,9 +2,12 @@
 //! reproducible, plan errors name their judge.toml line, and a killed build leaves no
 //! half-written test file.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
+
+use boardjudge::judge::plan::Plan;
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
@@ -85,13 +88,15 @@ fn building_twice_gives_identical_bytes() {
 
 #[test]
 fn the_manifest_names_each_test_with_its_source_size_and_hash() {
-    let text = std::fs::read_to_string(repo().join("testdata/sicily/manifest.toml")).unwrap();
+    // The precomputation-scale problem, which holds the exhaustive file.
+    let text = std::fs::read_to_string(repo().join("testdata/sicilylarge/manifest.toml")).unwrap();
     let manifest: toml::Table = text.parse().unwrap();
+    assert_eq!(manifest["format"].as_str(), Some("sicily"));
     let tests = manifest["test"].as_array().unwrap();
     let first = tests[0].as_table().unwrap();
     assert_eq!(first["name"].as_str(), Some("01"));
     assert_eq!(first["source"].as_str(), Some("manual"));
-    let input = std::fs::read(repo().join("testdata/sicily/01.in")).unwrap();
+    let input = std::fs::read(repo().join("testdata/sicilylarge/01.in")).unwrap();
     assert_eq!(first["input_bytes"].as_integer(), Some(input.len() as i64));
     let exhaustive = tests
         .iter()
@@ -99,6 +104,74 @@ fn the_manifest_names_each_test_with_its_source_size_and_hash() {
         .expect("the exhaustive file");
     assert_eq!(exhaustive["cases"].as_integer(), Some(40_320));
     assert_eq!(exhaustive["input_sha256"].as_str().unwrap().len(), 64);
+}
+
+#[test]
+fn every_committed_test_keeps_its_statements_case_limit() {
+    // The default problems keep the originals' scale; the large ones hold the big files.
+    let plan = Plan::load(&repo().join("judge.toml")).unwrap();
+    let mut largest = BTreeMap::new();
+    for problem in &plan.problems {
+        let text = std::fs::read_to_string(
+            repo().join(format!("testdata/{}/manifest.toml", problem.name)),
+        )
+        .unwrap();
+        let manifest: toml::Table = text.parse().unwrap();
+        let most = manifest["test"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["cases"].as_integer().unwrap() as usize)
+            .max()
+            .unwrap();
+        assert!(most <= problem.max_cases, "{}", problem.name);
+        largest.insert(problem.name.clone(), (problem.max_cases, most));
+    }
+    assert_eq!(largest["sicily"], (30, 30));
+    assert_eq!(largest["rotation"], (30, 30));
+    assert_eq!(largest["sicilylarge"], (100_000, 100_000));
+    assert_eq!(largest["rotationlarge"].0, 1_000);
+}
+
+#[test]
+fn a_test_over_the_statements_case_limit_is_refused_naming_the_limits_line() {
+    let dir = scratch("limit");
+    let plan = dir.join("judge.toml");
+    let text = |cases: u32| {
+        format!(
+            "[[problem]]\nname = \"small\"\nformat = \"sicily\"\ntitle = \"t\"\n\
+             time_limit = 1.0\nmemory_limit = 256\nmax_cases = 3\n\n[[problem.group]]\n\
+             name = \"g\"\ntests = [\n  \"gen sicily --seed 1 --cases {cases}\",\n]\n"
+        )
+    };
+    let build = || {
+        judge(&[
+            "build",
+            "--plan",
+            plan.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+    };
+    std::fs::write(&plan, text(3)).unwrap();
+    let o = build();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::write(&plan, text(4)).unwrap();
+    let o = build();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // The test's line, the extra case's line:col, and the limit's own line.
+    assert!(
+        err.contains("judge.toml:12: problem small, test 01"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 10:1: case 4: more than 3 cases"),
+        "{err}"
+    );
+    assert!(err.contains("max_cases, "), "{err}");
+    assert!(err.contains("judge.toml:7)"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -140,6 +213,12 @@ fn plan_errors_name_the_judge_toml_line() {
         ("order = \"any-within-limit\"", "", ":7:", "sicily only"),
         ("order = \"lex\"", "", ":7:", "unknown order 'lex'"),
         ("colour = 3", "", ":7:", "unknown field `colour`"),
+        (
+            "max_cases = 5",
+            "",
+            ":7:",
+            "max_cases is for sicily and rotation",
+        ),
     ];
     for (header, tail, line, fragment) in cases {
         std::fs::write(&plan, plan_text(header, tail)).unwrap();

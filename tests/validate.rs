@@ -2,7 +2,8 @@
 //!
 //! `tests/validate_corpus/<format>/valid/` holds inputs that must pass; `invalid/` holds
 //! inputs that must fail, each listed in `expected.tsv` with the `line:col` of its first
-//! fault and a piece of the message.
+//! fault, a piece of the message and, in an optional fourth column, the validator's options
+//! (`--max-cases K`: the problem's statement limit).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -53,6 +54,11 @@ fn check_valid(format: Format) {
         let bytes = fs::read(path).unwrap();
         let out = run(&[format.name(), "--protocol", "kattis"], &bytes);
         assert_eq!(out.status.code(), Some(42), "{path} (kattis)");
+        // Every valid file holds at most 30 cases: the limit of the default problems.
+        if format != Format::Msquare {
+            let out = run(&["--max-cases", "30", format.name(), path], b"");
+            assert_eq!(out.status.code(), Some(0), "{path} with --max-cases 30");
+        }
     }
 }
 
@@ -61,14 +67,18 @@ fn check_invalid(format: Format) {
     let expected = fs::read_to_string(corpus(format).join("expected.tsv")).unwrap();
     let mut listed = BTreeSet::new();
     for line in expected.lines().filter(|l| !l.starts_with('#')) {
-        let [name, pos, fragment] = line.split('\t').collect::<Vec<_>>()[..] else {
-            panic!("bad line in expected.tsv: {line:?}");
+        let (name, pos, fragment, options) = match line.split('\t').collect::<Vec<_>>()[..] {
+            [name, pos, fragment] => (name, pos, fragment, Vec::new()),
+            [name, pos, fragment, options] => {
+                (name, pos, fragment, options.split(' ').collect::<Vec<_>>())
+            }
+            _ => panic!("bad line in expected.tsv: {line:?}"),
         };
         listed.insert(name.to_string());
         let path = dir.join(name);
         let path = path.to_str().unwrap();
 
-        let out = run(&[format.name(), path], b"");
+        let out = run(&[&options[..], &[format.name(), path]].concat(), b"");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(3), "{path}: {err}");
         let head = format!("{path}:{pos}: ");
@@ -83,7 +93,8 @@ fn check_invalid(format: Format) {
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
 
         let bytes = fs::read(path).unwrap();
-        let out = run(&[format.name(), "--protocol", "kattis"], &bytes);
+        let kattis = [&options[..], &[format.name(), "--protocol", "kattis"]].concat();
+        let out = run(&kattis, &bytes);
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(43), "{name} (kattis): {err}");
         assert!(
@@ -118,6 +129,58 @@ fn msquare_corpus() {
 fn rotation_corpus() {
     check_valid(Format::Rotation);
     check_invalid(Format::Rotation);
+}
+
+/// `gen`'s output for `args` (the statements' limits do not bind `gen`).
+fn generated(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_gen"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    out.stdout
+}
+
+#[test]
+fn the_widest_statement_limits_are_the_default() {
+    // sicilylarge allows 100,000 cases, rotationlarge 1,000 boards: one more is refused,
+    // pointing at the extra case; a problem's smaller limit comes with --max-cases.
+    let cases = |n: usize| n.to_string();
+    let sicily = generated(&["sicily", "--seed", "1", "--cases", &cases(100_000)]);
+    assert_eq!(run(&["sicily"], &sicily).status.code(), Some(0));
+    let out = run(&["sicily", "--max-cases", "99999"], &sicily);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("<stdin>:299998:1: case 100000: more than 99999 cases"),
+        "{err}"
+    );
+    let sicily = generated(&["sicily", "--seed", "1", "--cases", &cases(100_001)]);
+    let out = run(&["sicily"], &sicily);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("<stdin>:300001:1: case 100001: more than 100000 cases"),
+        "{err}"
+    );
+    let out = run(&["sicily", "--protocol", "kattis"], &sicily);
+    assert_eq!(out.status.code(), Some(43));
+
+    let rotation = generated(&["rotation", "--seed", "1", "--cases", &cases(1_000)]);
+    assert_eq!(run(&["rotation"], &rotation).status.code(), Some(0));
+    let rotation = generated(&["rotation", "--seed", "1", "--cases", &cases(1_001)]);
+    let out = run(&["rotation"], &rotation);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("<stdin>:1001:1: case 1001: more than 1000 cases"),
+        "{err}"
+    );
+    // A bad limit is a usage error.
+    assert_eq!(
+        run(&["sicily", "--max-cases", "0"], b"-1\n").status.code(),
+        Some(2)
+    );
 }
 
 #[test]

@@ -3,11 +3,14 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use boardjudge::generator::{GenArgs, GenError, generate};
+use boardjudge::generator::{GenArgs, GenError, generate, limit_note};
 use clap::Parser;
 
 fn main() -> ExitCode {
     let args = GenArgs::parse();
+    if let Some(note) = limit_note(&args) {
+        let _ = writeln!(io::stderr(), "gen: {note}");
+    }
     let stdout = io::stdout();
     match generate(&args, &mut stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,

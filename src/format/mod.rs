@@ -38,6 +38,17 @@ impl Format {
             Format::Rotation => "rotation",
         }
     }
+
+    /// The most cases an input of this format may hold under any statement of this problem
+    /// set (the widest limit, that of the large problems): sicily 100,000, msquare 1 (one
+    /// board), rotation 1,000. A problem states its own, smaller limit in judge.toml.
+    pub fn max_cases(self) -> usize {
+        match self {
+            Format::Sicily => 100_000,
+            Format::Msquare => 1,
+            Format::Rotation => 1_000,
+        }
+    }
 }
 
 impl fmt::Display for Format {
@@ -64,6 +75,9 @@ pub struct ReadOptions {
     pub layout: Layout,
     /// The largest step limit N accepted in a sicily case.
     pub max_step_limit: i64,
+    /// The most cases an input may hold (not counting the terminator); one more is an error
+    /// pointing at the extra case's first token.
+    pub max_cases: usize,
 }
 
 impl ReadOptions {
@@ -71,18 +85,28 @@ impl ReadOptions {
     pub const LENIENT: ReadOptions = ReadOptions {
         layout: Layout::Free,
         max_step_limit: i64::MAX,
+        max_cases: usize::MAX,
     };
     /// What a jury input must satisfy when read by the checker: any whitespace, but the
     /// statement's ranges (N up to 2^31 - 1).
     pub const JURY: ReadOptions = ReadOptions {
         layout: Layout::Free,
         max_step_limit: i32::MAX as i64,
+        max_cases: usize::MAX,
     };
-    /// What the strict validator demands: the exact layout and the statement's ranges.
+    /// What the strict validator demands: the exact layout and the statement's ranges. The
+    /// case count is not limited here: a validator sets its problem's limit with
+    /// [`ReadOptions::with_max_cases`] (at most [`Format::max_cases`]).
     pub const STRICT: ReadOptions = ReadOptions {
         layout: Layout::Exact,
         max_step_limit: i32::MAX as i64,
+        max_cases: usize::MAX,
     };
+
+    /// These options with at most `max_cases` cases per input.
+    pub fn with_max_cases(self, max_cases: usize) -> ReadOptions {
+        ReadOptions { max_cases, ..self }
+    }
 }
 
 /// One problem format: its cases, their exact layout, and their answers.
@@ -149,7 +173,17 @@ impl<P: Problem, R: BufRead> Iterator for Cases<P, R> {
         }
         self.index += 1;
         let index = self.index;
-        let result = P::read_case(&mut self.reader, &self.options, index).transpose();
+        let start = self.reader.pos();
+        let mut result = P::read_case(&mut self.reader, &self.options, index).transpose();
+        if matches!(result, Some(Ok(_))) && index > self.options.max_cases {
+            let kind = ErrorKind::TooManyCases {
+                max: self.options.max_cases,
+            };
+            result = Some(Err(self
+                .reader
+                .error_at(start, "a case", kind)
+                .in_case(index)));
+        }
         if !matches!(result, Some(Ok(_))) {
             self.done = true;
         }

@@ -86,6 +86,11 @@ pub enum ErrorKind {
         /// How many 1s, 2s and 3s it holds.
         counts: [usize; 3],
     },
+    /// More cases than the statement allows (the error points at the first extra case).
+    TooManyCases {
+        /// The statement's limit.
+        max: usize,
+    },
 }
 
 /// A bad input: what, where, and in which case.
@@ -150,6 +155,10 @@ impl fmt::Display for ParseError {
                 f,
                 "the board holds {} 1s, {} 2s and {} 3s; it needs eight of each",
                 counts[0], counts[1], counts[2]
+            ),
+            ErrorKind::TooManyCases { max } => write!(
+                f,
+                "more than {max} cases: the statement allows at most {max} in one input"
             ),
         }
     }

@@ -139,6 +139,22 @@ pub fn generate(args: &GenArgs, out: &mut dyn Write) -> Result<(), GenError> {
     .map_err(GenError::Write)
 }
 
+/// A note for standard error when the input `args` describes holds more cases than any
+/// statement of the format allows ([`Format::max_cases`]): such a file is for stress and
+/// speed work, and `validate` refuses it. `None` when it is within the limit.
+pub fn limit_note(args: &GenArgs) -> Option<String> {
+    let plan = Plan::resolve(args).ok()?;
+    let max = plan.format.max_cases();
+    (plan.cases as usize > max).then(|| {
+        format!(
+            "note: {} cases is outside the statements' limits (at most {max} for {}; a problem \
+             may allow fewer, see max_cases in judge.toml): fine for stress and speed work, \
+             but `validate` refuses it as a test",
+            plan.cases, plan.format
+        )
+    })
+}
+
 /// The input that `args` describes, in memory (for small inputs and tests).
 pub fn generate_to_vec(args: &GenArgs) -> Result<Vec<u8>, GenError> {
     let mut bytes = Vec::new();

@@ -13,7 +13,7 @@ use crate::check::{self, Verdict};
 use crate::format::msquare::Msquare;
 use crate::format::rotation::Rotation;
 use crate::format::sicily::Sicily;
-use crate::format::{Format, Problem, ReadOptions, read_all};
+use crate::format::{ErrorKind, Format, ParseError, Problem, ReadOptions, read_all};
 use crate::generator::generate_to_vec;
 use crate::judge::files::{is_leftover_temporary, write_atomic};
 use crate::judge::manifest::{Entry, Manifest, Settings, sha256};
@@ -116,8 +116,18 @@ pub fn build_test(
         }
         TestSource::Manual(text) => text.clone().into_bytes(),
     };
-    let (answer, cases, lengths) = solve_input(problem.format, &input)
-        .map_err(|e| fail(format!("the input is not valid: line {e}")))?;
+    let (answer, cases, lengths) =
+        solve_input(problem.format, problem.max_cases, &input).map_err(|e| {
+            let limit = match e.kind {
+                ErrorKind::TooManyCases { .. } => format!(
+                    " (the problem's max_cases, {}:{})",
+                    plan_path.display(),
+                    problem.max_cases_line
+                ),
+                _ => String::new(),
+            };
+            fail(format!("the input is not valid: line {e}{limit}"))
+        })?;
     let outcome = check::check(
         problem.format,
         &input,
@@ -144,24 +154,26 @@ pub fn build_test(
 /// An input's answer bytes, its number of cases, and the histogram of answer lengths.
 pub type Solved = (Vec<u8>, usize, BTreeMap<i64, usize>);
 
-/// Validates an input strictly (the error is `line:col: ...`) and solves every case.
-pub fn solve_input(format: Format, input: &[u8]) -> Result<Solved, String> {
+/// Validates an input strictly, with at most `max_cases` cases (the error displays as
+/// `line:col: ...`), and solves every case.
+pub fn solve_input(format: Format, max_cases: usize, input: &[u8]) -> Result<Solved, ParseError> {
     match format {
-        Format::Sicily => solve_all::<Sicily>(input),
-        Format::Msquare => solve_all::<Msquare>(input),
-        Format::Rotation => solve_all::<Rotation>(input),
+        Format::Sicily => solve_all::<Sicily>(input, max_cases),
+        Format::Msquare => solve_all::<Msquare>(input, max_cases),
+        Format::Rotation => solve_all::<Rotation>(input, max_cases),
     }
 }
 
-fn solve_all<P: Problem>(input: &[u8]) -> Result<Solved, String> {
-    let cases = read_all::<P>(input, ReadOptions::STRICT).map_err(|e| e.to_string())?;
+fn solve_all<P: Problem>(input: &[u8], max_cases: usize) -> Result<Solved, ParseError> {
+    let cases = read_all::<P>(input, ReadOptions::STRICT.with_max_cases(max_cases))?;
     let mut answer = Vec::new();
     let mut lengths = BTreeMap::new();
     for case in &cases {
         let a = P::solve(case);
         let len = P::answer_length(&a).map_or(-1, |n| n as i64);
         *lengths.entry(len).or_insert(0) += 1;
-        P::write_answer(&a, &mut answer).map_err(|e| e.to_string())?;
+        // Writing into a Vec cannot fail.
+        let _ = P::write_answer(&a, &mut answer);
     }
     Ok((answer, cases.len(), lengths))
 }

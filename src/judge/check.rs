@@ -91,7 +91,7 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
 /// Reads an input file and computes its answer with the reference solver.
 fn load_and_solve(problem: &ProblemPlan, path: &Path) -> Result<(Vec<u8>, Vec<u8>), String> {
     let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let (answer, _, _) = solve_input(problem.format, &input)
+    let (answer, _, _) = solve_input(problem.format, problem.max_cases, &input)
         .map_err(|e| format!("invalid input {}:{e}", path.display()))?;
     Ok((input, answer))
 }

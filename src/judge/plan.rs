@@ -1,5 +1,6 @@
-//! `judge.toml`: the problem set, one problem per format, each with its limits, checker
-//! options and test plan (an ordered list of groups of tests, each test a generator command
+//! `judge.toml`: the problem set, each problem with its format (several problems may share
+//! one, e.g. `sicily` and `sicilylarge`), its limits (time, memory, and the statement's
+//! case limit), checker options and test plan (an ordered list of groups of tests, each test a generator command
 //! or a manual input, like a Polygon script).
 
 use std::fmt;
@@ -36,6 +37,11 @@ pub struct ProblemPlan {
     pub memory_limit: u64,
     /// The largest file a solution may write in its sandbox, in MiB (`RLIMIT_FSIZE`).
     pub file_size_limit: u64,
+    /// The statement's limit on the cases of one input (judge.toml's `max_cases`; by default
+    /// the format's widest, [`Format::max_cases`]): `judge build` refuses a test with more.
+    pub max_cases: usize,
+    /// The judge.toml line that sets `max_cases` (the problem's line when it is not set).
+    pub max_cases_line: usize,
     /// The checker's options.
     pub checker: CheckOptions,
     /// The tests, in order.
@@ -157,6 +163,8 @@ struct RawProblem {
     #[serde(default = "default_file_size_limit")]
     file_size_limit: u64,
     #[serde(default)]
+    max_cases: Option<Spanned<usize>>,
+    #[serde(default)]
     order: Option<Spanned<String>>,
     #[serde(default)]
     wrap: Option<usize>,
@@ -255,6 +263,23 @@ impl Plan {
                     p.file_size_limit
                 )));
             }
+            let (max_cases, max_cases_line) = match &p.max_cases {
+                None => (format.max_cases(), line),
+                Some(k) => {
+                    let k_line = line_of(k.span().start);
+                    let k = *k.get_ref();
+                    let widest = format.max_cases();
+                    if format == Format::Msquare {
+                        let m = "max_cases is for sicily and rotation (msquare has one board)";
+                        return Err(error(Some(k_line), m.into()));
+                    }
+                    if !(1..=widest).contains(&k) {
+                        let m = format!("max_cases must be in 1..={widest} for {format}, not {k}");
+                        return Err(error(Some(k_line), m));
+                    }
+                    (k, k_line)
+                }
+            };
             let mut checker = CheckOptions::default();
             let mut options_line = line;
             if let Some(order) = &p.order {
@@ -311,6 +336,8 @@ impl Plan {
                 time_limit: p.time_limit,
                 memory_limit: p.memory_limit,
                 file_size_limit: p.file_size_limit,
+                max_cases,
+                max_cases_line,
                 checker,
                 tests,
                 solutions: p

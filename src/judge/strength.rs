@@ -1,6 +1,7 @@
 //! `judge strength`: every shipped solution on the test set. Each wrong solution must be
 //! caught (its first failing test gives the expected kind of verdict), each accepted one must
-//! pass every test; this is how the test set is shown to be strong.
+//! pass every test with at least [`MIN_MARGIN`] times its slowest CPU time left under the
+//! limit; this is how the test set is shown to be strong, and fair to correct solutions.
 
 use std::path::Path;
 
@@ -10,6 +11,11 @@ use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::judge::run::{LoadedTest, TestResult, Verdict, judge_test, limits_for};
 use crate::runner::Sandbox;
 use crate::runner::compile::{CompileError, compile};
+
+/// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
+/// correct solution that needs more than half the limit somewhere is too close to fail on a
+/// slower or busier judge.
+pub const MIN_MARGIN: f64 = 2.0;
 
 /// What one shipped solution did on the test set.
 #[derive(Clone, Debug, Serialize)]
@@ -29,6 +35,9 @@ pub struct SolutionReport {
     pub decisive: Option<TestResult>,
     /// True when it could not be judged here (no compiler): neither a pass nor a failure.
     pub skipped: bool,
+    /// For a solution that passes every test: the time limit divided by its slowest test's
+    /// CPU time.
+    pub margin: Option<f64>,
 }
 
 /// Runs one solution on `tests` in order: an accepted one on all of them, a wrong or slow one
@@ -49,6 +58,7 @@ pub fn judge_solution(
         summary: String::new(),
         decisive: None,
         skipped: false,
+        margin: None,
     };
     let cmd = match compile(&repo.join(&solution.path), cache) {
         Ok(cmd) => cmd,
@@ -102,17 +112,27 @@ pub fn judge_solution(
     }
     match solution.expected {
         Expected::Accepted => {
-            report.ok = true;
-            report.summary = match &slowest {
-                Some(s) => format!(
-                    "passes all {} tests; slowest: test {} in {:.2} s CPU of the {} s limit",
-                    tests.len(),
-                    s.test,
-                    s.cpu_seconds,
-                    problem.time_limit
-                ),
-                None => "passes (no tests)".into(),
+            let Some(s) = &slowest else {
+                report.ok = true;
+                report.summary = "passes (no tests)".into();
+                return report;
             };
+            let margin = problem.time_limit / s.cpu_seconds.max(1e-3);
+            report.ok = margin >= MIN_MARGIN;
+            report.margin = Some(margin);
+            report.summary = format!(
+                "passes all {} tests; slowest: test {} in {:.2} s CPU of the {} s limit \
+                 ({margin:.1}x margin{})",
+                tests.len(),
+                s.test,
+                s.cpu_seconds,
+                problem.time_limit,
+                if report.ok {
+                    String::new()
+                } else {
+                    format!(", less than the {MIN_MARGIN}x an accepted solution must keep")
+                }
+            );
             report.decisive = slowest;
         }
         _ => {

@@ -175,7 +175,9 @@ pub fn stress(
 
 /// The expected output of an input (which must be valid).
 pub fn answer_for(format: Format, input: &[u8]) -> Result<Vec<u8>, String> {
-    solve_input(format, input).map(|(answer, _, _)| answer)
+    solve_input(format, usize::MAX, input)
+        .map(|(answer, _, _)| answer)
+        .map_err(|e| e.to_string())
 }
 
 /// A format's notion of a simpler case.

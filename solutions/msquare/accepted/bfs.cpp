@@ -1,8 +1,9 @@
-// USACO 3.2 Magic Squares, accepted: one breadth-first search from the start board, children
-// in the order A, B, C (so the first path found to a board is the lexicographically smallest
-// shortest one), boards marked by their Cantor rank. The answer: the length, then the
-// sequence in lines of 60 characters, and for the start board "0" and an empty line, as the
-// USACO reference output has it.
+// USACO 3.2 Magic Squares, accepted: the classic intended solution (as in the seed write-up
+// of this problem), one breadth-first search from the start board, children in the order A,
+// B, C (so the first path found to a board is the lexicographically smallest shortest one),
+// boards marked by their Cantor rank. The answer: the length, then the sequence in lines of
+// 60 characters, and for the start board "0" and an empty line, as the USACO reference
+// output has it.
 #include <cstdio>
 #include <cstring>
 using namespace std;

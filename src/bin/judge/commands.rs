@@ -468,7 +468,13 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
                 (false, true) => paint("ok  ", &Verdict::AC, on),
                 (false, false) => paint("FAIL", &Verdict::WA, on),
             };
-            println!("{mark} {:<20} {}: {}", r.expected.name(), r.path, r.summary);
+            println!(
+                "{mark} {:<13} {:<20} {}: {}",
+                r.problem,
+                r.expected.name(),
+                r.path,
+                r.summary
+            );
         }
         if let Some(note) = runner::timing_note(workers.min(jobs.len())) {
             eprintln!("note: {note}");

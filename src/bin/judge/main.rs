@@ -153,13 +153,15 @@ enum Command {
         command: Vec<String>,
     },
     /// Run every shipped solution on the test set: wrong ones must be caught, accepted ones
-    /// must pass.
+    /// must pass with at least 2x margin.
     ///
     /// judge.toml lists each problem's solutions ([[problem.solution]]) with the outcome they
     /// must get: accepted, wrong_answer or time_limit_exceeded. C++ sources are built with
     /// g++ -O2 -std=c++17 and Rust ones with rustc -O, into target/solutions/. Reports, per
     /// wrong solution, the first test that kills it, and per accepted one its slowest test
-    /// against the time limit. A solution whose compiler is missing is skipped (said so).
+    /// against the time limit and the margin (limit / slowest CPU time), which must be at
+    /// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
+    /// skipped (said so).
     ///
     /// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
     /// 1 otherwise, 2 bad arguments.

@@ -15,8 +15,9 @@
 //! ```
 //!
 //! `run` is a shell script that execs the prebuilt binary beside it with the format (and the
-//! checker's options) baked in; `build` has nothing to do. The checker's team feedback stays
-//! at its default: the message goes to `judgemessage.txt` only, no `teammessage.txt`. The legacy format has no time limit
+//! statement's case limit, or the checker's options) baked in; `build` has nothing to do. The
+//! checker's team feedback stays at its default: the message goes to `judgemessage.txt` only,
+//! no `teammessage.txt`. The legacy format has no time limit
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
@@ -32,8 +33,12 @@ pub const RIGHTS_OWNER: &str = "boardjudge contributors";
 pub const LICENSE: &str = "cc by-sa";
 
 /// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least
-/// this many times the slowest accepted submission's CPU time. judge.toml's rotation limit,
-/// 3 s, is 2.9 times its slowest accepted solution (the C++ IDA*, 1.04 s CPU), not 5 times.
+/// this many times the slowest accepted submission's CPU time. The limits are the original
+/// judges', and the classic solutions are accepted submissions: rotation's 3 s is about 5.8
+/// times its slowest on a quiet machine (the classic IDA*, 0.52 s CPU on its slowest test)
+/// and 4.4 times in a noisy run, too close to 5 for a check that must not flicker. 2 is the
+/// margin `judge strength` demands of every accepted solution
+/// ([`crate::judge::strength::MIN_MARGIN`]).
 pub const TIME_MULTIPLIER: u32 = 2;
 
 /// The file extensions of the shipped solutions that go into `submissions/` (problemtools
@@ -81,7 +86,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         exec_script(
             "Kattis input validator: the test input on stdin, exit 42 valid, 43 invalid.",
             "validate",
-            &["--protocol".into(), "kattis".into(), name_arg(source)],
+            &[
+                &["--protocol".into(), "kattis".into()],
+                &source.validator_args()[..],
+            ]
+            .concat(),
             true,
         ),
     );
@@ -128,11 +137,6 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         );
     }
     Ok(p)
-}
-
-/// The format's name, as the validator's argument.
-fn name_arg(source: &Source) -> String {
-    source.problem.format.name().to_string()
 }
 
 /// A YAML string in single quotes.

@@ -124,6 +124,19 @@ impl Source<'_> {
             .partition(|t| t.plan.group == SAMPLES_GROUP)
     }
 
+    /// The validator's arguments, to bake into a wrapper: the statement's case limit
+    /// (`--max-cases K`, judge.toml's max_cases; not for msquare, whose input is one board),
+    /// then the format.
+    pub fn validator_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if self.problem.format != Format::Msquare {
+            args.push("--max-cases".to_string());
+            args.push(self.problem.max_cases.to_string());
+        }
+        args.push(self.problem.format.name().to_string());
+        args
+    }
+
     /// The checker's options as command-line arguments, to bake into a wrapper:
     /// `--format F --order O` and, for msquare, `--wrap N`.
     pub fn checker_args(&self) -> Vec<String> {

@@ -55,7 +55,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         exec_script(
             "testlib validator: validator < input (extra flags are ignored)",
             "files/validate",
-            &[problem.format.name().to_string()],
+            &source.validator_args(),
             false,
         ),
     );
