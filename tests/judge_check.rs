@@ -27,6 +27,20 @@ impl Scratch {
         let changed = plan.replacen("order = \"lex-smallest\"", "order = \"any-shortest\"", 1);
         assert_ne!(plan, changed, "judge.toml sets sicily's order");
         std::fs::write(dir.join("judge.toml"), changed).unwrap();
+        // The test data built for this plan (its manifest records the order).
+        let built = Command::new(JUDGE)
+            .arg("build")
+            .arg("--plan")
+            .arg(dir.join("judge.toml"))
+            .arg("--out")
+            .arg(dir.join("testdata"))
+            .output()
+            .unwrap();
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
         Scratch(dir)
     }
 
@@ -39,10 +53,10 @@ impl Scratch {
         self.path(name)
     }
 
-    /// `judge <command> --plan ... --data ... <args>`: this plan, the repository's data.
+    /// `judge <command> --plan ... --data ... <args>`: this plan and its data.
     fn judge(&self, args: &[&str]) -> Output {
         let plan = self.path("judge.toml");
-        let data = repo().join("testdata");
+        let data = self.0.join("testdata");
         Command::new(JUDGE)
             .arg(args[0])
             .args(["--plan", &plan, "--data", data.to_str().unwrap()])
