@@ -1,24 +1,46 @@
 //! What the sandbox costs per run (`cargo bench --bench sandbox`).
 //!
-//! The reference `solve` on one msquare board, run through the runner again and again,
-//! alternating between no sandbox (`--sandbox off`) and every layer this machine allows
-//! (`--sandbox auto`), so that both see the same machine load. Printed: the median wall time
-//! per run of each, and the difference (target: under 2 ms added per run).
+//! The reference `solve` on one msquare board, run through the runner again and again, in
+//! rounds: each round runs it once with no sandbox (`--sandbox off`, the baseline), once with
+//! every layer this machine allows (`--sandbox auto`), and once with each optional layer left
+//! out in turn, so that every variant sees the same machine load. Printed: the median wall
+//! time per run of each variant, what it adds to the baseline, and what each layer costs (the
+//! full sandbox minus the sandbox without that layer). Target: under 2 ms added per run.
 
 use std::time::{Duration, Instant};
 
-use boardjudge::runner::{self, Input, Limits, Outcome, Sandbox, SandboxMode};
+use boardjudge::runner::{self, Input, Layer, Limits, Outcome, Sandbox, SandboxMode};
 
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
-const RUNS: usize = 300;
+const ROUNDS: usize = 300;
+const WARM_UP: usize = 20;
+
+/// The layers that can be left out, as the table names them.
+const OPTIONAL: [(Layer, &str); 4] = [
+    (Layer::User, "user (uid per run)"),
+    (Layer::Landlock, "landlock"),
+    (Layer::Namespaces, "pid+net namespaces"),
+    (Layer::Cgroup, "cgroup"),
+];
 
 fn main() {
     let cmd = vec![SOLVE.to_string(), "msquare".to_string()];
     let input = b"2 6 8 4 5 7 3 1\n";
     let limits = Limits::with_cpu(Duration::from_secs(1));
-    let off = Sandbox::off();
-    let auto = Sandbox::new(SandboxMode::Auto).expect("a sandbox");
-    println!("{}", auto.layers());
+    let auto = || Sandbox::new(SandboxMode::Auto).expect("a sandbox");
+    let full = auto();
+    println!("{}", full.layers());
+    let mut variants: Vec<(String, Sandbox)> = vec![
+        ("`--sandbox off` (baseline)".into(), Sandbox::off()),
+        ("`--sandbox auto`".into(), full),
+    ];
+    for (layer, name) in OPTIONAL {
+        let sandbox = auto();
+        if sandbox.layers().applied.iter().any(|a| a.layer == layer) {
+            let without = sandbox.without(layer).expect("an optional layer");
+            variants.push((format!("auto without {name}"), without));
+        }
+    }
     let time = |sandbox: &Sandbox| {
         let start = Instant::now();
         let result = runner::run(&cmd, Input::Bytes(input), &limits, sandbox);
@@ -27,33 +49,51 @@ fn main() {
         assert_eq!(result.stdout, b"7\nBCABCCB\n");
         elapsed
     };
-    for _ in 0..20 {
-        time(&off);
-        time(&auto);
+    for _ in 0..WARM_UP {
+        for (_, sandbox) in &variants {
+            time(sandbox);
+        }
     }
-    let (mut plain, mut boxed) = (Vec::new(), Vec::new());
-    for _ in 0..RUNS {
-        plain.push(time(&off));
-        boxed.push(time(&auto));
+    let mut times = vec![Vec::with_capacity(ROUNDS); variants.len()];
+    for _ in 0..ROUNDS {
+        for (k, (_, sandbox)) in variants.iter().enumerate() {
+            times[k].push(time(sandbox));
+        }
     }
-    let plain = median(plain);
-    let boxed = median(boxed);
-    println!("| run of `solve msquare` on one board | median wall per run |");
-    println!("|---|---:|");
-    println!("| `--sandbox off` | {:.2} ms |", ms(plain));
-    println!("| `--sandbox auto` | {:.2} ms |", ms(boxed));
+    let medians: Vec<f64> = times.into_iter().map(median).collect();
+    let (baseline, full) = (medians[0], medians[1]);
     println!(
-        "| added by the sandbox | {:.2} ms ({:.2}x) |",
-        ms(boxed.saturating_sub(plain)),
-        boxed.as_secs_f64() / plain.as_secs_f64()
+        "| run of `solve msquare` on one board ({ROUNDS} rounds) | median wall per run | added to the baseline |"
+    );
+    println!("|---|---:|---:|");
+    for ((name, _), &t) in variants.iter().zip(&medians) {
+        println!("| {name} | {t:.2} ms | {:+.2} ms |", t - baseline);
+    }
+    println!();
+    println!("| layer | its cost per run (auto minus auto without it) |");
+    println!("|---|---:|");
+    let mut optional = 0.0;
+    for ((name, _), &t) in variants.iter().zip(&medians).skip(2) {
+        let cost = full - t;
+        optional += cost;
+        println!(
+            "| {} | {cost:+.2} ms |",
+            name.trim_start_matches("auto without ")
+        );
+    }
+    println!(
+        "| session, private dir, clean env, rlimits, staging (the rest) | {:+.2} ms |",
+        full - baseline - optional
+    );
+    println!(
+        "\nadded by the whole sandbox: {:.2} ms per run ({:.2}x the baseline)",
+        full - baseline,
+        full / baseline
     );
 }
 
-fn median(mut times: Vec<Duration>) -> Duration {
+/// The median, in milliseconds.
+fn median(mut times: Vec<Duration>) -> f64 {
     times.sort();
-    times[times.len() / 2]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
+    times[times.len() / 2].as_secs_f64() * 1e3
 }

@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 pub use classify::signal_name;
 pub use parallel::{parallel, physical_cores, timing_note};
 pub use process::{kill_groups_on_interrupt, kill_running_groups, wait_if_interrupted};
-pub use sandbox::{Mode as SandboxMode, Sandbox};
+pub use sandbox::{Layer, Mode as SandboxMode, Sandbox};
 
 use process::Group;
 

@@ -2,13 +2,15 @@
 //! run is counted and limited together, wherever it forked or hid.
 //!
 //! Each sandbox makes a parent group `boardjudge-<pid>-<n>` inside the judge's own group of
-//! each controller, and one child group per run inside that, removed after the run.
+//! each controller, and run groups inside that: one per run at a time, emptied after the run
+//! and kept, counters reset, for the next one (all removed with the sandbox).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The controllers used, as mounted under /sys/fs/cgroup by cgroup v1.
@@ -17,16 +19,31 @@ const CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
 /// How long to wait for the processes of a group to die after `SIGKILL`.
 const EMPTYING: Duration = Duration::from_secs(2);
 
-/// The parent groups of this judge process, one per controller.
+/// The parent groups of this judge process, one per controller, and the run groups that are
+/// free for another run.
 #[derive(Debug)]
 pub struct Hierarchy {
     parents: [PathBuf; 3],
+    free: Arc<Mutex<Vec<Idle>>>,
 }
 
-/// The group of one run, in each controller.
+/// A run group between runs: empty, kept for the next run (making and removing a memory
+/// group costs more than the run of a small program).
+#[derive(Debug)]
+struct Idle {
+    dirs: [PathBuf; 3],
+    memory_limit: u64,
+}
+
+/// The group of one run, in each controller. Given back for another run by
+/// [`RunGroup::release`] (or, when it cannot be emptied, removed).
 #[derive(Debug)]
 pub struct RunGroup {
     dirs: [PathBuf; 3],
+    memory_limit: u64,
+    /// The memory controller's count of OOM kills when the run started (it never resets).
+    oom_kills_before: u64,
+    free: Arc<Mutex<Vec<Idle>>>,
 }
 
 /// What the groups counted over a whole run.
@@ -82,30 +99,39 @@ impl Hierarchy {
             parents.push(parent);
         }
         let parents: [PathBuf; 3] = parents.try_into().expect("three controllers");
-        Ok(Hierarchy { parents })
+        Ok(Hierarchy {
+            parents,
+            free: Arc::default(),
+        })
     }
 
-    /// Makes the group of a new run with its memory and process limits.
+    /// The group of a new run with its memory and process limits: a free one from an earlier
+    /// run, its counters reset, or a new one.
     pub fn run_group(&self, memory_bytes: u64, processes: u64) -> io::Result<RunGroup> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
-        let dirs = self.parents.clone().map(|p| p.join(&name));
-        for dir in &dirs {
-            fs::create_dir(dir)?;
-        }
-        let group = RunGroup { dirs };
-        if memory_bytes != u64::MAX {
-            fs::write(
-                group.memory().join("memory.limit_in_bytes"),
-                memory_bytes.to_string(),
-            )?;
-            // Swap counted too, where the kernel accounts it.
-            let memsw = group.memory().join("memory.memsw.limit_in_bytes");
-            if memsw.exists() {
-                fs::write(memsw, memory_bytes.to_string())?;
+        let idle = self.free.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let (dirs, memory_limit) = match idle {
+            Some(idle) => (idle.dirs, idle.memory_limit),
+            None => {
+                static NEXT: AtomicU64 = AtomicU64::new(0);
+                let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+                let dirs = self.parents.clone().map(|p| p.join(&name));
+                for dir in &dirs {
+                    fs::create_dir(dir)?;
+                }
+                fs::write(dirs[2].join("pids.max"), processes.to_string())?;
+                (dirs, u64::MAX)
             }
-        }
-        fs::write(group.dirs[2].join("pids.max"), processes.to_string())?;
+        };
+        let mut group = RunGroup {
+            dirs,
+            memory_limit,
+            oom_kills_before: 0,
+            free: Arc::clone(&self.free),
+        };
+        group.set_memory_limit(memory_bytes)?;
+        fs::write(group.dirs[1].join("cpuacct.usage"), "0")?;
+        fs::write(group.memory().join("memory.max_usage_in_bytes"), "0")?;
+        group.oom_kills_before = group.oom_kills();
         Ok(group)
     }
 
@@ -117,6 +143,12 @@ impl Hierarchy {
 
 impl Drop for Hierarchy {
     fn drop(&mut self) {
+        let free = std::mem::take(&mut *self.free.lock().unwrap_or_else(|p| p.into_inner()));
+        for idle in free {
+            for dir in &idle.dirs {
+                kill_and_remove_dir(dir);
+            }
+        }
         for parent in &self.parents {
             let _ = fs::remove_dir(parent);
         }
@@ -126,6 +158,41 @@ impl Drop for Hierarchy {
 impl RunGroup {
     fn memory(&self) -> &Path {
         &self.dirs[0]
+    }
+
+    /// Sets the memory limit (and the memory + swap limit, where the kernel has one), in the
+    /// order the kernel accepts: memory + swap is never below memory.
+    fn set_memory_limit(&mut self, bytes: u64) -> io::Result<()> {
+        if bytes == self.memory_limit {
+            return Ok(());
+        }
+        let text = if bytes == u64::MAX {
+            "-1".to_string()
+        } else {
+            bytes.to_string()
+        };
+        let memory = self.memory().join("memory.limit_in_bytes");
+        let memsw = self.memory().join("memory.memsw.limit_in_bytes");
+        let swap_counted = memsw.exists();
+        if bytes > self.memory_limit && swap_counted {
+            fs::write(&memsw, &text)?;
+        }
+        fs::write(&memory, &text)?;
+        if bytes < self.memory_limit && swap_counted {
+            fs::write(&memsw, &text)?;
+        }
+        self.memory_limit = bytes;
+        Ok(())
+    }
+
+    /// The memory controller's count of OOM kills in this group so far.
+    fn oom_kills(&self) -> u64 {
+        fs::read_to_string(self.memory().join("memory.oom_control"))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|l| l.strip_prefix("oom_kill "))
+            .and_then(|n| n.trim().parse::<u64>().ok())
+            .unwrap_or(0)
     }
 
     /// `cgroup.procs` of each controller, opened for writing `0` (the writer joins) in the
@@ -144,23 +211,14 @@ impl RunGroup {
 
     /// What the run used, read after it ended.
     pub fn usage(&self) -> Usage {
-        let number = |path: PathBuf| -> u64 {
-            fs::read_to_string(path)
-                .ok()
-                .and_then(|s| s.trim().parse().ok())
-                .unwrap_or(0)
-        };
-        let oom_control =
-            fs::read_to_string(self.memory().join("memory.oom_control")).unwrap_or_default();
-        let oom_kills = oom_control
-            .lines()
-            .find_map(|l| l.strip_prefix("oom_kill "))
-            .and_then(|n| n.trim().parse::<u64>().ok())
+        let peak = fs::read_to_string(self.memory().join("memory.max_usage_in_bytes"))
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
             .unwrap_or(0);
         Usage {
             cpu: Duration::from_nanos(self.cpu_nanos()),
-            peak_memory_bytes: number(self.memory().join("memory.max_usage_in_bytes")),
-            oom_killed: oom_kills > 0,
+            peak_memory_bytes: peak,
+            oom_killed: self.oom_kills() > self.oom_kills_before,
         }
     }
 
@@ -172,17 +230,30 @@ impl RunGroup {
             .unwrap_or(0)
     }
 
-    /// Kills every process left in the group, waits for the group to empty, and removes it.
-    pub fn kill_and_remove(self) {
-        for dir in &self.dirs {
-            kill_and_remove_dir(dir);
+    /// Kills every process left in the group and waits for it to empty; gives the group back
+    /// for another run, or removes it when it does not empty in time.
+    pub fn release(self) {
+        let emptied = self.dirs.iter().all(|dir| kill_all(dir));
+        if !emptied {
+            for dir in &self.dirs {
+                kill_and_remove_dir(dir);
+            }
+            return;
         }
+        let idle = Idle {
+            dirs: self.dirs.clone(),
+            memory_limit: self.memory_limit,
+        };
+        self.free
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(idle);
     }
 }
 
-/// Kills every process in the group at `dir`, waits (a bounded time) for it to empty, and
-/// removes it.
-pub fn kill_and_remove_dir(dir: &Path) {
+/// Kills every process in the group at `dir` and waits (a bounded time) for it to empty;
+/// says whether it did.
+fn kill_all(dir: &Path) -> bool {
     let procs = dir.join("cgroup.procs");
     let give_up = Instant::now() + EMPTYING;
     loop {
@@ -191,11 +262,14 @@ pub fn kill_and_remove_dir(dir: &Path) {
             .and_then(|mut f| f.read_to_string(&mut text))
             .is_err()
         {
-            break;
+            return false;
         }
         let pids: Vec<libc::pid_t> = text.lines().filter_map(|l| l.parse().ok()).collect();
-        if pids.is_empty() || Instant::now() >= give_up {
-            break;
+        if pids.is_empty() {
+            return true;
+        }
+        if Instant::now() >= give_up {
+            return false;
         }
         for pid in pids {
             // SAFETY: kill has no memory effects; a pid listed in the run's group is a
@@ -206,6 +280,13 @@ pub fn kill_and_remove_dir(dir: &Path) {
         }
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// Kills every process in the group at `dir`, waits (a bounded time) for it to empty, and
+/// removes it.
+pub fn kill_and_remove_dir(dir: &Path) {
+    kill_all(dir);
+    let give_up = Instant::now() + EMPTYING;
     // A group whose last process is still exiting refuses removal for a moment.
     while fs::remove_dir(dir).is_err() && dir.exists() && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(1));

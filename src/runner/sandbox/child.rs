@@ -9,6 +9,7 @@
 use std::ffi::CString;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::Arc;
 
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
@@ -17,6 +18,9 @@ pub struct ChildPlan {
     pub cgroup_procs: Vec<std::fs::File>,
     /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET`, with `CLONE_NEWUSER` when not root.
     pub namespaces: libc::c_int,
+    /// A network namespace to join instead of making one (`CLONE_NEWNET` is then left out
+    /// of `namespaces`'s unshare).
+    pub network: Option<Arc<OwnedFd>>,
     /// For a new user namespace: the uid and gid maps that map the judge's own ids.
     pub id_maps: Option<(CString, CString)>,
     /// The private working directory.
@@ -91,8 +95,16 @@ impl ChildPlan {
             if self.new_session {
                 check(libc::setsid() as libc::c_long)?;
             }
-            if self.namespaces != 0 {
-                check(libc::unshare(self.namespaces) as libc::c_long)?;
+            if let Some(network) = &self.network {
+                check(libc::setns(network.as_raw_fd(), libc::CLONE_NEWNET) as libc::c_long)?;
+            }
+            let unshared = if self.network.is_some() {
+                self.namespaces & !libc::CLONE_NEWNET
+            } else {
+                self.namespaces
+            };
+            if unshared != 0 {
+                check(libc::unshare(unshared) as libc::c_long)?;
                 if let Some((uid_map, gid_map)) = &self.id_maps {
                     write_file(b"/proc/self/setgroups\0", b"deny")?;
                     write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;

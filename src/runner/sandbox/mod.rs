@@ -34,13 +34,14 @@ use std::collections::HashMap;
 use std::ffi::CString;
 use std::fmt;
 use std::fs;
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -203,6 +204,9 @@ pub struct Sandbox {
     landlock_abi: i64,
     /// The `unshare` flags that work here (0: none).
     namespaces: libc::c_int,
+    /// As root: one empty network namespace, made once, that every run joins (making and
+    /// tearing down one per run costs milliseconds); without it each run unshares its own.
+    shared_network: Option<Arc<OwnedFd>>,
     cgroups: Option<cgroup::Hierarchy>,
     unavailable: Vec<Unavailable>,
     /// Holds the staged programs and the private directories (removed on drop).
@@ -218,6 +222,7 @@ impl Sandbox {
             root: false,
             landlock_abi: 0,
             namespaces: 0,
+            shared_network: None,
             cgroups: None,
             unavailable: Vec::new(),
             base: None,
@@ -257,6 +262,11 @@ impl Sandbox {
                 0
             }
         };
+        let shared_network = if root && namespaces != 0 {
+            Some(Arc::new(empty_network_namespace()?))
+        } else {
+            None
+        };
         let cgroups = match cgroup::Hierarchy::create() {
             Ok(h) => Some(h),
             Err(why) => {
@@ -283,11 +293,46 @@ impl Sandbox {
             root,
             landlock_abi,
             namespaces,
+            shared_network,
             cgroups,
             unavailable,
             base: Some(base),
             staged: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// The same sandbox with one optional layer (user, landlock, namespaces or cgroup) left
+    /// out, reported as unavailable: for measuring what each layer costs
+    /// (`cargo bench --bench sandbox`) and for narrowing down a problem with one layer.
+    pub fn without(mut self, layer: Layer) -> Result<Sandbox, String> {
+        if self.mode == Mode::Off {
+            return Ok(self);
+        }
+        if self.mode == Mode::Strict {
+            return Err("--sandbox strict keeps every layer".into());
+        }
+        match layer {
+            Layer::User => self.root = false,
+            Layer::Landlock => self.landlock_abi = 0,
+            Layer::Namespaces => {
+                self.namespaces = 0;
+                self.shared_network = None;
+            }
+            Layer::Cgroup => self.cgroups = None,
+            other => {
+                return Err(format!(
+                    "the {} layer is part of every sandboxed run",
+                    label_of(other)
+                ));
+            }
+        }
+        if self.unavailable.iter().all(|u| u.layer != layer) {
+            self.unavailable.push(Unavailable {
+                layer,
+                why: "left out on request".into(),
+            });
+        }
+        Ok(self)
     }
 
     /// Which layers protect the runs, and which do not (with why).
@@ -319,7 +364,9 @@ impl Sandbox {
                 label: match layer {
                     Layer::User => format!("uid {FIRST_UID}+ (one per run)"),
                     Layer::Landlock => format!("landlock v{}", self.landlock_abi),
-                    Layer::Namespaces if !self.root => "user+pid+net ns".into(),
+                    Layer::Namespaces if self.namespaces & libc::CLONE_NEWUSER != 0 => {
+                        "user+pid+net ns".into()
+                    }
                     Layer::Cgroup => "cgroup v1".into(),
                     other => label_of(other).into(),
                 },
@@ -374,6 +421,7 @@ impl Sandbox {
         }
         let mut plan = ChildPlan {
             namespaces: self.namespaces,
+            network: self.shared_network.clone(),
             workdir: Some(c_path(&private)?),
             limits: rlimits(limits),
             uid: slot.as_ref().map(|s| s.uid),
@@ -508,7 +556,7 @@ impl Run {
     pub fn finish(mut self) -> Option<Usage> {
         let usage = self.cgroup.take().map(|group| {
             let usage = group.usage();
-            group.kill_and_remove();
+            group.release();
             usage
         });
         if let Some(private) = self.private.take() {
@@ -521,7 +569,7 @@ impl Run {
 impl Drop for Run {
     fn drop(&mut self) {
         if let Some(group) = self.cgroup.take() {
-            group.kill_and_remove();
+            group.release();
         }
         if let Some(private) = self.private.take() {
             remove_tree(&private);
@@ -622,6 +670,37 @@ fn remove_tree(dir: &Path) {
     }
     open_up(dir);
     let _ = fs::remove_dir_all(dir);
+}
+
+/// A new network namespace with no interface up, held by a descriptor: made by a short-lived
+/// thread (a network namespace belongs to a thread, and `unshare` of it is allowed in a
+/// multi-threaded process), which the judge's own threads never enter.
+fn empty_network_namespace() -> Result<OwnedFd, String> {
+    std::thread::spawn(|| {
+        // SAFETY: unshare and open have no memory effects beyond this thread's namespace; the
+        // path is NUL-terminated; the descriptor returned is owned by nobody else.
+        unsafe {
+            if libc::unshare(libc::CLONE_NEWNET) != 0 {
+                return Err(format!(
+                    "cannot make a network namespace: {}",
+                    std::io::Error::last_os_error()
+                ));
+            }
+            let fd = libc::open(
+                c"/proc/thread-self/ns/net".as_ptr(),
+                libc::O_RDONLY | libc::O_CLOEXEC,
+            );
+            if fd < 0 {
+                return Err(format!(
+                    "cannot open the new network namespace: {}",
+                    std::io::Error::last_os_error()
+                ));
+            }
+            Ok(OwnedFd::from_raw_fd(fd))
+        }
+    })
+    .join()
+    .map_err(|_| "the thread making the network namespace died".to_string())?
 }
 
 /// Whether this process may `unshare` with `flags` (tried in a short-lived child).
