@@ -416,7 +416,12 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         String::from_utf8_lossy(&out.stderr)
     );
     let layers = stdout.lines().find(|l| l.starts_with("sandbox: ")).unwrap();
-    for layer in ["session", "private dir", "landlock v", "user+pid+net ns"] {
+    for layer in [
+        "session",
+        "private dir",
+        "landlock v",
+        "user+pid+net+ipc ns",
+    ] {
         assert!(layers.contains(layer), "{layers}");
     }
     assert!(
@@ -459,4 +464,28 @@ fn a_run_after_hostile_runs_starts_from_zero() {
         assert!(quiet.peak_memory_bytes < 32 << 20, "{quiet:?}");
     }
     assert_clean(&sandbox);
+}
+
+#[test]
+fn nothing_a_run_leaves_in_system_v_ipc_reaches_a_later_run() {
+    let _one = serial();
+    let sandbox = auto();
+    let left = attack(&sandbox, "ipc-leave");
+    assert!(text(&left).contains("LEAK create"), "{left:?}");
+    let found = attack(&sandbox, "ipc-find");
+    if has(&sandbox, Layer::Namespaces) {
+        assert!(text(&found).contains("BLOCKED find"), "{found:?}");
+    }
+    assert_clean(&sandbox);
+    // With the sandbox off the segment is left on the machine (and found): the control.
+    let off = Sandbox::off();
+    attack(&off, "ipc-leave");
+    let found = attack(&off, "ipc-find");
+    assert!(text(&found).contains("LEAK find"), "{found:?}");
+    // SAFETY: shmget and shmctl on a key of this test's own; no memory is attached.
+    unsafe {
+        let id = libc::shmget(0x0b0a4d, 0, 0);
+        assert!(id >= 0);
+        libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut());
+    }
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
+#include <sys/shm.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -142,6 +143,13 @@ int main(int argc, char **argv) {
                 pause();
             }
         while (wait(NULL) > 0) {}
+    } else if (!strcmp(mode, "ipc-leave")) {
+        /* A System V segment anyone may attach: it would outlive the run, and a later run
+         * (another contestant's) could read what this one left in it. */
+        int id = shmget(0x0b0a4d, 4096, IPC_CREAT | 0666);
+        report(id >= 0, "create a shared memory segment");
+    } else if (!strcmp(mode, "ipc-find")) {
+        report(shmget(0x0b0a4d, 0, 0) >= 0, "find a segment an earlier run left");
     } else if (!strcmp(mode, "memfd")) {
         for (int i = 0; i < 48; i++) { /* 384 MiB in files of 8 MiB (below RLIMIT_FSIZE) */
             size_t n = 8 << 20;

@@ -16,7 +16,8 @@ use std::sync::Arc;
 pub struct ChildPlan {
     /// `cgroup.procs` of the run's groups, to join by writing `0`.
     pub cgroup_procs: Vec<std::fs::File>,
-    /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET`, with `CLONE_NEWUSER` when not root.
+    /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC`, with `CLONE_NEWUSER`
+    /// when not root.
     pub namespaces: libc::c_int,
     /// A network namespace to join instead of making one (`CLONE_NEWNET` is then left out
     /// of `namespaces`'s unshare).

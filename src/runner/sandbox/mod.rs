@@ -16,8 +16,10 @@
 //!    copy, read and write the private directory, nothing else; no TCP, and (ABI 6) no signal
 //!    and no abstract UNIX socket out of the sandbox;
 //! 7. **namespaces**: a new pid namespace (every process of the run dies with it, the judge
-//!    is invisible) and a network namespace without interfaces; a user namespace too when the
-//!    judge is not root;
+//!    is invisible), a network namespace without interfaces (as root with Landlock's scopes:
+//!    one made once and shared by the runs, which cannot reach each other in it), and a new
+//!    IPC namespace (no System V or POSIX message queue object is shared or outlives the
+//!    run); a user namespace too when the judge is not root;
 //! 8. **cgroup** (root, cgroup v1): memory, CPU time and processes counted and limited over
 //!    every process of the run.
 //!
@@ -102,7 +104,7 @@ pub enum Layer {
     User,
     /// The Landlock filesystem view and scopes.
     Landlock,
-    /// pid and network namespaces.
+    /// pid, network and IPC namespaces.
     Namespaces,
     /// Whole-run accounting and limits by cgroup.
     Cgroup,
@@ -182,7 +184,7 @@ fn label_of(layer: Layer) -> &'static str {
         Layer::Limits => "rlimits",
         Layer::User => "user",
         Layer::Landlock => "landlock",
-        Layer::Namespaces => "pid+net ns",
+        Layer::Namespaces => "pid+net+ipc ns",
         Layer::Cgroup => "cgroup",
     }
 }
@@ -251,9 +253,9 @@ impl Sandbox {
             missing(Layer::Landlock, "the kernel has no Landlock".into());
         }
         let wanted = if root {
-            libc::CLONE_NEWPID | libc::CLONE_NEWNET
+            libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
         } else {
-            libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET
+            libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
         };
         let namespaces = match probe_unshare(wanted) {
             Ok(()) => wanted,
@@ -262,7 +264,9 @@ impl Sandbox {
                 0
             }
         };
-        let shared_network = if root && namespaces != 0 {
+        // Runs that share a network namespace could reach each other through abstract UNIX
+        // sockets, which only Landlock's scopes (ABI 6) forbid.
+        let shared_network = if root && namespaces != 0 && landlock_abi >= 6 {
             Some(Arc::new(empty_network_namespace()?))
         } else {
             None
@@ -313,7 +317,11 @@ impl Sandbox {
         }
         match layer {
             Layer::User => self.root = false,
-            Layer::Landlock => self.landlock_abi = 0,
+            Layer::Landlock => {
+                // Sharing the network namespace is safe only with Landlock's scopes.
+                self.landlock_abi = 0;
+                self.shared_network = None;
+            }
             Layer::Namespaces => {
                 self.namespaces = 0;
                 self.shared_network = None;
@@ -365,7 +373,7 @@ impl Sandbox {
                     Layer::User => format!("uid {FIRST_UID}+ (one per run)"),
                     Layer::Landlock => format!("landlock v{}", self.landlock_abi),
                     Layer::Namespaces if self.namespaces & libc::CLONE_NEWUSER != 0 => {
-                        "user+pid+net ns".into()
+                        "user+pid+net+ipc ns".into()
                     }
                     Layer::Cgroup => "cgroup v1".into(),
                     other => label_of(other).into(),
