@@ -489,3 +489,23 @@ fn nothing_a_run_leaves_in_system_v_ipc_reaches_a_later_run() {
         libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut());
     }
 }
+
+#[test]
+fn a_crash_ends_the_run_as_it_would_outside_the_sandbox() {
+    // The solution runs under an init keeper in its pid namespace; its own end (signal or
+    // exit code) is what the run reports, never the keeper's.
+    let _one = serial();
+    let sandbox = auto();
+    let off = Sandbox::off();
+    for (mode, outcome) in [
+        ("abort", Outcome::Signaled(libc::SIGABRT)),
+        ("segv", Outcome::Signaled(libc::SIGSEGV)),
+        ("exit-7", Outcome::Exited(7)),
+    ] {
+        for sandbox in [&sandbox, &off] {
+            let result = attack(sandbox, mode);
+            assert_eq!(result.outcome, outcome, "{mode}: {result:?}");
+        }
+    }
+    assert_clean(&sandbox);
+}

@@ -108,6 +108,17 @@ pub enum Termination {
     Signaled(i32),
 }
 
+impl Termination {
+    /// Decodes a wait status.
+    pub(crate) fn from_wait_status(status: libc::c_int) -> Termination {
+        if libc::WIFSIGNALED(status) {
+            Termination::Signaled(libc::WTERMSIG(status))
+        } else {
+            Termination::Exited(libc::WEXITSTATUS(status))
+        }
+    }
+}
+
 /// What happened to a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -226,13 +237,13 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         Ok(prepared) => prepared,
         Err(why) => return RunResult::spawn_failed(format!("sandbox: {why}")),
     };
-    let command = &mut prepared.command;
-    command
+    prepared
+        .command
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let start = Instant::now();
-    let (mut child, group) = match Group::spawn(command) {
+    let (mut child, group) = match prepared.spawn(Group::spawn) {
         Ok(spawned) => spawned,
         Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
     };
@@ -302,10 +313,14 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
             break;
         }
     }
+    let reported = prepared.reported_status();
     let usage = prepared.finish();
-    let Some(ended) = ended else {
+    let Some(mut ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
     };
+    if let Some(status) = reported {
+        ended.termination = Termination::from_wait_status(status);
+    }
     let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|p| p.into_inner()));
     let mut stderr_tail = std::mem::take(&mut *stderr.lock().unwrap_or_else(|p| p.into_inner()));
     trim_front(&mut stderr_tail, STDERR_TAIL_BYTES);

@@ -221,11 +221,7 @@ impl Group {
         sweep_escaped();
         // SAFETY: wait4 filled `usage` (or left it zeroed when it failed).
         let usage = unsafe { usage.assume_init() };
-        let termination = if libc::WIFSIGNALED(status) {
-            Termination::Signaled(libc::WTERMSIG(status))
-        } else {
-            Termination::Exited(libc::WEXITSTATUS(status))
-        };
+        let termination = Termination::from_wait_status(status);
         Ended {
             termination,
             cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),

@@ -143,6 +143,12 @@ int main(int argc, char **argv) {
                 pause();
             }
         while (wait(NULL) > 0) {}
+    } else if (!strcmp(mode, "abort")) {
+        abort(); /* an honest crash: the run must end by SIGABRT, as outside the sandbox */
+    } else if (!strcmp(mode, "segv")) {
+        *(volatile int *)0 = 1;
+    } else if (!strcmp(mode, "exit-7")) {
+        exit(7);
     } else if (!strcmp(mode, "ipc-leave")) {
         /* A System V segment anyone may attach: it would outlive the run, and a later run
          * (another contestant's) could read what this one left in it. */

@@ -19,6 +19,10 @@ pub struct ChildPlan {
     /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC`, with `CLONE_NEWUSER`
     /// when not root.
     pub namespaces: libc::c_int,
+    /// Set when the judge spawns this process as the init of a new pid namespace (as root):
+    /// the shared page, mapped by the judge, where the init keeper leaves the solution's
+    /// wait status for the judge to read. `namespaces` then has no `CLONE_NEWPID`.
+    pub init_report: Option<Arc<ReportPage>>,
     /// A network namespace to join instead of making one (`CLONE_NEWNET` is then left out
     /// of `namespaces`'s unshare).
     pub network: Option<Arc<OwnedFd>>,
@@ -80,7 +84,9 @@ impl ChildPlan {
             // The page is mapped before the memory limit is set: this process is still a copy of
             // the judge, whose address space may be larger than the limit.
             let mut page = std::ptr::null_mut();
-            if self.namespaces & libc::CLONE_NEWPID != 0 {
+            if let Some(report) = &self.init_report {
+                page = report.as_ptr().cast();
+            } else if self.namespaces & libc::CLONE_NEWPID != 0 {
                 page = libc::mmap(
                     std::ptr::null_mut(),
                     std::mem::size_of::<Report>(),
@@ -145,7 +151,11 @@ impl ChildPlan {
                     libc::CLOSE_RANGE_CLOEXEC,
                 ))?;
             }
-            if !page.is_null() {
+            if self.init_report.is_some() {
+                // This process is the namespace's init already: the solution runs under it,
+                // and the judge reads the solution's wait status from the shared page.
+                spawn_under_keeper(page.cast())?;
+            } else if !page.is_null() {
                 // The first child is the namespace's init; the solution runs under it. The
                 // shared page carries the solution's wait status from the init to the outer
                 // keeper.
@@ -160,9 +170,67 @@ impl ChildPlan {
 /// The shared page where an init keeper leaves the wait status of the solution (an init
 /// process cannot pass a signal on by raising it on itself).
 #[repr(C)]
-struct Report {
+#[derive(Debug)]
+pub struct Report {
     set: libc::c_int,
     status: libc::c_int,
+}
+
+/// A [`Report`] page mapped by the judge before the spawn, shared with the init keeper it
+/// spawns; unmapped on drop.
+#[derive(Debug)]
+pub struct ReportPage(*mut Report);
+
+// SAFETY: the page is plain shared memory, written by the init keeper (another process) and
+// read by the judge only after that process ended.
+unsafe impl Send for ReportPage {}
+// SAFETY: as above; `&ReportPage` only reads.
+unsafe impl Sync for ReportPage {}
+
+impl ReportPage {
+    /// Maps a zeroed page.
+    pub fn new() -> io::Result<ReportPage> {
+        // SAFETY: an anonymous shared mapping; checked for failure.
+        let page = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                std::mem::size_of::<Report>(),
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if page == libc::MAP_FAILED {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(ReportPage(page.cast()))
+    }
+
+    /// The pointer the child plan carries.
+    pub fn as_ptr(&self) -> *mut Report {
+        self.0
+    }
+
+    /// The solution's wait status, once the init keeper has left it (read after the keeper
+    /// ended).
+    pub fn status(&self) -> Option<libc::c_int> {
+        // SAFETY: the page is mapped while self lives; volatile, as another process wrote it.
+        unsafe {
+            let report = self.0;
+            (std::ptr::read_volatile(&(*report).set) == 1)
+                .then(|| std::ptr::read_volatile(&(*report).status))
+        }
+    }
+}
+
+impl Drop for ReportPage {
+    fn drop(&mut self) {
+        // SAFETY: the page was mapped by `new` with this size and is not used after this.
+        unsafe {
+            libc::munmap(self.0.cast(), std::mem::size_of::<Report>());
+        }
+    }
 }
 
 /// Forks: the child returns `Ok`, the parent becomes a keeper and never returns.

@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use std::ffi::CString;
 use std::fmt;
 use std::fs;
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
@@ -49,7 +49,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::Limits;
-use child::ChildPlan;
+use child::{ChildPlan, ReportPage};
 
 pub use cgroup::Usage;
 pub use uid::{FIRST_UID, UIDS};
@@ -209,6 +209,9 @@ pub struct Sandbox {
     /// As root: one empty network namespace, made once, that every run joins (making and
     /// tearing down one per run costs milliseconds); without it each run unshares its own.
     shared_network: Option<Arc<OwnedFd>>,
+    /// As root: the judge's own pid namespace, to come back to after spawning a run's
+    /// process as the init of a new one (which saves a keeper process per run).
+    own_pid_namespace: Option<Arc<OwnedFd>>,
     cgroups: Option<cgroup::Hierarchy>,
     unavailable: Vec<Unavailable>,
     /// Holds the staged programs and the private directories (removed on drop).
@@ -225,6 +228,7 @@ impl Sandbox {
             landlock_abi: 0,
             namespaces: 0,
             shared_network: None,
+            own_pid_namespace: None,
             cgroups: None,
             unavailable: Vec::new(),
             base: None,
@@ -271,6 +275,11 @@ impl Sandbox {
         } else {
             None
         };
+        let own_pid_namespace = if root && namespaces != 0 {
+            Some(Arc::new(open_namespace(c"/proc/self/ns/pid")?))
+        } else {
+            None
+        };
         let cgroups = match cgroup::Hierarchy::create() {
             Ok(h) => Some(h),
             Err(why) => {
@@ -298,6 +307,7 @@ impl Sandbox {
             landlock_abi,
             namespaces,
             shared_network,
+            own_pid_namespace,
             cgroups,
             unavailable,
             base: Some(base),
@@ -325,6 +335,7 @@ impl Sandbox {
             Layer::Namespaces => {
                 self.namespaces = 0;
                 self.shared_network = None;
+                self.own_pid_namespace = None;
             }
             Layer::Cgroup => self.cgroups = None,
             other => {
@@ -421,6 +432,7 @@ impl Sandbox {
             private: Some(private.clone()),
             cgroup: None,
             _uid: None,
+            pid_namespace: None,
         };
         if let Some(slot) = &slot {
             std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(|e| {
@@ -438,6 +450,14 @@ impl Sandbox {
             no_new_privs: true,
             ..ChildPlan::default()
         };
+        if let Some(own) = &self.own_pid_namespace {
+            let page = Arc::new(
+                ReportPage::new().map_err(|e| format!("cannot map the report page: {e}"))?,
+            );
+            plan.namespaces &= !libc::CLONE_NEWPID;
+            plan.init_report = Some(Arc::clone(&page));
+            run.pid_namespace = Some((Arc::clone(own), page));
+        }
         if self.namespaces & libc::CLONE_NEWUSER != 0 {
             // SAFETY: getuid and getgid cannot fail.
             let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
@@ -529,9 +549,46 @@ pub(super) struct Run {
     private: Option<PathBuf>,
     cgroup: Option<cgroup::RunGroup>,
     _uid: Option<uid::UidSlot>,
+    /// When the process is spawned as the init of a new pid namespace: the judge's own pid
+    /// namespace (to come back to) and the page where the init leaves the solution's status.
+    pid_namespace: Option<(Arc<OwnedFd>, Arc<ReportPage>)>,
 }
 
 impl Run {
+    /// Spawns the command with `spawn`: as the init of a new pid namespace when the run
+    /// makes one from the judge's side (the calling thread's next child goes there; the
+    /// thread comes back to the judge's namespace right after).
+    pub fn spawn<T>(
+        &mut self,
+        spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
+    ) -> std::io::Result<T> {
+        let Some((own, _)) = &self.pid_namespace else {
+            return spawn(&mut self.command);
+        };
+        // SAFETY: unshare and setns change only this thread's namespace for its children.
+        unsafe {
+            if libc::unshare(libc::CLONE_NEWPID) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+        }
+        let spawned = spawn(&mut self.command);
+        // SAFETY: as above; `own` is the judge's own pid namespace, always allowed to root.
+        if unsafe { libc::setns(own.as_raw_fd(), libc::CLONE_NEWPID) } != 0 {
+            let e = std::io::Error::last_os_error();
+            // This thread's children would all go to a namespace whose init is gone.
+            panic!("cannot come back to the judge's pid namespace: {e}");
+        }
+        spawned
+    }
+
+    /// How the solution itself ended, when its init keeper reported it (the init, as the
+    /// namespace's process 1, cannot die by the solution's signal).
+    pub fn reported_status(&self) -> Option<libc::c_int> {
+        self.pid_namespace
+            .as_ref()
+            .and_then(|(_, page)| page.status())
+    }
+
     /// Today's runner without a sandbox: a new process group and the limits.
     fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
         let mut command = Command::new(program);
@@ -549,6 +606,7 @@ impl Run {
             private: None,
             cgroup: None,
             _uid: None,
+            pid_namespace: None,
         }
     }
 
@@ -678,6 +736,22 @@ fn remove_tree(dir: &Path) {
     }
     open_up(dir);
     let _ = fs::remove_dir_all(dir);
+}
+
+/// A descriptor of a namespace file such as `/proc/self/ns/pid`.
+fn open_namespace(path: &std::ffi::CStr) -> Result<OwnedFd, String> {
+    // SAFETY: a NUL-terminated path; the descriptor returned is owned by nobody else.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return Err(format!(
+                "cannot open {}: {}",
+                path.to_string_lossy(),
+                std::io::Error::last_os_error()
+            ));
+        }
+        Ok(OwnedFd::from_raw_fd(fd))
+    }
 }
 
 /// A new network namespace with no interface up, held by a descriptor: made by a short-lived
