@@ -60,7 +60,10 @@ fn stdin_input() -> Input {
 /// (`judge run msquare ./sol`), or without a command at all: how to call it. `args` are the
 /// arguments after the program's name, the subcommand first; `takes_value` says which
 /// `--option`s of the subcommand take a value (`--tests 01` rather than a flag).
-pub fn solution_command_hint(args: &[String], takes_value: &dyn Fn(&str) -> bool) -> Option<String> {
+pub fn solution_command_hint(
+    args: &[String],
+    takes_value: &dyn Fn(&str) -> bool,
+) -> Option<String> {
     let (subcommand, rest) = args.split_first()?;
     if !matches!(subcommand.as_str(), "run" | "stress") || rest.iter().any(|a| a == "--") {
         return None;

@@ -64,10 +64,7 @@ pub fn find_test(problem: &ProblemPlan, data: &Path, test: &str) -> Result<TestS
 /// file that does not exist is a presentation error, as for `check`.
 pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> TestResult {
     let (name, loaded) = match source {
-        TestSource::Built(files) => (
-            files.id.clone(),
-            files.load().map(|t| (t.input, t.answer)),
-        ),
+        TestSource::Built(files) => (files.id.clone(), files.load().map(|t| (t.input, t.answer))),
         TestSource::Input(path) => (path.display().to_string(), load_and_solve(problem, path)),
     };
     let group = match source {

@@ -180,7 +180,11 @@ pub fn verify(problem: &ProblemPlan, data: &Path) -> Result<Manifest, String> {
             .map_err(|e| format!("{}: {e}: {rebuild}", path.display()))?;
         for (rel, bytes, hash) in [
             (entry.input_path(), entry.input_bytes, &entry.input_sha256),
-            (entry.answer_path(), entry.answer_bytes, &entry.answer_sha256),
+            (
+                entry.answer_path(),
+                entry.answer_bytes,
+                &entry.answer_sha256,
+            ),
         ] {
             let file = dir.join(&rel);
             listed.insert(rel);

@@ -212,14 +212,14 @@ const TEST_SHAPES: &str = "a test is a generator command (\"gen ...\"), or a tab
     `gen = \"gen ...\"` or `input = \"...\"` and an optional `name = \"...\"`";
 
 /// A test entry: its optional name and its source, or what is wrong with it.
-fn parse_test(
-    value: &toml::Value,
-    format: Format,
-) -> Result<(Option<String>, TestSource), String> {
+fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, TestSource), String> {
     let generator = |command: &str| -> Result<TestSource, String> {
         let args = GenArgs::parse_command(command)?;
         if args.format != format {
-            return Err(format!("a {} generator in the {format} problem", args.format));
+            return Err(format!(
+                "a {} generator in the {format} problem",
+                args.format
+            ));
         }
         Ok(TestSource::Generator {
             command: command.split_whitespace().collect::<Vec<_>>().join(" "),
@@ -245,7 +245,11 @@ fn parse_test(
             let source = match (table.get("gen"), table.get("input")) {
                 (Some(command), None) => generator(&text("gen", command)?)?,
                 (None, Some(input)) => TestSource::Manual(text("input", input)?),
-                _ => return Err(format!("give exactly one of `gen` and `input`: {TEST_SHAPES}")),
+                _ => {
+                    return Err(format!(
+                        "give exactly one of `gen` and `input`: {TEST_SHAPES}"
+                    ));
+                }
             };
             Ok((name, source))
         }
@@ -355,8 +359,7 @@ impl Plan {
             for group in &p.group {
                 let group_line = line_of(group.name.span().start);
                 let group_name = group.name.get_ref();
-                check_name("the group name", group_name)
-                    .map_err(|e| error(Some(group_line), e))?;
+                check_name("the group name", group_name).map_err(|e| error(Some(group_line), e))?;
                 if let Some((_, first)) = group_lines.iter().find(|(g, _)| g == group_name) {
                     let m = format!(
                         "problem '{}': the group name '{group_name}' is used twice (first on \
@@ -372,8 +375,7 @@ impl Plan {
                         parse_test(test.get_ref(), format).map_err(|e| error(Some(line), e))?;
                     let name = match name {
                         Some(name) => {
-                            check_name("the test name", &name)
-                                .map_err(|e| error(Some(line), e))?;
+                            check_name("the test name", &name).map_err(|e| error(Some(line), e))?;
                             name
                         }
                         None => match &source {

@@ -130,7 +130,10 @@ mod tests {
         assert_eq!(ids(&["samples"]).unwrap(), ["samples/statement"]);
         assert_eq!(
             ids(&["by-distance"]).unwrap(),
-            ["by-distance/distance-01-s202", "by-distance/distance-02-s204"]
+            [
+                "by-distance/distance-01-s202",
+                "by-distance/distance-02-s204"
+            ]
         );
         assert_eq!(ids(&["distance-02-s204.in"]).unwrap().len(), 1);
         assert_eq!(ids(&["by-distance/*-s204"]).unwrap().len(), 1);

@@ -69,8 +69,8 @@ impl Setup {
         selection: &[String],
     ) -> Result<Vec<TestFiles>, String> {
         let dir = self.data.join(&problem.name);
-        let chosen = select(&manifest.test, selection)
-            .map_err(|e| format!("{}: {e}", problem.name))?;
+        let chosen =
+            select(&manifest.test, selection).map_err(|e| format!("{}: {e}", problem.name))?;
         Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
     }
 
@@ -143,13 +143,7 @@ fn mib(bytes: u64) -> f64 {
 }
 
 /// `judge run`.
-pub fn run(
-    problem: &str,
-    tests: &[String],
-    setup: &Setup,
-    json: bool,
-    cmd: &[String],
-) -> ExitCode {
+pub fn run(problem: &str, tests: &[String], setup: &Setup, json: bool, cmd: &[String]) -> ExitCode {
     let (plan, index, limits, manifest) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
@@ -248,7 +242,9 @@ pub fn check(
         let value = serde_json::json!({
             "problem": problem.name,
             "test": result.test,
+            "group": result.group,
             "verdict": result.verdict,
+            "detail": result.verdict.detail(),
             "summary": result.summary,
             "details": result.details,
         });

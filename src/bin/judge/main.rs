@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use boardjudge::cli::solution_command_hint;
 use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
 use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
 use boardjudge::judge::stress::Budget;
 use boardjudge::runner::SandboxMode;
-use boardjudge::cli::solution_command_hint;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::time::Duration;
 
@@ -279,8 +279,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let argv: Vec<String> = std::env::args().skip(1).collect();
-            if let Some(hint) = solution_command_hint(&argv, &|option| takes_value(&argv, option))
-            {
+            if let Some(hint) = solution_command_hint(&argv, &|option| takes_value(&argv, option)) {
                 eprintln!("\nhint: {hint}");
             }
             // `judge check` speaks testlib's exit codes, where 2 is a presentation error.
