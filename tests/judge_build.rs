@@ -466,7 +466,7 @@ fn names_must_be_valid_and_unique_in_their_group() {
                 "g",
                 &[
                     &one,
-                    &format!("{{ name = \"uniform-s1\", input = \"8 7 6 5 4 3 2 1\\n\" }}"),
+                    r#"{ name = "uniform-s1", input = "8 7 6 5 4 3 2 1\n" }"#,
                 ],
             )]),
             ":12:",

@@ -99,7 +99,7 @@ fn json_results_for_scripts() {
     assert_eq!(wa["detail"], serde_json::Value::Null);
     assert!(wa["summary"].as_str().unwrap().contains("after your moves"));
     assert!(wa["message"].as_str().unwrap().contains("+BCABCCA"), "{wa}");
-    for (script, verdict, detail) in [("sleep 5", "TLE", "cpu"), ("exit 3", "RE", "exit code 3")] {
+    for (script, verdict, detail) in [("sleep 5", "TLE", "wall"), ("exit 3", "RE", "exit code 3")] {
         let o = sh(script);
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         let r = &v["results"][0];
@@ -255,6 +255,19 @@ fn tests_are_chosen_by_group_name_glob_and_list() {
         assert!(err.contains("matches no test"), "{err}");
         assert!(err.contains("samples, edge, by-distance"), "{err}");
     }
+}
+
+#[test]
+fn strength_on_a_selection_of_the_tests() {
+    // The sample alone catches some wrong solutions, not all: a subset is judged as a set.
+    let o = judge(&["strength", "msquare", "--tests", "samples", "--jobs", "1"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(out.contains("survives: every one of the 1 tests"), "{out}");
+    assert!(out.contains("killed by test samples/statement"), "{out}");
+    let o = judge(&["strength", "msquare", "--tests", "nosuch"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("'nosuch' matches no test"));
 }
 
 #[test]
