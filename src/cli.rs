@@ -55,3 +55,75 @@ fn stdin_input() -> Input {
         name: "<stdin>".into(),
     }
 }
+
+/// For `judge run` and `judge stress` called without `--` before the solution's command
+/// (`judge run msquare ./sol`), or without a command at all: how to call it. `args` are the
+/// arguments after the program's name, the subcommand first; `takes_value` says which
+/// `--option`s of the subcommand take a value (`--tests 01` rather than a flag).
+pub fn solution_command_hint(
+    args: &[String],
+    takes_value: &dyn Fn(&str) -> bool,
+) -> Option<String> {
+    let (subcommand, rest) = args.split_first()?;
+    if !matches!(subcommand.as_str(), "run" | "stress") || rest.iter().any(|a| a == "--") {
+        return None;
+    }
+    let mut options: Vec<&str> = Vec::new();
+    let mut positional: Vec<&str> = Vec::new();
+    let mut words = rest.iter();
+    while let Some(word) = words.next() {
+        if word.starts_with('-') && word.len() > 1 {
+            options.push(word);
+            if !word.contains('=') && takes_value(word) {
+                options.extend(words.next().map(String::as_str));
+            }
+        } else {
+            positional.push(word);
+        }
+    }
+    let (problem, command) = positional.split_first()?;
+    let example = if command.is_empty() {
+        "./sol".to_string()
+    } else {
+        command.join(" ")
+    };
+    let mut call = vec!["judge", subcommand.as_str()];
+    call.extend(options);
+    call.push(problem);
+    Some(format!(
+        "the solution's command goes after `--`, which ends judge's own options: {} -- {example}",
+        call.join(" ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::solution_command_hint;
+
+    fn hint(args: &[&str]) -> Option<String> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        solution_command_hint(&args, &|option| option == "--tests")
+    }
+
+    #[test]
+    fn a_command_without_the_separator_gets_the_right_call() {
+        let h = hint(&["run", "msquare", "./sol"]).unwrap();
+        assert!(h.ends_with("judge run msquare -- ./sol"), "{h}");
+        let h = hint(&["run", "--tests", "samples", "msquare", "python3", "a.py"]).unwrap();
+        assert!(
+            h.ends_with("judge run --tests samples msquare -- python3 a.py"),
+            "{h}"
+        );
+        let h = hint(&["stress", "sicily", "--json", "./sol"]).unwrap();
+        assert!(h.ends_with("judge stress --json sicily -- ./sol"), "{h}");
+        let h = hint(&["run", "msquare"]).unwrap();
+        assert!(h.ends_with("judge run msquare -- ./sol"), "{h}");
+    }
+
+    #[test]
+    fn no_hint_where_the_separator_is_given_or_for_other_commands() {
+        assert_eq!(hint(&["run", "msquare", "--", "./sol"]), None);
+        assert_eq!(hint(&["build", "msquare"]), None);
+        assert_eq!(hint(&["run"]), None);
+    }
+}

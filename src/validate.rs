@@ -69,7 +69,7 @@ impl Protocol {
 /// board).
 ///
 /// Examples:
-///   validate sicily --max-cases 30 testdata/sicily/01.in
+///   validate sicily --max-cases 30 testdata/sicily/samples/statement.in
 ///   validate rotation --max-cases 30 --protocol kattis < 01.in
 #[derive(Parser, Clone, Debug, PartialEq, Eq)]
 #[command(name = "validate", version, verbatim_doc_comment)]

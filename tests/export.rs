@@ -141,20 +141,21 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
         );
         // Every committed test is in data/, the samples in data/sample, byte for byte; a test
         // is missing only when its input repeats one that is there.
+        // The samples group is data/sample/NAME, every other group data/secret/GROUP/NAME.
         let mut inputs: Vec<Vec<u8>> = Vec::new();
-        for (i, test) in problem.tests.iter().enumerate() {
-            let stem = format!("{:02}", i + 1);
-            let dir = if test.group == "samples" {
-                "sample"
+        for test in &problem.tests {
+            let stem = test.id();
+            let packaged = if test.group == "samples" {
+                format!("data/sample/{}", test.name)
             } else {
-                "secret"
+                format!("data/secret/{stem}")
             };
             let input = committed(name, &format!("{stem}.in"));
-            match files.get(&format!("data/{dir}/{stem}.in")) {
+            match files.get(&format!("{packaged}.in")) {
                 Some((_, bytes)) => {
                     assert_eq!(*bytes, input, "{name} {stem}");
                     assert_eq!(
-                        files[&format!("data/{dir}/{stem}.ans")].1,
+                        files[&format!("{packaged}.ans")].1,
                         committed(name, &format!("{stem}.ans"))
                     );
                     inputs.push(input);
@@ -162,6 +163,12 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
                 None => assert!(inputs.contains(&input), "{name}: test {stem} is missing"),
             }
         }
+        let data_files = files.keys().filter(|k| k.starts_with("data/")).count();
+        assert_eq!(
+            data_files,
+            2 * problem.tests.len(),
+            "{name}: nothing else in data/"
+        );
         for s in &problem.solutions {
             let file = s.path.file_name().unwrap().to_str().unwrap();
             let key = format!("submissions/{}/{file}", s.expected.name());
@@ -218,8 +225,8 @@ fn exported_validators_enforce_each_problems_case_limit() {
 #[test]
 fn kattis_validators_speak_the_kattis_protocol() {
     let dir = exported("kattis").join("msquare");
-    let input = committed("msquare", "01.in");
-    let answer = committed("msquare", "01.ans");
+    let input = committed("msquare", "samples/statement.in");
+    let answer = committed("msquare", "samples/statement.ans");
     let validator = dir.join("input_validators/msquare/run");
     // verifyproblem passes only input_validator_flags as arguments, the input on stdin.
     assert_eq!(run(&validator, &[], &input).0, 42);
@@ -229,8 +236,8 @@ fn kattis_validators_speak_the_kattis_protocol() {
     let checker = dir.join("output_validators/msquare/run");
     let feedback = scratch("feedback");
     let files: Vec<String> = [
-        dir.join("data/sample/01.in"),
-        dir.join("data/sample/01.ans"),
+        dir.join("data/sample/statement.in"),
+        dir.join("data/sample/statement.ans"),
         feedback.clone(),
     ]
     .iter()
@@ -333,15 +340,19 @@ fn polygon_layout_and_testlib_argv() {
         let files = tree(&dir);
         let script = String::from_utf8(files["script.txt"].1.clone()).unwrap();
         let mut lines = script.lines();
+        // Tests numbered in plan order; names.txt says which test each number is.
+        let listing = String::from_utf8(files["names.txt"].1.clone()).unwrap();
+        let mut names = listing.lines();
         for (i, test) in problem.tests.iter().enumerate() {
             let stem = format!("{:02}", i + 1);
+            assert_eq!(names.next(), Some(format!("{stem} {}", test.id()).as_str()));
             assert_eq!(
                 files[&format!("tests/{stem}")].1,
-                committed(name, &format!("{stem}.in"))
+                committed(name, &format!("{}.in", test.id()))
             );
             assert_eq!(
                 files[&format!("tests/{stem}.a")].1,
-                committed(name, &format!("{stem}.ans"))
+                committed(name, &format!("{}.ans", test.id()))
             );
             match &test.source {
                 boardjudge::judge::plan::TestSource::Generator { command, .. } => {
@@ -356,6 +367,7 @@ fn polygon_layout_and_testlib_argv() {
             }
         }
         assert_eq!(lines.next(), None);
+        assert_eq!(names.next(), None);
         let xml = String::from_utf8(files["problem.xml"].1.clone()).unwrap();
         assert!(xml.contains(&format!("<test-count>{}</test-count>", problem.tests.len())));
         for program in [
@@ -394,13 +406,12 @@ fn polygon_layout_and_testlib_argv() {
         assert_eq!(run(&validator, &flags, &files["tests/01"].1).0, 0);
         assert_eq!(run(&validator, &[], &files["tests/01.a"].1).0, 3);
         // The script's generator reproduces a generated test.
-        let (i, command) = problem
+        let (id, command) = problem
             .tests
             .iter()
-            .enumerate()
-            .find_map(|(i, t)| match &t.source {
+            .find_map(|t| match &t.source {
                 boardjudge::judge::plan::TestSource::Generator { command, .. } => {
-                    Some((i, command.clone()))
+                    Some((t.id(), command.clone()))
                 }
                 _ => None,
             })
@@ -408,10 +419,7 @@ fn polygon_layout_and_testlib_argv() {
         let args: Vec<&str> = command.split_whitespace().skip(1).collect();
         let (code, stdout, _) = run(&dir.join("files/gen"), &args, b"");
         assert_eq!(code, 0);
-        assert_eq!(
-            stdout.as_bytes(),
-            committed(name, &format!("{:02}.in", i + 1))
-        );
+        assert_eq!(stdout.as_bytes(), committed(name, &format!("{id}.in")));
     }
 }
 
@@ -435,8 +443,12 @@ fn cms_layout_and_checker_argv() {
         ] {
             assert!(yaml.contains(&field), "{name}: no {field:?} in\n{yaml}");
         }
-        for k in 0..problem.tests.len() {
-            let stem = format!("{:02}", k + 1);
+        // Tests numbered from 0 in plan order; names.txt says which test each number is.
+        let listing = String::from_utf8(files["names.txt"].1.clone()).unwrap();
+        let mut names = listing.lines();
+        for (k, test) in problem.tests.iter().enumerate() {
+            let stem = test.id();
+            assert_eq!(names.next(), Some(format!("{k} {stem}").as_str()));
             assert_eq!(
                 files[&format!("input/input{k}.txt")].1,
                 committed(name, &format!("{stem}.in"))
@@ -446,7 +458,8 @@ fn cms_layout_and_checker_argv() {
                 committed(name, &format!("{stem}.ans"))
             );
         }
-        assert_eq!(files.len(), 2 * problem.tests.len() + 2);
+        assert_eq!(names.next(), None);
+        assert_eq!(files.len(), 2 * problem.tests.len() + 3);
         assert_eq!(files["check/checker"].0, 0o755);
         // CMS copies check/checker alone into a sandbox and runs
         // `checker <input> <correct_output> <contestant_output>`: the score on stdout, the
@@ -488,13 +501,13 @@ fn cms_layout_and_checker_argv() {
 fn test_data_that_differs_from_the_plan_is_not_exported() {
     let tmp = scratch("stale");
     let data = tmp.join("testdata");
-    let src = repo().join("testdata/msquare");
-    std::fs::create_dir_all(data.join("msquare")).unwrap();
-    for entry in std::fs::read_dir(&src).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(&path, data.join("msquare").join(path.file_name().unwrap())).unwrap();
+    let src = repo().join("testdata");
+    for (rel, (_, bytes)) in tree(&src.join("msquare")) {
+        let to = data.join("msquare").join(rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::write(to, bytes).unwrap();
     }
-    std::fs::write(data.join("msquare/05.ans"), "0\n\n").unwrap();
+    std::fs::write(data.join("msquare/random/uniform-s303.ans"), "0\n\n").unwrap();
     let out = tmp.join("out");
     let o = judge(&[
         "export",
@@ -507,7 +520,7 @@ fn test_data_that_differs_from_the_plan_is_not_exported() {
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("05.ans differs") && err.contains("judge build"),
+        err.contains("random/uniform-s303.ans differs") && err.contains("judge build"),
         "{err}"
     );
     assert!(!out.join("msquare").exists(), "nothing written");

@@ -30,17 +30,25 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Every file under `dir`, by relative path, with its bytes.
+/// Every file under `dir` (problems, their groups), by relative path, with its bytes.
 fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    for problem in std::fs::read_dir(dir).unwrap() {
-        let problem = problem.unwrap().path();
-        for f in std::fs::read_dir(&problem).unwrap() {
-            let f = f.unwrap().path();
-            let rel = f.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
-            files.push((rel, std::fs::read(&f).unwrap()));
+    fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, files);
+            } else {
+                let rel = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                files.push((rel, std::fs::read(&path).unwrap()));
+            }
         }
     }
+    let mut files = Vec::new();
+    walk(dir, dir, &mut files);
     files.sort();
     files
 }
@@ -94,9 +102,10 @@ fn the_manifest_names_each_test_with_its_source_size_and_hash() {
     assert_eq!(manifest["format"].as_str(), Some("sicily"));
     let tests = manifest["test"].as_array().unwrap();
     let first = tests[0].as_table().unwrap();
-    assert_eq!(first["name"].as_str(), Some("01"));
+    assert_eq!(first["name"].as_str(), Some("statement"));
+    assert_eq!(first["group"].as_str(), Some("samples"));
     assert_eq!(first["source"].as_str(), Some("manual"));
-    let input = std::fs::read(repo().join("testdata/sicilylarge/01.in")).unwrap();
+    let input = std::fs::read(repo().join("testdata/sicilylarge/samples/statement.in")).unwrap();
     assert_eq!(first["input_bytes"].as_integer(), Some(input.len() as i64));
     let exhaustive = tests
         .iter()
@@ -162,7 +171,7 @@ fn a_test_over_the_statements_case_limit_is_refused_naming_the_limits_line() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     // The test's line, the extra case's line:col, and the limit's own line.
     assert!(
-        err.contains("judge.toml:12: problem small, test 01"),
+        err.contains("judge.toml:12: problem small, test g/uniform-x4-s1"),
         "{err}"
     );
     assert!(
@@ -280,4 +289,267 @@ fn a_killed_build_leaves_no_half_written_test_file() {
     for d in [reference, out] {
         std::fs::remove_dir_all(d).unwrap();
     }
+}
+
+/// A one-problem plan with the groups `groups` (name, tests), for a scratch directory.
+fn msquare_plan(groups: &[(&str, &[&str])]) -> String {
+    let mut text = "[[problem]]\nname = \"msquare\"\nformat = \"msquare\"\ntitle = \"t\"\n\
+                    time_limit = 1.0\nmemory_limit = 256\n"
+        .to_string();
+    for (name, tests) in groups {
+        text.push_str(&format!(
+            "\n[[problem.group]]\nname = \"{name}\"\ntests = [\n"
+        ));
+        for t in *tests {
+            text.push_str(&format!("  {t},\n"));
+        }
+        text.push_str("]\n");
+    }
+    text
+}
+
+/// `judge build` of the plan `text` in `dir` (plan and data there).
+fn build_in(dir: &Path, text: &str, check: bool) -> Output {
+    let plan = dir.join("judge.toml");
+    std::fs::write(&plan, text).unwrap();
+    let mut args = vec!["build", "--plan", plan.to_str().unwrap()];
+    let out = dir.join("testdata");
+    args.extend(["--out", out.to_str().unwrap()]);
+    if check {
+        args.push("--check");
+    }
+    judge(&args)
+}
+
+#[test]
+fn tests_live_in_group_directories_under_names_of_their_own() {
+    let dir = scratch("names");
+    let text = msquare_plan(&[
+        (
+            "samples",
+            &[r#"{ name = "statement", input = "2 6 8 4 5 7 3 1\n" }"#],
+        ),
+        (
+            "by-distance",
+            &[
+                r#""gen msquare --seed 3 --strategy distance --distance 7""#,
+                r#"{ gen = "gen msquare --seed 4 --strategy distance --distance 9" }"#,
+                r#"{ name = "deep", gen = "gen msquare --seed 5 --strategy distance --distance 20" }"#,
+            ],
+        ),
+        ("manual", &[r#"{ input = "8 7 6 5 4 3 2 1\n" }"#]),
+    ]);
+    let o = build_in(&dir, &text, false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let files: Vec<String> = tree(&dir.join("testdata"))
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let manual = boardjudge::judge::names::manual_name("8 7 6 5 4 3 2 1\n");
+    let mut expected = vec![
+        "msquare/by-distance/deep.ans".to_string(),
+        "msquare/by-distance/deep.in".to_string(),
+        "msquare/by-distance/distance-07-s3.ans".to_string(),
+        "msquare/by-distance/distance-07-s3.in".to_string(),
+        "msquare/by-distance/distance-09-s4.ans".to_string(),
+        "msquare/by-distance/distance-09-s4.in".to_string(),
+        format!("msquare/manual/{manual}.ans"),
+        format!("msquare/manual/{manual}.in"),
+        "msquare/manifest.toml".to_string(),
+        "msquare/samples/statement.ans".to_string(),
+        "msquare/samples/statement.in".to_string(),
+    ];
+    expected.sort();
+    assert_eq!(files, expected);
+    let manifest: toml::Table = std::fs::read_to_string(dir.join("testdata/msquare/manifest.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let listed: Vec<String> = manifest["test"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "{}/{}",
+                t["group"].as_str().unwrap(),
+                t["name"].as_str().unwrap()
+            )
+        })
+        .collect();
+    let in_plan_order = [
+        "samples/statement",
+        "by-distance/distance-07-s3",
+        "by-distance/distance-09-s4",
+        "by-distance/deep",
+        &format!("manual/{manual}"),
+    ];
+    assert_eq!(listed, in_plan_order);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn adding_or_removing_a_test_changes_only_its_own_files() {
+    let dir = scratch("insert");
+    let tests = [
+        r#""gen msquare --seed 1 --strategy distance --distance 3""#,
+        r#""gen msquare --seed 2 --strategy distance --distance 5""#,
+        r#""gen msquare --seed 3 --strategy distance --distance 8""#,
+    ];
+    let before = msquare_plan(&[
+        (
+            "samples",
+            &[r#"{ name = "s", input = "2 6 8 4 5 7 3 1\n" }"#],
+        ),
+        ("g", &tests),
+    ]);
+    let o = build_in(&dir, &before, false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let old = tree(&dir.join("testdata"));
+    // A test inserted first in its group, as numbering would have shifted every later one.
+    let inserted = [
+        &[r#""gen msquare --seed 9 --strategy distance --distance 12""#][..],
+        &tests[..],
+    ]
+    .concat();
+    let after = msquare_plan(&[
+        (
+            "samples",
+            &[r#"{ name = "s", input = "2 6 8 4 5 7 3 1\n" }"#],
+        ),
+        ("g", &inserted),
+    ]);
+    let o = build_in(&dir, &after, false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let new = tree(&dir.join("testdata"));
+    let changed: Vec<&String> = new
+        .iter()
+        .filter(|f| !old.contains(f))
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "msquare/g/distance-12-s9.ans",
+            "msquare/g/distance-12-s9.in",
+            "msquare/manifest.toml"
+        ],
+        "only the new test's two files and the manifest"
+    );
+    assert!(
+        old.iter()
+            .all(|(p, _)| p == "msquare/manifest.toml" || new.iter().any(|(q, _)| q == p))
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("wrote 3 file(s)"));
+    // Removing it again removes exactly its files.
+    let o = build_in(&dir, &before, false);
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("wrote 1 file(s), 8 unchanged, 2 stale removed"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(tree(&dir.join("testdata")) == old);
+    assert!(build_in(&dir, &before, true).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn names_must_be_valid_and_unique_in_their_group() {
+    let dir = scratch("bad-names");
+    let command = |seed: u32| format!("\"gen msquare --seed {seed}\"");
+    let (one, two) = (command(1), command(2));
+    let cases: Vec<(String, &str, &str)> = vec![
+        // Two tests with one name in a group: the second's line, the first's.
+        (
+            msquare_plan(&[(
+                "g",
+                &[
+                    &one,
+                    r#"{ name = "uniform-s1", input = "8 7 6 5 4 3 2 1\n" }"#,
+                ],
+            )]),
+            ":12:",
+            "two tests of group 'g' are named 'uniform-s1' (the other on line 11)",
+        ),
+        (
+            msquare_plan(&[("g", &[&one, &one])]),
+            ":12:",
+            "named 'uniform-s1'",
+        ),
+        (
+            msquare_plan(&[("g", &[&format!("{{ name = \"Big\", gen = {two} }}")])]),
+            ":11:",
+            "the test name 'Big' is not a valid name",
+        ),
+        (
+            msquare_plan(&[("has space", &[&one])]),
+            ":9:",
+            "the group name 'has space' is not a valid name",
+        ),
+        (
+            msquare_plan(&[("g", &[&one]), ("g", &[&two])]),
+            ":15:",
+            "the group name 'g' is used twice (first on line 9)",
+        ),
+        (
+            msquare_plan(&[("g", &[&format!("{{ gen = {one}, input = \"1\" }}")])]),
+            ":11:",
+            "give exactly one of `gen` and `input`",
+        ),
+        (
+            msquare_plan(&[("g", &["{ inptu = \"1\" }"])]),
+            ":11:",
+            "unknown key `inptu` in a test",
+        ),
+        (
+            msquare_plan(&[("g", &["7"])]),
+            ":11:",
+            "a test is a generator command",
+        ),
+    ];
+    for (text, line, fragment) in cases {
+        let o = build_in(&dir, &text, false);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{text}: {err}");
+        assert!(err.contains(&format!("judge.toml{line}")), "{text}: {err}");
+        assert!(err.contains(fragment), "{text}: {err}");
+    }
+    // The same name in two groups is fine.
+    let text = msquare_plan(&[
+        ("a", &[&one]),
+        ("b", &[&format!("{{ name = \"uniform-s1\", gen = {two} }}")]),
+    ]);
+    let o = build_in(&dir, &text, false);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_numbered_layout_is_replaced_by_the_named_one() {
+    let dir = scratch("old-layout");
+    let text = msquare_plan(&[("g", &[r#""gen msquare --seed 1""#])]);
+    std::fs::create_dir_all(dir.join("testdata/msquare")).unwrap();
+    for old in ["01.in", "01.ans"] {
+        std::fs::write(dir.join("testdata/msquare").join(old), "old\n").unwrap();
+    }
+    let o = build_in(&dir, &text, true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(err.contains("01.in is not produced by the plan"), "{err}");
+    assert!(err.contains("g/uniform-s1.in is missing"), "{err}");
+    assert!(build_in(&dir, &text, false).status.success());
+    let files: Vec<String> = tree(&dir.join("testdata"))
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "msquare/g/uniform-s1.ans",
+            "msquare/g/uniform-s1.in",
+            "msquare/manifest.toml"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -77,9 +77,9 @@ fn judge_check_uses_the_plan_s_options_where_check_uses_its_defaults() {
     let s = Scratch::new("options");
     // The first sicily test with a case that has another shortest sequence: the output
     // gives that one, right under any-shortest (the plan), wrong under lex-smallest.
-    let (name, output) = (1..=99)
-        .find_map(|k| {
-            let name = format!("{k:02}");
+    let (name, output) = committed_tests("sicily")
+        .into_iter()
+        .find_map(|name| {
             let answer =
                 std::fs::read_to_string(repo().join(format!("testdata/sicily/{name}.ans"))).ok()?;
             let mut lines: Vec<String> = answer.lines().map(String::from).collect();
@@ -115,6 +115,25 @@ fn judge_check_uses_the_plan_s_options_where_check_uses_its_defaults() {
     );
 }
 
+/// The tests of a problem's committed data, `group/name`, in plan order (from its manifest).
+fn committed_tests(problem: &str) -> Vec<String> {
+    let text =
+        std::fs::read_to_string(repo().join(format!("testdata/{problem}/manifest.toml"))).unwrap();
+    let manifest: toml::Table = text.parse().unwrap();
+    manifest["test"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "{}/{}",
+                t["group"].as_str().unwrap(),
+                t["name"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
 /// Another sequence of the same length as `line`'s (`M letters`, M <= 7) reaching the same
 /// board, tried in every order of A, B, C.
 fn alternative(line: &str) -> Option<String> {
@@ -146,17 +165,25 @@ fn alternative(line: &str) -> Option<String> {
 fn judge_check_prints_judge_run_s_message() {
     let s = Scratch::new("message");
     let output = s.write("out", b"7\nBCABCBC\n");
-    let o = s.judge(&["check", "msquare", "01", &output]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    // A test by its group/name, by its bare name, with .in: the same test.
+    for test in ["samples/statement", "statement", "statement.in"] {
+        let o = s.judge(&["check", "msquare", test, &output]);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+        let checked = text(&o.stdout);
+        assert!(
+            checked.starts_with("test samples/statement: WA\ncase 1: "),
+            "{checked}"
+        );
+    }
+    let o = s.judge(&["check", "msquare", "samples/statement", &output]);
     let checked = text(&o.stdout);
-    assert!(checked.starts_with("test 01: WA\ncase 1: "), "{checked}");
     assert!(
         checked.contains("expected (the only right answer)"),
         "{checked}"
     );
 
     let run = s.judge(&[
-        "run", "msquare", "--tests", "01", "--jobs", "1", "--", "cat", &output,
+        "run", "msquare", "--tests", "samples", "--jobs", "1", "--", "cat", &output,
     ]);
     assert_eq!(run.status.code(), Some(1));
     let stderr = text(&run.stderr);
@@ -193,19 +220,34 @@ fn failures_of_the_command_exit_with_3_and_a_missing_output_with_2() {
     let s = Scratch::new("errors");
     let good = s.write("good", b"7\nBCABCCB\n");
     for args in [
-        vec!["check", "nosuch", "01", good.as_str()],
+        vec!["check", "nosuch", "samples/statement", good.as_str()],
         vec!["check", "msquare", "no-such-test", good.as_str()],
-        vec!["check", "msquare", "01"],
-        vec!["check", "msquare", "01", good.as_str(), "--order", "x"],
+        vec!["check", "msquare", "01", good.as_str()],
+        vec!["check", "msquare", "samples/statement"],
+        vec![
+            "check",
+            "msquare",
+            "samples/statement",
+            good.as_str(),
+            "--order",
+            "x",
+        ],
     ] {
         let o = s.judge(&args);
         assert_eq!(o.status.code(), Some(3), "{args:?}: {}", text(&o.stderr));
     }
+    let o = s.judge(&["check", "msquare", "01", good.as_str()]);
+    assert!(
+        text(&o.stderr).contains("give group/name, e.g. samples/statement"),
+        "{}",
+        text(&o.stderr)
+    );
     let missing = s.path("missing");
-    let o = s.judge(&["check", "msquare", "01", &missing]);
+    let o = s.judge(&["check", "msquare", "samples/statement", &missing]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
     assert!(text(&o.stdout).contains("does not exist"));
-    let o = s.judge(&["check", "msquare", "01", &good, "--json"]);
+    let o = s.judge(&["check", "msquare", "samples/statement", &good, "--json"]);
     let value: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(value["verdict"]["verdict"], "AC", "{value}");
+    assert_eq!(value["verdict"], "AC", "{value}");
+    assert_eq!(value["test"], "samples/statement", "{value}");
 }

@@ -52,17 +52,62 @@ fn the_reference_solver_is_accepted_on_every_test() {
 #[test]
 fn json_results_for_scripts() {
     let o = judge(&[
-        "run", "msquare", "--tests", "0?", "--json", "--", SOLVE, "msquare",
+        "run",
+        "msquare",
+        "--tests",
+        "samples,edge",
+        "--tests",
+        "max-depth",
+        "--json",
+        "--",
+        SOLVE,
+        "msquare",
     ]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
     assert_eq!(v["problem"], "msquare");
-    assert_eq!(v["total"], 9);
-    assert_eq!(v["passed"], 9);
+    assert_eq!(v["total"], 7);
+    assert_eq!(v["passed"], 7);
     let first = &v["results"][0];
-    assert_eq!(first["test"], "01");
-    assert_eq!(first["verdict"]["verdict"], "AC");
+    assert_eq!(first["test"], "samples/statement");
+    assert_eq!(first["group"], "samples");
+    assert_eq!(first["verdict"], "AC");
+    assert_eq!(first["detail"], serde_json::Value::Null);
     assert!(first["cpu_seconds"].as_f64().is_some());
+    assert_eq!(v["results"][6]["test"], "max-depth/max-distance-i5-s1");
+    // A flat verdict, its detail, and the checker's message for a failure.
+    let sh = |script: &str| {
+        judge(&[
+            "run",
+            "msquare",
+            "--tests",
+            "samples",
+            "--time-limit",
+            "0.3",
+            "--json",
+            "--",
+            "sh",
+            "-c",
+            script,
+        ])
+    };
+    let o = sh("echo 7; echo BCABCCA");
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let wa = &v["results"][0];
+    assert_eq!(wa["verdict"], "WA", "{wa}");
+    assert_eq!(wa["detail"], serde_json::Value::Null);
+    assert!(wa["summary"].as_str().unwrap().contains("after your moves"));
+    assert!(wa["message"].as_str().unwrap().contains("+BCABCCA"), "{wa}");
+    for (script, verdict, detail) in [("sleep 5", "TLE", "wall"), ("exit 3", "RE", "exit code 3")] {
+        let o = sh(script);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let r = &v["results"][0];
+        assert_eq!(
+            (r["verdict"].as_str(), r["detail"].as_str()),
+            (Some(verdict), Some(detail))
+        );
+    }
 }
 
 #[test]
@@ -81,7 +126,7 @@ fn each_failure_gets_its_verdict() {
             "run",
             "msquare",
             "--tests",
-            "01",
+            "samples",
             "--time-limit",
             "0.3",
             "--",
@@ -90,27 +135,17 @@ fn each_failure_gets_its_verdict() {
         let o = judge(&args);
         let out = text(&o.stdout);
         assert_eq!(o.status.code(), Some(1), "{cmd:?}: {out}");
-        assert!(out.contains(&format!("01     {verdict}")), "{cmd:?}: {out}");
+        assert!(
+            out.contains(&format!("samples/statement {verdict}")),
+            "{cmd:?}: {out}"
+        );
     }
-    let o = judge(&[
-        "run",
-        "msquare",
-        "--tests",
-        "01",
-        "--",
-        "/nonexistent/solution",
-    ]);
-    assert!(
-        text(&o.stdout).contains("RE (cannot start"),
-        "{}",
-        text(&o.stdout)
-    );
     // The first failure's checker message and diff come on stderr.
     let o = judge(&[
         "run",
         "msquare",
         "--tests",
-        "01",
+        "samples",
         "--",
         "sh",
         "-c",
@@ -118,9 +153,121 @@ fn each_failure_gets_its_verdict() {
     ]);
     let err = text(&o.stderr);
     assert!(
-        err.contains("test 01: WA") && err.contains("+BCABCCA"),
+        err.contains("test samples/statement: WA") && err.contains("+BCABCCA"),
         "{err}"
     );
+}
+
+#[test]
+fn a_command_that_cannot_start_stops_the_run_with_one_message() {
+    let dir = scratch("cannot-start");
+    let not_executable = dir.join("sol.txt");
+    std::fs::write(&not_executable, "not a program\n").unwrap();
+    for (command, why) in [
+        ("/nonexistent/solution", "No such file or directory"),
+        (not_executable.to_str().unwrap(), "Permission denied"),
+    ] {
+        for subcommand in ["run", "stress"] {
+            let o = judge(&[subcommand, "msquare", "--jobs", "2", "--", command]);
+            let (out, err) = (text(&o.stdout), text(&o.stderr));
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{subcommand} {command}: {out}{err}"
+            );
+            assert_eq!(
+                err.matches("cannot start").count(),
+                1,
+                "{subcommand} {command}: one message: {err}"
+            );
+            assert!(err.contains(why), "{err}");
+            assert!(err.contains("give a command that runs after `--`"), "{err}");
+            assert!(!out.contains("RE"), "no table of RE rows: {out}");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_command_without_the_separator_is_told_how_to_call() {
+    for (args, call) in [
+        (
+            &["run", "msquare", "./sol"][..],
+            "judge run msquare -- ./sol",
+        ),
+        (
+            &["run", "--tests", "samples", "msquare", "python3", "sol.py"][..],
+            "judge run --tests samples msquare -- python3 sol.py",
+        ),
+        (
+            &["stress", "sicily", "./sol"][..],
+            "judge stress sicily -- ./sol",
+        ),
+        (&["run", "msquare"][..], "judge run msquare -- ./sol"),
+    ] {
+        let o = judge(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("goes after `--`"), "{args:?}: {err}");
+        assert!(err.contains(call), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn tests_are_chosen_by_group_name_glob_and_list() {
+    let run = |selection: &[&str]| {
+        let mut args = vec!["run", "msquare", "--jobs", "2"];
+        for s in selection {
+            args.extend(["--tests", s]);
+        }
+        args.extend(["--", SOLVE, "msquare"]);
+        judge(&args)
+    };
+    for (selection, count) in [
+        (&["samples"][..], 1),
+        (&["by-distance"][..], 42),
+        (&["by-distance/distance-1?-*"][..], 20),
+        (&["distance-01-*,max-depth"][..], 7),
+        (&["samples", "edge,random"][..], 12),
+        (&["statement.in"][..], 1),
+    ] {
+        let o = run(selection);
+        let out = text(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{selection:?}: {out}{}",
+            text(&o.stderr)
+        );
+        assert!(
+            out.contains(&format!("msquare: {count}/{count} tests accepted")),
+            "{selection:?}: {out}"
+        );
+    }
+    // A pattern that matches nothing is an error naming it, even beside ones that match.
+    for selection in [
+        &["samples,01"][..],
+        &["samples", "nosuch/*"][..],
+        &["0?"][..],
+    ] {
+        let o = run(selection);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{selection:?}: {err}");
+        assert!(err.contains("matches no test"), "{err}");
+        assert!(err.contains("samples, edge, by-distance"), "{err}");
+    }
+}
+
+#[test]
+fn strength_on_a_selection_of_the_tests() {
+    // The sample alone catches some wrong solutions, not all: a subset is judged as a set.
+    let o = judge(&["strength", "msquare", "--tests", "samples", "--jobs", "1"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(out.contains("survives: every one of the 1 tests"), "{out}");
+    assert!(out.contains("killed by test samples/statement"), "{out}");
+    let o = judge(&["strength", "msquare", "--tests", "nosuch"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("'nosuch' matches no test"));
 }
 
 #[test]
@@ -175,7 +322,8 @@ fn stress_save_adds_a_regression_test() {
     // The shrunk failure below is `0 / 8 7 6 5 / 1 2 3 4`, which the committed plan already
     // holds as a manual test of sicily (and a repeated input is refused): drop it from the copy.
     let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
-    let manual = "{ input = \"0\\n8 7 6 5\\n1 2 3 4\\n-1\\n\" },";
+    let manual =
+        "{ name = \"limit-zero-first-layer\", input = \"0\\n8 7 6 5\\n1 2 3 4\\n-1\\n\" },";
     let at = plan.find(manual).expect("the manual test");
     let line_start = plan[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = at + plan[at..].find('\n').unwrap() + 1;
@@ -206,6 +354,13 @@ fn stress_save_adds_a_regression_test() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let manifest = std::fs::read_to_string(dir.join("testdata/sicily/manifest.toml")).unwrap();
     assert!(manifest.contains("group = \"regressions\""));
+    // The saved test's files, named by its content: testdata/sicily/regressions/manual-*.in.
+    let saved: Vec<_> = std::fs::read_dir(dir.join("testdata/sicily/regressions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert!(saved.iter().all(|f| f.starts_with("manual-")), "{saved:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -253,9 +408,22 @@ fn strength_fails_when_a_wrong_solution_survives() {
 #[test]
 fn an_interrupted_judge_leaves_no_solution_running() {
     let marker = format!("judge-interrupt-marker-{}", std::process::id());
-    let script = format!("sleep 30; echo {marker}");
+    // The first test (the sample: the run starts with it alone) passes at once; the others
+    // hang, two at a time.
+    let script = format!(
+        "read board; case \"$board\" in '2 6 8 4 5 7 3 1') printf '7\\nBCABCCB\\n'; exit;; esac; \
+         sleep 30; echo {marker}"
+    );
     let mut child = Command::new(JUDGE)
-        .args(["run", "msquare", "--tests", "0?", "--jobs", "2", "--"])
+        .args([
+            "run",
+            "msquare",
+            "--tests",
+            "samples,by-distance",
+            "--jobs",
+            "2",
+            "--",
+        ])
         .args(["sh", "-c", &script])
         .current_dir(repo())
         .stdout(std::process::Stdio::null())
@@ -291,16 +459,20 @@ fn test_data_changed_after_the_build_is_refused_by_name() {
     let run = |dir: &Path| {
         judge_in(
             dir,
-            &["run", "msquare", "--tests", "01", "--", SOLVE, "msquare"],
+            &[
+                "run", "msquare", "--tests", "samples", "--", SOLVE, "msquare",
+            ],
         )
     };
     assert!(run(&dir).status.success());
     // An answer replaced (as a solution outside the sandbox could have done).
-    let answer = dir.join("testdata/msquare/05.ans");
+    let answer = dir.join("testdata/msquare/by-distance/distance-02-s204.ans");
     let original = std::fs::read(&answer).unwrap();
     std::fs::write(&answer, "0\n\n").unwrap();
     for args in [
-        &["run", "msquare", "--tests", "01", "--", SOLVE, "msquare"][..],
+        &[
+            "run", "msquare", "--tests", "samples", "--", SOLVE, "msquare",
+        ][..],
         &["strength", "msquare"][..],
         &["stress", "msquare", "--count", "1", "--", SOLVE, "msquare"][..],
     ] {
@@ -308,7 +480,10 @@ fn test_data_changed_after_the_build_is_refused_by_name() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = text(&o.stderr);
         assert!(
-            err.contains("testdata/msquare/05.ans is not the file `judge build` wrote"),
+            err.contains(
+                "testdata/msquare/by-distance/distance-02-s204.ans is not the file `judge build` \
+                 wrote"
+            ),
             "{err}"
         );
     }
@@ -321,7 +496,7 @@ fn test_data_changed_after_the_build_is_refused_by_name() {
     std::fs::write(dir.join("judge.toml"), raised).unwrap();
     let o = judge_in(
         &dir,
-        &["run", "sicily", "--tests", "01", "--", SOLVE, "sicily"],
+        &["run", "sicily", "--tests", "samples", "--", SOLVE, "sicily"],
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -336,14 +511,36 @@ fn test_data_changed_after_the_build_is_refused_by_name() {
         "{}",
         text(&o.stderr)
     );
-    // An extra test file.
+    // An extra test file, in a group or beside the groups.
     std::fs::write(dir.join("judge.toml"), plan).unwrap();
-    std::fs::write(dir.join("testdata/msquare/99.in"), "1 2 3 4 5 6 7 8\n").unwrap();
-    let o = run(&dir);
-    assert!(
-        text(&o.stderr).contains("99.in is not listed"),
-        "{}",
-        text(&o.stderr)
-    );
+    for extra in ["edge/extra.in", "99.in"] {
+        let path = dir.join("testdata/msquare").join(extra);
+        std::fs::write(&path, "1 2 3 4 5 6 7 8\n").unwrap();
+        let o = run(&dir);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            text(&o.stderr).contains(&format!("{extra} is not listed")),
+            "{}",
+            text(&o.stderr)
+        );
+        std::fs::remove_file(path).unwrap();
+    }
+    // A test file deleted: an error naming it, whatever the selection, never a shorter run.
+    let input = dir.join("testdata/msquare/random/uniform-s307.in");
+    std::fs::remove_file(&input).unwrap();
+    for selection in ["random", "samples", "*"] {
+        let o = judge_in(
+            &dir,
+            &[
+                "run", "msquare", "--tests", selection, "--", SOLVE, "msquare",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("cannot read") && err.contains("random/uniform-s307.in"),
+            "{err}"
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -194,7 +194,7 @@ fn nothing_outside_the_sandbox_can_be_written() {
     let _one = serial();
     let sandbox = auto();
     let guarded = [
-        repo().join("testdata/msquare/01.ans"),
+        repo().join("testdata/msquare/samples/statement.ans"),
         repo().join("judge.toml"),
         scratch_file(),
     ];
@@ -400,7 +400,15 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
     );
     let nobody = 65534;
     let out = Command::new(dir.join("judge"))
-        .args(["run", "msquare", "--tests", "0?", "--jobs", "1", "--"])
+        .args([
+            "run",
+            "msquare",
+            "--tests",
+            "samples,edge",
+            "--jobs",
+            "1",
+            "--",
+        ])
         .arg(dir.join("solve"))
         .arg("msquare")
         .current_dir(&dir)

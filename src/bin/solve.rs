@@ -21,7 +21,7 @@ use clap::Parser;
 ///
 /// Examples:
 ///   printf '4\n5 8 7 6\n4 1 2 3\n-1\n' | solve sicily        # prints "2 AB"
-///   solve msquare testdata/msquare/01.in > 01.ans
+///   solve msquare testdata/msquare/samples/statement.in > statement.ans
 #[derive(Parser)]
 #[command(version, verbatim_doc_comment)]
 struct Args {

@@ -1,7 +1,7 @@
 //! `judge build`: turns the plan into verified test files. For every test: generate the input
 //! in process, validate it strictly, solve it, have the checker accept the answer, then write
-//! `NN.in` / `NN.ans` atomically and a manifest per problem. `--check` does all of it in memory
-//! and compares with the files on disk instead.
+//! `<group>/<name>.in` / `.ans` atomically and a manifest per problem. `--check` does all of
+//! it in memory and compares with the files on disk instead.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -17,14 +17,12 @@ use crate::format::{ErrorKind, Format, ParseError, Problem, ReadOptions, read_al
 use crate::generator::generate_to_vec;
 use crate::judge::files::{is_leftover_temporary, write_atomic};
 use crate::judge::manifest::{Entry, Manifest, Settings, sha256};
-use crate::judge::plan::{Plan, ProblemPlan, TestPlan, TestSource, test_name};
+use crate::judge::plan::{Plan, ProblemPlan, TestPlan, TestSource};
 
 /// One built test, in memory.
 #[derive(Debug, Clone)]
 pub struct BuiltTest {
-    /// Its file name without extension (`01`).
-    pub name: String,
-    /// Its entry in the plan.
+    /// Its entry in the plan (with its group and name).
     pub plan: TestPlan,
     /// The input's bytes.
     pub input: Vec<u8>,
@@ -47,6 +45,28 @@ pub struct BuiltProblem {
     pub settings: Settings,
     /// Its tests, in plan order.
     pub tests: Vec<BuiltTest>,
+}
+
+impl BuiltTest {
+    /// `group/name`, as the plan's [`TestPlan::id`].
+    pub fn id(&self) -> String {
+        self.plan.id()
+    }
+
+    /// Its input's path under the problem's directory: `group/name.in`.
+    pub fn input_path(&self) -> PathBuf {
+        test_path(&self.plan.group, &self.plan.name, "in")
+    }
+
+    /// Its answer's path under the problem's directory: `group/name.ans`.
+    pub fn answer_path(&self) -> PathBuf {
+        test_path(&self.plan.group, &self.plan.name, "ans")
+    }
+}
+
+/// The path of a test file under its problem's directory: `group/name.EXTENSION`.
+pub fn test_path(group: &str, name: &str, extension: &str) -> PathBuf {
+    Path::new(group).join(format!("{name}.{extension}"))
 }
 
 impl BuiltProblem {
@@ -78,7 +98,7 @@ impl BuiltProblem {
 /// Why a test could not be built: it names the test and its judge.toml line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuildError {
-    /// `judge.toml:LINE: problem sicily, test 03 (group small)`.
+    /// `judge.toml:LINE: problem sicily, test small/uniform-x30-s12`.
     pub at: String,
     /// What went wrong.
     pub message: String,
@@ -96,17 +116,15 @@ impl std::error::Error for BuildError {}
 pub fn build_test(
     plan_path: &Path,
     problem: &ProblemPlan,
-    index: usize,
     test: &TestPlan,
 ) -> Result<BuiltTest, BuildError> {
-    let name = test_name(index);
     let fail = |message: String| BuildError {
         at: format!(
-            "{}:{}: problem {}, test {name} (group {})",
+            "{}:{}: problem {}, test {}",
             plan_path.display(),
             test.line,
             problem.name,
-            test.group
+            test.id()
         ),
         message,
     };
@@ -142,7 +160,6 @@ pub fn build_test(
         )));
     }
     Ok(BuiltTest {
-        name,
         plan: test.clone(),
         input,
         answer,
@@ -206,7 +223,7 @@ pub fn build_plan(
                     let slot = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(p, t)) = work.get(slot) else { break };
                     let problem = problems[p];
-                    let result = build_test(&plan.path, problem, t + 1, &problem.tests[t]);
+                    let result = build_test(&plan.path, problem, &problem.tests[t]);
                     progress(&problem.name);
                     results.lock().unwrap_or_else(|e| e.into_inner())[slot] = Some(result);
                 }
@@ -252,15 +269,15 @@ fn repeated_inputs(plan_path: &Path, problem: &str, tests: &[BuiltTest]) -> Vec<
         match first.get(test.input.as_slice()) {
             Some(earlier) => errors.push(BuildError {
                 at: format!(
-                    "{}:{}: problem {problem}, test {} (group {})",
+                    "{}:{}: problem {problem}, test {}",
                     plan_path.display(),
                     test.plan.line,
-                    test.name,
-                    test.plan.group
+                    test.id()
                 ),
                 message: format!(
                     "its input is identical to test {}'s (line {}): change a seed or drop one",
-                    earlier.name, earlier.plan.line
+                    earlier.id(),
+                    earlier.plan.line
                 ),
             }),
             None => {
@@ -276,8 +293,8 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = PathBuf::from(&problem.name);
     let mut files = Vec::new();
     for t in &problem.tests {
-        files.push((dir.join(format!("{}.in", t.name)), t.input.clone()));
-        files.push((dir.join(format!("{}.ans", t.name)), t.answer.clone()));
+        files.push((dir.join(t.input_path()), t.input.clone()));
+        files.push((dir.join(t.answer_path()), t.answer.clone()));
     }
     let manifest = Manifest {
         problem: problem.name.clone(),
@@ -287,7 +304,7 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
             .tests
             .iter()
             .map(|t| Entry {
-                name: t.name.clone(),
+                name: t.plan.name.clone(),
                 group: t.plan.group.clone(),
                 source: t.plan.source.describe().to_string(),
                 cases: t.cases,
@@ -302,30 +319,55 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
     files
 }
 
-/// Test files under a problem's directory that no test of the plan produces, and temporary
-/// files left by an interrupted run.
+/// Test files (`*.in`, `*.ans`) under a problem's directory or its group directories that no
+/// test of the plan produces (e.g. the `NN.in` of the numbered layout, or a removed test's),
+/// and temporary files left by an interrupted run; relative to the output directory.
 fn stale_files(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(out.join(&problem.name)) else {
-        return Vec::new();
-    };
-    let mut stale: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| PathBuf::from(&problem.name).join(e.file_name()))
+    let keep: std::collections::HashSet<&PathBuf> = keep.iter().map(|(p, _)| p).collect();
+    let mut stale: Vec<PathBuf> = test_data_files(&out.join(&problem.name))
+        .into_iter()
+        .map(|rel| PathBuf::from(&problem.name).join(rel))
         .filter(|rel| {
             let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if is_leftover_temporary(name) {
-                return true;
-            }
-            let test_file = name.rsplit_once('.').is_some_and(|(stem, ext)| {
-                !stem.is_empty()
-                    && stem.bytes().all(|b| b.is_ascii_digit())
-                    && (ext == "in" || ext == "ans")
-            });
-            test_file && !keep.iter().any(|(p, _)| p == rel)
+            is_leftover_temporary(name) || (is_test_file(name) && !keep.contains(rel))
         })
         .collect();
     stale.sort();
     stale
+}
+
+/// True for the name of a test file: `NAME.in` or `NAME.ans`, not hidden.
+pub fn is_test_file(name: &str) -> bool {
+    !name.starts_with('.')
+        && name
+            .rsplit_once('.')
+            .is_some_and(|(stem, ext)| !stem.is_empty() && (ext == "in" || ext == "ans"))
+}
+
+/// The files of a problem's directory and of its subdirectories (the groups), relative to it;
+/// none when it does not exist.
+pub fn test_data_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return files;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = PathBuf::from(entry.file_name());
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let Ok(inner) = std::fs::read_dir(entry.path()) else {
+                continue;
+            };
+            for file in inner.filter_map(|e| e.ok()) {
+                if file.file_type().is_ok_and(|t| t.is_file()) {
+                    files.push(name.join(file.file_name()));
+                }
+            }
+        } else {
+            files.push(name);
+        }
+    }
+    files.sort();
+    files
 }
 
 /// What writing a problem's files changed.
@@ -347,6 +389,9 @@ pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<Writ
     std::fs::create_dir_all(out.join(&problem.name))?;
     for (rel, bytes) in &files {
         let path = out.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
         if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
             report.unchanged += 1;
         } else {
@@ -357,6 +402,12 @@ pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<Writ
     for rel in stale_files(out, problem, &files) {
         std::fs::remove_file(out.join(rel))?;
         report.removed += 1;
+    }
+    // Group directories left empty (a group removed or renamed) go too.
+    for entry in std::fs::read_dir(out.join(&problem.name))?.filter_map(|e| e.ok()) {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = std::fs::remove_dir(entry.path()); // fails, harmlessly, unless empty
+        }
     }
     Ok(report)
 }
@@ -370,8 +421,11 @@ pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
         let source = problem
             .tests
             .iter()
-            .find(|t| rel.file_stem().and_then(|s| s.to_str()) == Some(t.name.as_str()))
-            .map(|t| format!(" (test {}: {})", t.name, t.plan.source.describe()))
+            .find(|t| {
+                let dir = Path::new(&problem.name);
+                *rel == dir.join(t.input_path()) || *rel == dir.join(t.answer_path())
+            })
+            .map(|t| format!(" (test {}: {})", t.id(), t.plan.source.describe()))
             .unwrap_or_default();
         match std::fs::read(out.join(rel)) {
             Err(_) => differences.push(format!("{} is missing{source}", out.join(rel).display())),

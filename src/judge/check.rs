@@ -2,13 +2,15 @@
 //! checker options judge.toml gives the problem (those `judge run` uses), so the two never
 //! disagree; the message is `judge run`'s ([`run::failure_message`]).
 //!
-//! The test is a test of the built data (`05` or `05.in`: `testdata/<problem>/05.in` and
-//! `05.ans`), or else the path of an input file, whose answer the reference solver computes
-//! (after validating the input strictly).
+//! The test is a test of the built data (`group/name`, or a name only one group has, with or
+//! without `.in`: `testdata/<problem>/<group>/<name>.in` and `.ans`, checked against the
+//! manifest first), or else the path of an input file, whose answer the reference solver
+//! computes (after validating the input strictly).
 
 use std::path::{Path, PathBuf};
 
 use crate::judge::build::solve_input;
+use crate::judge::manifest;
 use crate::judge::plan::ProblemPlan;
 use crate::judge::run::{self, TestFiles, TestResult, Verdict};
 
@@ -21,28 +23,40 @@ pub enum TestSource {
     Input(PathBuf),
 }
 
-/// Finds `test` for `problem`: a test of `data/<problem>/` by name (`05` or `05.in`), or
-/// else an existing input file. The error names both places looked at.
+/// Finds `test` for `problem`: a test of `data/<problem>/` by `group/name` or by a name that
+/// only one group has (`.in` may follow), or else an existing input file. The error says
+/// what was looked for.
 pub fn find_test(problem: &ProblemPlan, data: &Path, test: &str) -> Result<TestSource, String> {
-    let dir = data.join(&problem.name);
-    let name = test.strip_suffix(".in").unwrap_or(test);
-    let built = dir.join(format!("{name}.in"));
-    if !name.is_empty() && !name.contains('/') && built.is_file() {
-        return Ok(TestSource::Built(TestFiles {
-            name: name.to_string(),
-            input: built.clone(),
-            answer: built.with_extension("ans"),
-        }));
-    }
     let path = PathBuf::from(test);
-    if path.is_file() {
-        return Ok(TestSource::Input(path));
+    let manifest = match manifest::verify(problem, data) {
+        Ok(manifest) => manifest,
+        Err(_) if path.is_file() => return Ok(TestSource::Input(path)),
+        Err(e) => return Err(e),
+    };
+    let wanted = test.strip_suffix(".in").unwrap_or(test);
+    let found: Vec<_> = manifest
+        .test
+        .iter()
+        .filter(|e| e.id() == wanted || e.name == wanted)
+        .collect();
+    let dir = data.join(&problem.name);
+    match found[..] {
+        [entry] => Ok(TestSource::Built(TestFiles::of(&dir, entry))),
+        [] if path.is_file() => Ok(TestSource::Input(path)),
+        [] => Err(format!(
+            "no test {test}: neither a test of {} (give group/name, e.g. {}) nor a file {test} \
+             (run `judge build`, or give an input file)",
+            dir.display(),
+            manifest.test.first().map(|e| e.id()).unwrap_or_default()
+        )),
+        _ => {
+            let ids: Vec<String> = found.iter().map(|e| e.id()).collect();
+            Err(format!(
+                "the name {test} is in several groups: say which ({})",
+                ids.join(", ")
+            ))
+        }
     }
-    Err(format!(
-        "no test {test}: neither {} nor a file {test} exists (run `judge build`, or give an \
-         input file)",
-        built.display()
-    ))
 }
 
 /// Judges the contestant's `output` file for `source` with `problem`'s checker options.
@@ -50,14 +64,16 @@ pub fn find_test(problem: &ProblemPlan, data: &Path, test: &str) -> Result<TestS
 /// file that does not exist is a presentation error, as for `check`.
 pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> TestResult {
     let (name, loaded) = match source {
-        TestSource::Built(files) => (
-            files.name.clone(),
-            files.load().map(|t| (t.input, t.answer)),
-        ),
+        TestSource::Built(files) => (files.id.clone(), files.load().map(|t| (t.input, t.answer))),
         TestSource::Input(path) => (path.display().to_string(), load_and_solve(problem, path)),
+    };
+    let group = match source {
+        TestSource::Built(files) => files.group.clone(),
+        TestSource::Input(_) => String::new(),
     };
     let fail = |why: String| TestResult {
         test: name.clone(),
+        group: group.clone(),
         verdict: Verdict::FAIL,
         cpu_seconds: 0.0,
         wall_seconds: 0.0,
@@ -75,7 +91,10 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
             // The test is judged first: a bad test is a judge failure even without output.
             let jury = run::judge_output(problem, &name, &input, &answer, b"");
             if jury.verdict == Verdict::FAIL {
-                return jury;
+                return TestResult {
+                    group: group.clone(),
+                    ..jury
+                };
             }
             let why = format!("the output file {} does not exist", output.display());
             return TestResult {
@@ -85,7 +104,10 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         }
         Err(e) => return fail(format!("cannot read the output {}: {e}", output.display())),
     };
-    run::judge_output(problem, &name, &input, &answer, &output)
+    TestResult {
+        group,
+        ..run::judge_output(problem, &name, &input, &answer, &output)
+    }
 }
 
 /// Reads an input file and computes its answer with the reference solver.

@@ -1,14 +1,17 @@
-//! `manifest.toml`: what `judge build` wrote for a problem (every test file's size and SHA-256)
+//! `manifest.toml`: what `judge build` wrote for a problem (every test's group and name, in
+//! plan order, and its files' sizes and SHA-256)
 //! and the settings it was built for (limits and checker options). [`verify`] checks the test
 //! data and judge.toml against it before solutions are judged, so that test data changed
 //! after the build, or a limit changed in judge.toml without a rebuild, is an error naming the
 //! file, never a silent run.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::judge::build::{is_test_file, test_data_files, test_path};
+use crate::judge::names::check_name;
 use crate::judge::plan::ProblemPlan;
 
 /// The settings of a problem that its test data was built and verified for.
@@ -83,9 +86,9 @@ pub struct Manifest {
 /// One test of a manifest.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
-    /// Its file name without extension.
+    /// Its name within its group: the file name without extension.
     pub name: String,
-    /// Its group.
+    /// Its group: the directory of its files.
     pub group: String,
     /// Its generator command, or `manual`.
     pub source: String,
@@ -99,6 +102,23 @@ pub struct Entry {
     pub answer_bytes: usize,
     /// The answer's SHA-256, in hex.
     pub answer_sha256: String,
+}
+
+impl Entry {
+    /// `group/name`.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.group, self.name)
+    }
+
+    /// Its input's path under the problem's directory: `group/name.in`.
+    pub fn input_path(&self) -> PathBuf {
+        test_path(&self.group, &self.name, "in")
+    }
+
+    /// Its answer's path under the problem's directory: `group/name.ans`.
+    pub fn answer_path(&self) -> PathBuf {
+        test_path(&self.group, &self.name, "ans")
+    }
 }
 
 impl Manifest {
@@ -122,8 +142,9 @@ pub fn sha256(bytes: &[u8]) -> String {
 /// Checks the test data of `problem` under `data` against its manifest, and the manifest's
 /// settings against judge.toml: every listed file present with its size and SHA-256, no test
 /// file that the manifest does not list, and the same limits and checker options. The error
-/// names the file and says what to do.
-pub fn verify(problem: &ProblemPlan, data: &Path) -> Result<(), String> {
+/// names the file and says what to do. Returns the manifest: its tests, in plan order, are
+/// the ones to judge.
+pub fn verify(problem: &ProblemPlan, data: &Path) -> Result<Manifest, String> {
     let dir = data.join(&problem.name);
     let path = dir.join("manifest.toml");
     let rebuild = "run `judge build` (and review the change) before judging";
@@ -153,12 +174,20 @@ pub fn verify(problem: &ProblemPlan, data: &Path) -> Result<(), String> {
     }
     let mut listed = std::collections::BTreeSet::new();
     for entry in &manifest.test {
-        for (extension, bytes, hash) in [
-            ("in", entry.input_bytes, &entry.input_sha256),
-            ("ans", entry.answer_bytes, &entry.answer_sha256),
+        // Names become paths: a manifest naming anything else is not one `judge build` wrote.
+        check_name("the group", &entry.group)
+            .and_then(|()| check_name("the test", &entry.name))
+            .map_err(|e| format!("{}: {e}: {rebuild}", path.display()))?;
+        for (rel, bytes, hash) in [
+            (entry.input_path(), entry.input_bytes, &entry.input_sha256),
+            (
+                entry.answer_path(),
+                entry.answer_bytes,
+                &entry.answer_sha256,
+            ),
         ] {
-            let file = dir.join(format!("{}.{extension}", entry.name));
-            listed.insert(file.clone());
+            let file = dir.join(&rel);
+            listed.insert(rel);
             let content = std::fs::read(&file)
                 .map_err(|e| format!("cannot read {}: {e}: {rebuild}", file.display()))?;
             if content.len() != bytes || sha256(&content) != *hash {
@@ -171,21 +200,15 @@ pub fn verify(problem: &ProblemPlan, data: &Path) -> Result<(), String> {
             }
         }
     }
-    let entries =
-        std::fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
-    for entry in entries.flatten() {
-        let file = entry.path();
-        let is_test = matches!(
-            file.extension().and_then(|e| e.to_str()),
-            Some("in" | "ans")
-        );
-        if is_test && !listed.contains(&file) {
+    for rel in test_data_files(&dir) {
+        let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if is_test_file(name) && !listed.contains(&rel) {
             return Err(format!(
                 "{} is not listed in {}: {rebuild}",
-                file.display(),
+                dir.join(rel).display(),
                 path.display()
             ));
         }
     }
-    Ok(())
+    Ok(manifest)
 }

@@ -1,16 +1,19 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
 //! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
 //! judging one output as `judge run` would ([`check`]), packages for real judges ([`export`]),
-//! writing files safely ([`files`]) and checking the test data against what the build
-//! recorded ([`manifest`]).
+//! writing files safely ([`files`]), checking the test data against what the build
+//! recorded ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by
+//! group, name or glob ([`select`]).
 
 pub mod build;
 pub mod check;
 pub mod export;
 pub mod files;
 pub mod manifest;
+pub mod names;
 pub mod plan;
 pub mod regression;
 pub mod run;
+pub mod select;
 pub mod strength;
 pub mod stress;

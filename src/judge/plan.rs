@@ -1,7 +1,8 @@
 //! `judge.toml`: the problem set, each problem with its format (several problems may share
 //! one, e.g. `sicily` and `sicilylarge`), its limits (time, memory, and the statement's
 //! case limit), checker options and test plan (an ordered list of groups of tests, each test a generator command
-//! or a manual input, like a Polygon script).
+//! or a manual input, like a Polygon script). Every test has a name, unique within its group
+//! (see [`names`](crate::judge::names)): its files are `<group>/<name>.in` and `.ans`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use toml::Spanned;
 use crate::check::{CheckOptions, Order};
 use crate::format::Format;
 use crate::generator::GenArgs;
+use crate::judge::names::{check_name, generated_name, manual_name};
 
 /// The whole problem set, as read from judge.toml.
 #[derive(Debug)]
@@ -94,6 +96,8 @@ impl Expected {
 pub struct TestPlan {
     /// The group it belongs to (samples, small, ...).
     pub group: String,
+    /// Its name within the group: judge.toml's `name`, else one derived from its source.
+    pub name: String,
     /// Where the input comes from.
     pub source: TestSource,
     /// The judge.toml line that defines it.
@@ -112,6 +116,14 @@ pub enum TestSource {
     },
     /// An input written out in judge.toml (the statements' samples).
     Manual(String),
+}
+
+impl TestPlan {
+    /// `group/name`: the test's path under its problem's directory, without extension, and
+    /// how messages name it.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.group, self.name)
+    }
 }
 
 impl TestSource {
@@ -191,15 +203,58 @@ struct RawSolution {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGroup {
-    name: String,
-    tests: Vec<Spanned<RawTest>>,
+    name: Spanned<String>,
+    tests: Vec<Spanned<toml::Value>>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawTest {
-    Command(String),
-    Manual { input: String },
+/// What a test entry of judge.toml may be.
+const TEST_SHAPES: &str = "a test is a generator command (\"gen ...\"), or a table with \
+    `gen = \"gen ...\"` or `input = \"...\"` and an optional `name = \"...\"`";
+
+/// A test entry: its optional name and its source, or what is wrong with it.
+fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, TestSource), String> {
+    let generator = |command: &str| -> Result<TestSource, String> {
+        let args = GenArgs::parse_command(command)?;
+        if args.format != format {
+            return Err(format!(
+                "a {} generator in the {format} problem",
+                args.format
+            ));
+        }
+        Ok(TestSource::Generator {
+            command: command.split_whitespace().collect::<Vec<_>>().join(" "),
+            args: Box::new(args),
+        })
+    };
+    let text = |key: &str, value: &toml::Value| -> Result<String, String> {
+        value
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("the test's `{key}` must be a string"))
+    };
+    match value {
+        toml::Value::String(command) => Ok((None, generator(command)?)),
+        toml::Value::Table(table) => {
+            if let Some(key) = table
+                .keys()
+                .find(|k| !matches!(k.as_str(), "name" | "gen" | "input"))
+            {
+                return Err(format!("unknown key `{key}` in a test: {TEST_SHAPES}"));
+            }
+            let name = table.get("name").map(|v| text("name", v)).transpose()?;
+            let source = match (table.get("gen"), table.get("input")) {
+                (Some(command), None) => generator(&text("gen", command)?)?,
+                (None, Some(input)) => TestSource::Manual(text("input", input)?),
+                _ => {
+                    return Err(format!(
+                        "give exactly one of `gen` and `input`: {TEST_SHAPES}"
+                    ));
+                }
+            };
+            Ok((name, source))
+        }
+        _ => Err(TEST_SHAPES.to_string()),
+    }
 }
 
 impl Plan {
@@ -299,28 +354,49 @@ impl Plan {
             checker
                 .validate(format)
                 .map_err(|e| error(Some(options_line), format!("problem '{}': {e}", p.name)))?;
-            let mut tests = Vec::new();
+            let mut tests: Vec<TestPlan> = Vec::new();
+            let mut group_lines: Vec<(&str, usize)> = Vec::new();
             for group in &p.group {
+                let group_line = line_of(group.name.span().start);
+                let group_name = group.name.get_ref();
+                check_name("the group name", group_name).map_err(|e| error(Some(group_line), e))?;
+                if let Some((_, first)) = group_lines.iter().find(|(g, _)| g == group_name) {
+                    let m = format!(
+                        "problem '{}': the group name '{group_name}' is used twice (first on \
+                         line {first}): a group is one directory of test files",
+                        p.name
+                    );
+                    return Err(error(Some(group_line), m));
+                }
+                group_lines.push((group_name, group_line));
                 for test in &group.tests {
                     let line = line_of(test.span().start);
-                    let source = match test.get_ref() {
-                        RawTest::Manual { input } => TestSource::Manual(input.clone()),
-                        RawTest::Command(command) => {
-                            let args = GenArgs::parse_command(command)
-                                .map_err(|e| error(Some(line), e))?;
-                            if args.format != format {
-                                let m =
-                                    format!("a {} generator in the {format} problem", args.format);
-                                return Err(error(Some(line), m));
-                            }
-                            TestSource::Generator {
-                                command: command.split_whitespace().collect::<Vec<_>>().join(" "),
-                                args: Box::new(args),
-                            }
+                    let (name, source) =
+                        parse_test(test.get_ref(), format).map_err(|e| error(Some(line), e))?;
+                    let name = match name {
+                        Some(name) => {
+                            check_name("the test name", &name).map_err(|e| error(Some(line), e))?;
+                            name
                         }
+                        None => match &source {
+                            TestSource::Generator { args, .. } => generated_name(args),
+                            TestSource::Manual(input) => manual_name(input),
+                        },
                     };
+                    if let Some(first) = tests
+                        .iter()
+                        .find(|t| t.group == *group_name && t.name == name)
+                    {
+                        let m = format!(
+                            "problem '{}': two tests of group '{group_name}' are named '{name}' \
+                             (the other on line {}): give one of them another `name`",
+                            p.name, first.line
+                        );
+                        return Err(error(Some(line), m));
+                    }
                     tests.push(TestPlan {
-                        group: group.name.clone(),
+                        group: group_name.clone(),
+                        name,
                         source,
                         line,
                     });
@@ -371,9 +447,4 @@ impl Plan {
                 )
             })
     }
-}
-
-/// The file name of the test numbered `index` (from 1): `01`, `02`, ... (three digits from 100).
-pub fn test_name(index: usize) -> String {
-    format!("{index:02}")
 }

@@ -5,15 +5,17 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 
 use crate::check::{self, Verdict as CheckVerdict};
+use crate::judge::manifest::Entry;
 use crate::judge::plan::ProblemPlan;
 use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
 
-/// The verdict on one test, as judges name them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", content = "detail")]
+/// The verdict on one test, as judges name them. In JSON it is its short name (`"WA"`);
+/// [`Verdict::detail`] goes beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Accepted.
     AC,
@@ -48,9 +50,24 @@ impl Verdict {
         }
     }
 
+    /// What qualifies the verdict: `cpu` or `wall` for TLE, the exit code, signal or reason
+    /// for RE; `None` for the others.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Verdict::TLE(detail) | Verdict::RE(detail) => Some(detail),
+            _ => None,
+        }
+    }
+
     /// True for a wrong or malformed output (what a wrong-answer solution must get).
     pub fn is_wrong_output(&self) -> bool {
         matches!(self, Verdict::WA | Verdict::PE)
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.short())
     }
 }
 
@@ -64,11 +81,14 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// What happened on one test.
-#[derive(Clone, Debug, Serialize)]
+/// What happened on one test. In JSON: `test`, `group`, `verdict` (`"WA"`), `detail`
+/// ([`Verdict::detail`] or null), the times and memory, `summary` and `message`.
+#[derive(Clone, Debug)]
 pub struct TestResult {
-    /// The test's name (`05`).
+    /// The test: `group/name` for a test of the built data.
     pub test: String,
+    /// Its group; empty for a test outside the built data (stress, `judge check` on a file).
+    pub group: String,
     /// The verdict.
     pub verdict: Verdict,
     /// CPU seconds.
@@ -80,9 +100,27 @@ pub struct TestResult {
     /// The checker's one-line reason (or the runner's), empty when accepted.
     pub summary: String,
     /// The checker's full message with its diff, or the end of standard error.
-    #[serde(skip)]
     pub details: String,
 }
+
+impl Serialize for TestResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("TestResult", 9)?;
+        s.serialize_field("test", &self.test)?;
+        s.serialize_field("group", &self.group)?;
+        s.serialize_field("verdict", &self.verdict)?;
+        s.serialize_field("detail", &self.verdict.detail())?;
+        s.serialize_field("cpu_seconds", &self.cpu_seconds)?;
+        s.serialize_field("wall_seconds", &self.wall_seconds)?;
+        s.serialize_field("peak_memory_bytes", &self.peak_memory_bytes)?;
+        s.serialize_field("summary", &self.summary)?;
+        s.serialize_field("message", &self.details)?;
+        s.end()
+    }
+}
+
+/// The detail of [`Verdict::RE`] for a command that could not start.
+pub const CANNOT_START: &str = "cannot start";
 
 /// The limits a problem's tests run under: CPU as in judge.toml, wall clock twice that,
 /// memory as in judge.toml.
@@ -115,6 +153,7 @@ pub fn judge_test(
     let run = runner::run(cmd, Input::Bytes(input), &limits, sandbox);
     let mut result = TestResult {
         test: name.to_string(),
+        group: String::new(),
         verdict: Verdict::AC,
         cpu_seconds: run.cpu.as_secs_f64(),
         wall_seconds: run.wall.as_secs_f64(),
@@ -136,7 +175,7 @@ pub fn judge_test(
         RunOutcome::TimeLimit(TimeKind::Wall) => Verdict::TLE("wall".into()),
         RunOutcome::MemoryLimit => Verdict::MLE,
         RunOutcome::OutputLimit => Verdict::OLE,
-        RunOutcome::SpawnFailed(_) => Verdict::RE("cannot start".into()),
+        RunOutcome::SpawnFailed(_) => Verdict::RE(CANNOT_START.into()),
     };
     if result.verdict != Verdict::AC && result.summary.is_empty() {
         result.summary = run.outcome.to_string();
@@ -179,6 +218,7 @@ pub fn judge_output(
     let accepted = verdict == Verdict::AC;
     TestResult {
         test: name.to_string(),
+        group: String::new(),
         verdict,
         cpu_seconds: 0.0,
         wall_seconds: 0.0,
@@ -215,22 +255,26 @@ fn clip(text: &str, max: usize) -> &str {
     &text[start..]
 }
 
-/// A test of the built data: its name and files.
+/// A test of the built data: its names and files.
 #[derive(Clone, Debug)]
 pub struct TestFiles {
-    /// `05`.
-    pub name: String,
-    /// `testdata/<problem>/05.in`.
+    /// `group/name`.
+    pub id: String,
+    /// Its group.
+    pub group: String,
+    /// `testdata/<problem>/<group>/<name>.in`.
     pub input: PathBuf,
-    /// `testdata/<problem>/05.ans`.
+    /// `testdata/<problem>/<group>/<name>.ans`.
     pub answer: PathBuf,
 }
 
 /// A test read into memory.
 #[derive(Clone, Debug)]
 pub struct LoadedTest {
-    /// `05`.
-    pub name: String,
+    /// `group/name`.
+    pub id: String,
+    /// Its group.
+    pub group: String,
     /// The input's bytes.
     pub input: Vec<u8>,
     /// The expected output's bytes.
@@ -238,79 +282,102 @@ pub struct LoadedTest {
 }
 
 impl TestFiles {
+    /// The files of the manifest's test `entry` of the problem whose data directory is `dir`
+    /// (`testdata/<problem>`).
+    pub fn of(dir: &Path, entry: &Entry) -> TestFiles {
+        TestFiles {
+            id: entry.id(),
+            group: entry.group.clone(),
+            input: dir.join(entry.input_path()),
+            answer: dir.join(entry.answer_path()),
+        }
+    }
+
     /// Reads the test's two files; the error names the file.
     pub fn load(&self) -> Result<LoadedTest, String> {
         let read = |path: &Path| {
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
         };
         Ok(LoadedTest {
-            name: self.name.clone(),
+            id: self.id.clone(),
+            group: self.group.clone(),
             input: read(&self.input)?,
             answer: read(&self.answer)?,
         })
     }
 }
 
-/// The tests under `dir` (pairs `NN.in` / `NN.ans`) whose name matches `pattern` (a glob with
-/// `*` and `?`, matched against `NN` or `NN.in`), in name order.
-pub fn list_tests(dir: &Path, pattern: Option<&str>) -> std::io::Result<Vec<TestFiles>> {
-    let mut tests = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        let Some(stem) = name.strip_suffix(".in") else {
-            continue;
-        };
-        if name.starts_with('.') {
-            continue;
-        }
-        if let Some(p) = pattern
-            && !glob_match(p, stem)
-            && !glob_match(p, name)
-        {
-            continue;
-        }
-        tests.push(TestFiles {
-            name: stem.to_string(),
-            input: path.clone(),
-            answer: path.with_extension("ans"),
-        });
+/// A solution command that cannot start (not found, not executable): no test can judge it,
+/// so the run stops at the first test with this one message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CannotStart {
+    /// Why, as the runner says it.
+    pub why: String,
+}
+
+impl fmt::Display for CannotStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the solution cannot start: {}\ngive a command that runs after `--`, e.g. `-- \
+             ./sol` for a compiled program in this directory or `-- python3 sol.py`",
+            self.why
+        )
     }
-    tests.sort_by(|a, b| natural_key(&a.name).cmp(&natural_key(&b.name)));
-    Ok(tests)
 }
 
-/// Sorts `9` before `10`.
-fn natural_key(name: &str) -> (usize, &str) {
-    (name.len(), name)
-}
-
-/// Matches `text` against a glob of `*` (any run) and `?` (one character).
-pub fn glob_match(pattern: &str, text: &str) -> bool {
-    let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
-    let (mut pi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() && (p[pi] == '?' || p[pi] == t[ti]) {
-            pi += 1;
-            ti += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ti));
-            pi += 1;
-        } else if let Some((sp, st)) = star {
-            pi = sp + 1;
-            ti = st + 1;
-            star = Some((sp, st + 1));
-        } else {
-            return false;
+impl CannotStart {
+    /// The failure to start behind `result`, if that is what it shows.
+    pub fn from_result(result: &TestResult) -> Option<CannotStart> {
+        match &result.verdict {
+            Verdict::RE(why) if why == CANNOT_START => Some(CannotStart {
+                why: result
+                    .summary
+                    .strip_prefix("cannot start: ")
+                    .unwrap_or(&result.summary)
+                    .to_string(),
+            }),
+            _ => None,
         }
     }
-    p[pi..].iter().all(|&c| c == '*')
 }
 
-/// Runs `cmd` on every test in `tests` with `jobs` workers in `sandbox`, judging each.
+/// Runs `cmd` on `test` and judges it; a test whose files cannot be read is a judge failure.
+fn run_one(
+    problem: &ProblemPlan,
+    test: &TestFiles,
+    cmd: &[String],
+    limits: &Limits,
+    sandbox: &Sandbox,
+) -> TestResult {
+    let mut result = match test.load() {
+        Ok(loaded) => judge_test(
+            problem,
+            &test.id,
+            &loaded.input,
+            &loaded.answer,
+            cmd,
+            limits,
+            sandbox,
+        ),
+        Err(why) => TestResult {
+            test: test.id.clone(),
+            group: String::new(),
+            verdict: Verdict::FAIL,
+            cpu_seconds: 0.0,
+            wall_seconds: 0.0,
+            peak_memory_bytes: 0,
+            details: why.clone(),
+            summary: why,
+        },
+    };
+    result.group = test.group.clone();
+    result
+}
+
+/// Runs `cmd` on every test in `tests` with `jobs` workers in `sandbox`, judging each, in
+/// order. The first test runs alone: if the command cannot start there, the run stops with
+/// [`CannotStart`] rather than giving every test the same RE.
 pub fn run_tests(
     problem: &ProblemPlan,
     tests: &[TestFiles],
@@ -319,45 +386,20 @@ pub fn run_tests(
     sandbox: &Sandbox,
     jobs: usize,
     progress: &(dyn Fn() + Sync),
-) -> Vec<TestResult> {
-    runner::parallel(tests, jobs, |t| {
-        let result = match t.load() {
-            Ok(test) => judge_test(
-                problem,
-                &t.name,
-                &test.input,
-                &test.answer,
-                cmd,
-                limits,
-                sandbox,
-            ),
-            Err(why) => TestResult {
-                test: t.name.clone(),
-                verdict: Verdict::FAIL,
-                cpu_seconds: 0.0,
-                wall_seconds: 0.0,
-                peak_memory_bytes: 0,
-                details: why.clone(),
-                summary: why,
-            },
-        };
+) -> Result<Vec<TestResult>, CannotStart> {
+    let Some((first, rest)) = tests.split_first() else {
+        return Ok(Vec::new());
+    };
+    let result = run_one(problem, first, cmd, limits, sandbox);
+    progress();
+    if let Some(e) = CannotStart::from_result(&result) {
+        return Err(e);
+    }
+    let mut results = vec![result];
+    results.extend(runner::parallel(rest, jobs, |t| {
+        let result = run_one(problem, t, cmd, limits, sandbox);
         progress();
         result
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::glob_match;
-
-    #[test]
-    fn globs() {
-        assert!(glob_match("*", "05"));
-        assert!(glob_match("0?", "05"));
-        assert!(glob_match("1*", "12"));
-        assert!(!glob_match("1*", "21"));
-        assert!(glob_match("*.in", "05.in"));
-        assert!(!glob_match("0?", "100"));
-        assert!(glob_match("*5*", "153"));
-    }
+    }));
+    Ok(results)
 }

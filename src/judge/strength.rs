@@ -75,9 +75,10 @@ pub fn judge_solution(
     let limits = limits_for(problem);
     let mut slowest: Option<TestResult> = None;
     for t in tests {
-        let result = judge_test(
-            problem, &t.name, &t.input, &t.answer, &cmd, &limits, sandbox,
-        );
+        let result = TestResult {
+            group: t.group.clone(),
+            ..judge_test(problem, &t.id, &t.input, &t.answer, &cmd, &limits, sandbox)
+        };
         if result.verdict == Verdict::AC {
             if slowest
                 .as_ref()

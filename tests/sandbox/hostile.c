@@ -64,23 +64,23 @@ static int depth(int n) {
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "";
     if (!strcmp(mode, "read")) {
-        report(readable("testdata/msquare/01.ans"), "relative testdata");
-        report(readable(REPO "/testdata/msquare/01.ans"), "absolute testdata");
+        report(readable("testdata/msquare/samples/statement.ans"), "relative testdata");
+        report(readable(REPO "/testdata/msquare/samples/statement.ans"), "absolute testdata");
         report(readable(REPO "/judge.toml"), "judge.toml");
         char path[256];
-        snprintf(path, sizeof path, "/proc/%d/cwd/testdata/msquare/01.ans", JUDGE_PID);
+        snprintf(path, sizeof path, "/proc/%d/cwd/testdata/msquare/samples/statement.ans", JUDGE_PID);
         report(readable(path), "testdata through /proc/<judge>/cwd");
         snprintf(path, sizeof path, "/proc/%d/environ", JUDGE_PID);
         report(readable(path), "the judge's environment");
-        report(globbed(REPO "/testdata/*/*.ans"), "testdata by glob");
-        report(globbed("/tmp/*/testdata/*/*.ans"), "copies of testdata under /tmp by glob");
+        report(globbed(REPO "/testdata/*/*/*.ans"), "testdata by glob");
+        report(globbed("/tmp/*/testdata/*/*/*.ans"), "copies of testdata under /tmp by glob");
         report(readable(SCRATCH), "a world-readable file outside the sandbox");
     } else if (!strcmp(mode, "exec")) {
         char *args[] = {"solve", "msquare", NULL};
         execv(REPO "/target/release/solve", args);
         report(0, "exec of the repository's solve");
     } else if (!strcmp(mode, "write")) {
-        report(writable(REPO "/testdata/msquare/01.ans"), "write testdata");
+        report(writable(REPO "/testdata/msquare/samples/statement.ans"), "write testdata");
         report(writable(REPO "/judge.toml"), "write judge.toml");
         report(writable(REPO "/target/release/check"), "write target/release/check");
         report(writable(SCRATCH), "write a world-writable file outside the sandbox");

@@ -11,12 +11,13 @@ use boardjudge::check::protocol::colour;
 use boardjudge::judge::build::{build_plan, write_problem};
 use boardjudge::judge::check::{check_test, exit_code as check_exit_code, find_test};
 use boardjudge::judge::export::{Kind, Tools, export as export_problem};
-use boardjudge::judge::manifest;
+use boardjudge::judge::manifest::{self, Manifest};
 use boardjudge::judge::plan::{Plan, ProblemPlan};
 use boardjudge::judge::regression::add_regression;
 use boardjudge::judge::run::{
-    TestResult, Verdict, failure_message, limits_for, list_tests, run_tests,
+    CannotStart, TestFiles, TestResult, Verdict, failure_message, limits_for, run_tests,
 };
+use boardjudge::judge::select::select;
 use boardjudge::judge::strength::{SolutionReport, judge_solution};
 use boardjudge::judge::stress::{Budget, StressOutcome, stress as stress_run};
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
@@ -45,9 +46,9 @@ impl Setup {
             .max(1)
     }
 
-    /// The plan, the problem's index in it and the limits its tests run under, once its test
-    /// data is checked against its manifest; or a message.
-    fn load(&self, name: &str) -> Result<(Plan, usize, Limits), String> {
+    /// The plan, the problem's index in it, the limits its tests run under and its manifest,
+    /// once its test data is checked against the manifest; or a message.
+    fn load(&self, name: &str) -> Result<(Plan, usize, Limits, Manifest), String> {
         let plan = Plan::load(&self.plan).map_err(|e| e.to_string())?;
         let index = plan
             .problems
@@ -55,8 +56,22 @@ impl Setup {
             .position(|p| p.name == name)
             .ok_or_else(|| plan.problem(name).err().unwrap_or_default())?;
         let limits = self.limits(&plan.problems[index])?;
-        manifest::verify(&plan.problems[index], &self.data)?;
-        Ok((plan, index, limits))
+        let manifest = manifest::verify(&plan.problems[index], &self.data)?;
+        Ok((plan, index, limits, manifest))
+    }
+
+    /// The files of the tests of `manifest` that `selection` (the `--tests` values) chooses,
+    /// in plan order.
+    fn tests(
+        &self,
+        problem: &ProblemPlan,
+        manifest: &Manifest,
+        selection: &[String],
+    ) -> Result<Vec<TestFiles>, String> {
+        let dir = self.data.join(&problem.name);
+        let chosen =
+            select(&manifest.test, selection).map_err(|e| format!("{}: {e}", problem.name))?;
+        Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
     }
 
     /// The sandbox for the solutions; with `--sandbox off`, a loud warning on stderr.
@@ -128,28 +143,15 @@ fn mib(bytes: u64) -> f64 {
 }
 
 /// `judge run`.
-pub fn run(
-    problem: &str,
-    tests: Option<&str>,
-    setup: &Setup,
-    json: bool,
-    cmd: &[String],
-) -> ExitCode {
-    let (plan, index, limits) = match setup.load(problem) {
+pub fn run(problem: &str, tests: &[String], setup: &Setup, json: bool, cmd: &[String]) -> ExitCode {
+    let (plan, index, limits, manifest) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
     };
     let problem = &plan.problems[index];
-    let dir = setup.data.join(&problem.name);
-    let files = match list_tests(&dir, tests) {
-        Ok(f) if !f.is_empty() => f,
-        Ok(_) => return usage(&format!("no test in {} matches", dir.display())),
-        Err(e) => {
-            return usage(&format!(
-                "cannot list {}: {e} (run `judge build` first)",
-                dir.display()
-            ));
-        }
+    let files = match setup.tests(problem, &manifest, tests) {
+        Ok(f) => f,
+        Err(e) => return usage(&e),
     };
     let sandbox = match setup.sandbox() {
         Ok(s) => s,
@@ -161,6 +163,10 @@ pub fn run(
         progress.inc(1)
     });
     progress.finish_and_clear();
+    let results = match results {
+        Ok(results) => results,
+        Err(e) => return usage(&e.to_string()),
+    };
     let note = runner::timing_note(jobs.min(files.len()));
     let passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
     if json {
@@ -236,7 +242,9 @@ pub fn check(
         let value = serde_json::json!({
             "problem": problem.name,
             "test": result.test,
+            "group": result.group,
             "verdict": result.verdict,
+            "detail": result.verdict.detail(),
             "summary": result.summary,
             "details": result.details,
         });
@@ -255,14 +263,15 @@ pub fn check(
 }
 
 fn print_table(results: &[TestResult], on: bool) {
+    let width = results.iter().map(|r| r.test.len()).fold(6, usize::max);
     println!(
-        "{:<6} {:<18} {:>8} {:>8} {:>9}  reason",
+        "{:<width$} {:<18} {:>8} {:>8} {:>9}  reason",
         "test", "verdict", "cpu s", "wall s", "mem MiB"
     );
     for r in results {
         let verdict = format!("{:<18}", r.verdict.to_string());
         println!(
-            "{:<6} {} {:>8.3} {:>8.3} {:>9.1}  {}",
+            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}",
             r.test,
             paint(&verdict, &r.verdict, on),
             r.cpu_seconds,
@@ -282,7 +291,7 @@ pub fn stress(
     setup: &Setup,
     cmd: &[String],
 ) -> ExitCode {
-    let (plan, index, limits) = match setup.load(problem) {
+    let (plan, index, limits, _) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
     };
@@ -318,6 +327,9 @@ pub fn stress(
             shrunk,
             shrink_runs,
         }) => {
+            if let Some(e) = CannotStart::from_result(&original.result) {
+                return usage(&e.to_string());
+            }
             let on = std::io::stderr().is_terminal();
             println!(
                 "{}: test {test} fails ({command}): {}",
@@ -374,19 +386,20 @@ fn save_regression(
     })?;
     for p in &built {
         write_problem(data, p).map_err(|e| e.to_string())?;
-        let last = p.tests.last().map(|t| t.name.as_str()).unwrap_or("?");
-        println!(
-            "saved to {} (group regressions) and {}/{}/{last}.in",
-            plan_path.display(),
-            data.display(),
-            p.name
-        );
+        if let Some(t) = p.tests.iter().find(|t| t.input == input) {
+            println!(
+                "saved to {} (line {}) and {}",
+                plan_path.display(),
+                t.plan.line,
+                data.join(&p.name).join(t.input_path()).display()
+            );
+        }
     }
     Ok(())
 }
 
-/// `judge strength`.
-pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
+/// `judge strength`: on the tests `selection` chooses (all when empty) of each problem.
+pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool) -> ExitCode {
     let plan = match Plan::load(&setup.plan) {
         Ok(p) => p,
         Err(e) => return usage(&e.to_string()),
@@ -413,18 +426,9 @@ pub fn strength(only: &[String], setup: &Setup, json: bool) -> ExitCode {
         .iter()
         .filter(|p| only.is_empty() || only.contains(&p.name))
     {
-        if let Err(e) = manifest::verify(problem, &setup.data) {
-            return usage(&e);
-        }
-        let dir = setup.data.join(&problem.name);
         // Read once, shared by every solution of the problem.
-        let tests = list_tests(&dir, None)
-            .map_err(|e| {
-                format!(
-                    "cannot list {}: {e} (run `judge build` first)",
-                    dir.display()
-                )
-            })
+        let tests = manifest::verify(problem, &setup.data)
+            .and_then(|manifest| setup.tests(problem, &manifest, selection))
             .and_then(|files| {
                 files
                     .iter()

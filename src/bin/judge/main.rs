@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use boardjudge::cli::solution_command_hint;
 use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
 use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
 use boardjudge::judge::stress::Budget;
 use boardjudge::runner::SandboxMode;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::time::Duration;
 
 mod commands;
@@ -30,10 +31,13 @@ enum Command {
     ///
     /// For every test of the plan the input is generated in process (or taken from
     /// judge.toml for manual tests), validated strictly, solved by the reference solver, and
-    /// the answer must be accepted by the checker; then OUT/PROBLEM/NN.in, NN.ans and
-    /// manifest.toml (each test's source, size and SHA-256) are written atomically. Files
-    /// already identical are left alone; test files the plan no longer produces are removed.
-    /// The same plan always gives the same bytes.
+    /// the answer must be accepted by the checker; then OUT/PROBLEM/GROUP/NAME.in, NAME.ans
+    /// and OUT/PROBLEM/manifest.toml (each test's group, name, source, size and SHA-256) are
+    /// written atomically. A test's NAME is its `name` in judge.toml, else derived from its
+    /// generator command (distance-07-x30-s107) or, for a manual input, from its SHA-256
+    /// (manual-3fa2c1d0): adding or removing a test changes only its own files. Files already
+    /// identical are left alone; test files the plan no longer produces are removed. The same
+    /// plan always gives the same bytes.
     ///
     /// With --check nothing is written: the data is rebuilt in memory and every committed
     /// file that differs, is missing or is stale is named (CI runs this).
@@ -63,23 +67,34 @@ enum Command {
     /// reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
     /// that, address space; output is capped at the checker's cap. A solution that hangs,
     /// forks or floods output is killed with its whole process group. Verdicts: AC, WA, PE,
-    /// TLE, MLE, OLE, RE (exit code or signal), FAIL (a test data problem).
+    /// TLE, MLE, OLE, RE (exit code or signal), FAIL (a test data problem). Tests run in plan
+    /// order, named GROUP/NAME. A command that cannot start (not found, not executable) stops
+    /// the run at the first test with one message.
     ///
-    /// Exit codes: 0 every test accepted, 1 some test not accepted, 2 bad arguments.
+    /// --tests chooses tests: a group name, a GROUP/NAME, a NAME, or a glob of * and ? over
+    /// any of these; comma lists, and --tests may be repeated. A pattern that matches no test
+    /// is an error.
+    ///
+    /// Exit codes: 0 every test accepted, 1 some test not accepted, 2 bad arguments (also a
+    /// --tests pattern that matches nothing, or a command that cannot start).
     ///
     /// Example:
-    ///   judge run sicily --tests '0*' --jobs 1 -- ./my-solution
+    ///   judge run sicily --tests samples,edge --jobs 1 -- ./my-solution
+    ///   judge run msquare --tests 'by-distance/distance-1?-*' -- python3 sol.py
     ///   judge run rotation --json -- python3 sol.py > results.json
     #[command(verbatim_doc_comment)]
     Run {
         /// The problem (its name in judge.toml).
         problem: String,
-        /// Only the tests whose name matches this glob (`*`, `?`), e.g. `0*` or `12`.
-        #[arg(long, value_name = "GLOB")]
-        tests: Option<String>,
+        /// Only these tests: group names, GROUP/NAMEs, NAMEs or globs (`*`, `?`) over them,
+        /// comma-separated; may be repeated.
+        #[arg(long, value_name = "SELECTION")]
+        tests: Vec<String>,
         #[command(flatten)]
         common: Common,
-        /// Print the results as JSON on stdout instead of a table.
+        /// Print the results as JSON on stdout instead of a table: per test its test
+        /// (GROUP/NAME), group, verdict ("WA"), detail ("cpu", "exit code 3", or null), times,
+        /// memory, summary and the checker's full message.
         #[arg(long)]
         json: bool,
         /// The solution's command.
@@ -90,21 +105,22 @@ enum Command {
     ///
     /// The checker gets the problem's options from judge.toml (order, wrap), which a bare
     /// `check` call does not read; the message is the one `judge run` prints for a failing
-    /// test. TEST is a test of the built data (`05`, or `05.in`: testdata/PROBLEM/05.in and
-    /// 05.ans) or, when no such test exists, the path of an input file: it is validated
-    /// strictly and its answer is computed by the reference solver.
+    /// test. TEST is a test of the built data (GROUP/NAME, or a NAME only one group has, `.in`
+    /// optional: testdata/PROBLEM/GROUP/NAME.in and .ans) or, when no such test exists, the
+    /// path of an input file: it is validated strictly and its answer is computed by the
+    /// reference solver.
     ///
     /// Exit codes (testlib's): 0 accepted, 1 wrong answer, 2 presentation error, 3 judge
     /// failure (a bad test, an unknown problem or test, bad arguments).
     ///
     /// Example:
-    ///   judge check sicily 05 my-output.txt
+    ///   judge check sicily samples/statement my-output.txt
     ///   judge check msquare my-board.in my-output.txt
     #[command(verbatim_doc_comment)]
     Check {
         /// The problem (its name in judge.toml).
         problem: String,
-        /// A test name of testdata/PROBLEM (`05`), or an input file.
+        /// A test of testdata/PROBLEM (GROUP/NAME or NAME), or an input file.
         test: String,
         /// The output to judge.
         output: PathBuf,
@@ -169,6 +185,10 @@ enum Command {
     Strength {
         /// Only these problems (default: all).
         problems: Vec<String>,
+        /// Only these tests of each problem (as for `judge run`; every pattern must match in
+        /// each problem): to see what a subset of the tests catches.
+        #[arg(long, value_name = "SELECTION")]
+        tests: Vec<String>,
         #[command(flatten)]
         common: Common,
         /// Print the reports as JSON on stdout.
@@ -184,10 +204,13 @@ enum Command {
     /// earlier export of the same kind. The same inputs always give the same bytes.
     ///
     ///   kattis   OUT_DIR/PROBLEM (legacy Kattis package: problem.yaml, .timelimit, statement,
-    ///            data/sample, data/secret, input and output validators, submissions) and
-    ///            OUT_DIR/PROBLEM.zip for DOMjudge (with domjudge-problem.ini)
-    ///   polygon  tests/NN and NN.a, checker, validator, script.txt (gen ... > N), problem.xml
-    ///   cms      task.yaml, input/inputK.txt, output/outputK.txt, check/checker
+    ///            data/sample/NAME (the samples group), data/secret/GROUP/NAME, input and
+    ///            output validators, submissions) and OUT_DIR/PROBLEM.zip for DOMjudge (with
+    ///            domjudge-problem.ini)
+    ///   polygon  tests/NN and NN.a numbered in plan order (names.txt: NN GROUP/NAME),
+    ///            checker, validator, script.txt (gen ... > N), problem.xml
+    ///   cms      task.yaml, input/inputK.txt, output/outputK.txt in plan order (names.txt:
+    ///            K GROUP/NAME), check/checker
     ///
     /// Exit codes: 0 exported, 1 the export failed (test data differs, a file is missing),
     /// 2 bad arguments or a bad plan.
@@ -255,6 +278,10 @@ fn main() -> ExitCode {
             if !e.use_stderr() {
                 return ExitCode::SUCCESS;
             }
+            let argv: Vec<String> = std::env::args().skip(1).collect();
+            if let Some(hint) = solution_command_hint(&argv, &|option| takes_value(&argv, option)) {
+                eprintln!("\nhint: {hint}");
+            }
             // `judge check` speaks testlib's exit codes, where 2 is a presentation error.
             let checking = std::env::args().nth(1).is_some_and(|a| a == "check");
             return ExitCode::from(if checking { 3 } else { 2 });
@@ -281,7 +308,7 @@ fn main() -> ExitCode {
             common,
             json,
             command,
-        } => commands::run(&problem, tests.as_deref(), &common.into(), json, &command),
+        } => commands::run(&problem, &tests, &common.into(), json, &command),
         Command::Check {
             problem,
             test,
@@ -316,9 +343,10 @@ fn main() -> ExitCode {
         }
         Command::Strength {
             problems,
+            tests,
             common,
             json,
-        } => commands::strength(&problems, &common.into(), json),
+        } => commands::strength(&problems, &tests, &common.into(), json),
         Command::Export {
             kind,
             targets,
@@ -331,6 +359,17 @@ fn main() -> ExitCode {
     // An interrupted run exits from its signal handler, with 128 + the signal.
     boardjudge::runner::wait_if_interrupted();
     code
+}
+
+/// True when `option` (`--tests`) of the subcommand `argv[0]` takes a value.
+fn takes_value(argv: &[String], option: &str) -> bool {
+    let command = Args::command();
+    let Some(sub) = argv.first().and_then(|s| command.find_subcommand(s)) else {
+        return false;
+    };
+    let long = option.trim_start_matches('-');
+    sub.get_arguments()
+        .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
 }
 
 impl From<Common> for commands::Setup {

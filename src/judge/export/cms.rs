@@ -2,8 +2,10 @@
 //!
 //! ```text
 //! NAME/task.yaml             name, title, limits, n_input, public samples, stdin/stdout
-//! NAME/input/inputK.txt      K = 0, 1, ... in test order (test NN is K = NN - 1)
+//! NAME/input/inputK.txt      K = 0, 1, ... in plan order
 //! NAME/output/outputK.txt
+//! NAME/names.txt             which test each K is: `K group/name` per line, in order (CMS
+//!                            numbers tests and reads no names; its importer ignores the file)
 //! NAME/check/checker         the prebuilt check binary
 //! ```
 //!
@@ -40,13 +42,16 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     }
     let mut p = Package::new(&problem.name, "task.yaml");
     let mut public = Vec::new();
+    let mut names = String::new();
     for (k, t) in source.tests.tests.iter().enumerate() {
         p.add(format!("input/input{k}.txt"), t.input.clone());
         p.add(format!("output/output{k}.txt"), t.answer.clone());
+        names.push_str(&format!("{k} {}\n", t.id()));
         if t.plan.group == SAMPLES_GROUP {
             public.push(k.to_string());
         }
     }
+    p.add("names.txt", names);
     p.add(
         "task.yaml",
         format!(

@@ -5,9 +5,9 @@
 //! NAME/problem.yaml                      source, license, rights_owner, uuid, validation: custom, limits.memory
 //! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
 //! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
-//! NAME/data/sample/NN.in|.ans            the samples group
-//! NAME/data/secret/NN.in|.ans            every other test (NN as in testdata/; `judge build`
-//!                                        guarantees no two inputs are identical)
+//! NAME/data/sample/T.in|.ans             the samples group's tests, by name
+//! NAME/data/secret/G/T.in|.ans           every other test: group G, name T, as in testdata/
+//!                                        (`judge build` guarantees no two inputs are identical)
 //! NAME/input_validators/NAME/{build,run,validate}
 //! NAME/output_validators/NAME/{build,run,check}
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
@@ -72,11 +72,13 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             "problem {name} has no test in the samples group: Kattis needs data/sample"
         )));
     }
-    for (dir, tests) in [("sample", samples), ("secret", secret)] {
-        for t in tests {
-            p.add(format!("data/{dir}/{}.in", t.name), t.input.clone());
-            p.add(format!("data/{dir}/{}.ans", t.name), t.answer.clone());
-        }
+    for t in samples {
+        p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
+        p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
+    }
+    for t in secret {
+        p.add(format!("data/secret/{}.in", t.id()), t.input.clone());
+        p.add(format!("data/secret/{}.ans", t.id()), t.answer.clone());
     }
 
     let validator = format!("input_validators/{name}");

@@ -5,8 +5,10 @@
 //!                       paths, and each test's generator command or "manual"
 //! NAME/script.txt       Polygon's test script: `gen ... > N`, one line per generated test
 //! NAME/manual/NN        the manual tests' inputs (uploaded as files in Polygon)
-//! NAME/tests/NN         every test's input (Polygon's package naming) ...
+//! NAME/tests/NN         every test's input, numbered 01, 02, ... in plan order (Polygon's
+//!                       package naming) ...
 //! NAME/tests/NN.a       ... and its answer
+//! NAME/names.txt        which test each number is: `NN group/name` per line, in order
 //! NAME/checker          checker <input> <output> <answer> [<report>]: exit 0 ok, 1 wrong
 //!                       answer, 2 presentation error, 3 fail (the format and options baked in)
 //! NAME/validator        validator < input: exit 0 valid, 3 invalid (Polygon's extra flags
@@ -15,7 +17,8 @@
 //! ```
 //!
 //! The script numbers each test explicitly (`> 7` rather than `> $`): manual and generated
-//! tests interleave, and explicit numbers keep the numbering of testdata/.
+//! tests interleave, and explicit numbers keep the plan's order. Polygon numbers tests and
+//! has no names, so the names of testdata/ are kept in `names.txt`.
 //! Polygon itself takes checker and generator sources, not binaries: this directory is for
 //! judges that run testlib executables, and for moving the tests into a Polygon problem.
 
@@ -29,17 +32,21 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     let problem = source.problem;
     let mut p = Package::new(&problem.name, "script.txt");
     let mut script = String::new();
+    let mut names = String::new();
     for (k, t) in source.tests.tests.iter().enumerate() {
-        p.add(format!("tests/{}", t.name), t.input.clone());
-        p.add(format!("tests/{}.a", t.name), t.answer.clone());
+        let number = test_number(k);
+        p.add(format!("tests/{number}"), t.input.clone());
+        p.add(format!("tests/{number}.a"), t.answer.clone());
+        names.push_str(&format!("{number} {}\n", t.id()));
         match &t.plan.source {
             TestSource::Generator { command, .. } => {
                 script.push_str(&format!("{command} > {}\n", k + 1));
             }
-            TestSource::Manual(_) => p.add(format!("manual/{}", t.name), t.input.clone()),
+            TestSource::Manual(_) => p.add(format!("manual/{number}"), t.input.clone()),
         }
     }
     p.add("script.txt", script);
+    p.add("names.txt", names);
     p.add("problem.xml", problem_xml(source, &source.tests.tests));
     p.add_executable(
         "checker",
@@ -63,6 +70,12 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     p.add_executable("files/validate", source.tools.validate.clone());
     p.add_executable("files/gen", source.tools.gen_binary.clone());
     Ok(p)
+}
+
+/// The file name of the test at `index` (from 0) in plan order: `01`, `02`, ... (three digits
+/// from 100), as `tests/%02d` in problem.xml.
+pub fn test_number(index: usize) -> String {
+    format!("{:02}", index + 1)
 }
 
 /// Text for an XML attribute value.
