@@ -1,5 +1,5 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
-//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
+//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`] and its [`shrink`], [`regression`]),
 //! judging one output as `judge run` would ([`check`]), packages for real judges ([`export`]),
 //! writing files safely ([`files`]) and checking the test data against what the build
 //! recorded ([`manifest`]).
@@ -12,5 +12,6 @@ pub mod manifest;
 pub mod plan;
 pub mod regression;
 pub mod run;
+pub mod shrink;
 pub mod strength;
 pub mod stress;
