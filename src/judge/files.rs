@@ -53,6 +53,20 @@ pub type Change = (PathBuf, Option<Vec<u8>>);
 /// between two renames leaves temporary files, which `judge build` removes; it cannot be
 /// undone without a journal.)
 pub fn replace_all(changes: &[Change]) -> io::Result<()> {
+    replace_all_by(changes, &|from, to| std::fs::rename(from, to))
+}
+
+/// [`replace_all`] with the rename it uses (tests make one fail).
+fn replace_all_by(
+    changes: &[Change],
+    rename: &dyn Fn(&Path, &Path) -> io::Result<()>,
+) -> io::Result<()> {
+    let nothing_changed = |path: &Path, e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!("{}: {e} (nothing changed)", path.display()),
+        )
+    };
     let mut staged: Vec<Option<PathBuf>> = Vec::new();
     let mut kept: Vec<Option<PathBuf>> = Vec::new();
     let cleanup = |files: &[Option<PathBuf>]| {
@@ -64,35 +78,41 @@ pub fn replace_all(changes: &[Change]) -> io::Result<()> {
         for (path, bytes) in changes {
             staged.push(match bytes {
                 Some(bytes) => {
-                    let tmp = temporary(path, "")?;
-                    write_synced(&tmp, bytes)?;
+                    let tmp = temporary(path, "").map_err(|e| (path, e))?;
+                    let written = write_synced(&tmp, bytes);
+                    written.map_err(|e| (path, e))?;
                     Some(tmp)
                 }
                 None => None,
             });
         }
         for (path, _) in changes {
-            kept.push(if path.exists() {
-                let old = temporary(path, "-old")?;
-                let _ = std::fs::remove_file(&old);
-                if std::fs::hard_link(path, &old).is_err() {
-                    std::fs::copy(path, &old)?;
+            kept.push(match std::fs::symlink_metadata(path) {
+                Ok(meta) if meta.is_file() => {
+                    let old = temporary(path, "-old").map_err(|e| (path, e))?;
+                    let _ = std::fs::remove_file(&old);
+                    if std::fs::hard_link(path, &old).is_err() {
+                        std::fs::copy(path, &old).map_err(|e| (path, e))?;
+                    }
+                    Some(old)
                 }
-                Some(old)
-            } else {
-                None
+                Ok(_) => {
+                    let e = io::Error::new(io::ErrorKind::InvalidInput, "not a regular file");
+                    return Err((path, e));
+                }
+                Err(_) => None,
             });
         }
         Ok(())
     })();
-    if let Err(e) = prepared {
+    if let Err((path, e)) = prepared {
         cleanup(&staged);
         cleanup(&kept);
-        return Err(e);
+        return Err(nothing_changed(path, e));
     }
     for (i, (path, _)) in changes.iter().enumerate() {
         let done = match &staged[i] {
-            Some(tmp) => std::fs::rename(tmp, path),
+            Some(tmp) => rename(tmp, path),
             None if path.exists() => std::fs::remove_file(path),
             None => Ok(()),
         };
@@ -100,7 +120,7 @@ pub fn replace_all(changes: &[Change]) -> io::Result<()> {
             for (j, (path, _)) in changes[..i].iter().enumerate() {
                 match &kept[j] {
                     Some(old) => {
-                        let _ = std::fs::rename(old, path);
+                        let _ = rename(old, path);
                     }
                     None => {
                         let _ = std::fs::remove_file(path);
@@ -109,10 +129,7 @@ pub fn replace_all(changes: &[Change]) -> io::Result<()> {
             }
             cleanup(&staged);
             cleanup(&kept);
-            return Err(io::Error::new(
-                e.kind(),
-                format!("{}: {e} (nothing changed)", path.display()),
-            ));
+            return Err(nothing_changed(path, e));
         }
     }
     cleanup(&kept);
@@ -157,23 +174,52 @@ mod tests {
     }
 
     #[test]
-    fn replace_all_changes_nothing_when_one_step_fails() {
+    fn replace_all_changes_nothing_when_a_rename_fails() {
         let dir = scratch("none");
         std::fs::write(dir.join("a"), "old a").unwrap();
         std::fs::write(dir.join("gone"), "x").unwrap();
-        // A non-empty directory cannot be replaced by a file: the third step fails.
+        let changes = [
+            (dir.join("a"), Some(b"new a".to_vec())),
+            (dir.join("gone"), None),
+            (dir.join("new"), Some(b"new".to_vec())),
+            (dir.join("last"), Some(b"last".to_vec())),
+        ];
+        // The third change's rename fails (a full disk, a vanished directory, ...).
+        let count = std::cell::Cell::new(0);
+        let error = replace_all_by(&changes, &|from, to| {
+            count.set(count.get() + 1);
+            if to.ends_with("last") {
+                return Err(io::Error::other("disk full"));
+            }
+            std::fs::rename(from, to)
+        })
+        .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("last: disk full (nothing changed)"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read(dir.join("a")).unwrap(), b"old a");
+        assert_eq!(std::fs::read(dir.join("gone")).unwrap(), b"x");
+        assert_eq!(names(&dir), ["a", "gone"]);
+        assert!(count.get() >= 4, "the failing rename came after others");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn replace_all_refuses_a_directory_in_the_way() {
+        let dir = scratch("dir");
+        std::fs::write(dir.join("a"), "old a").unwrap();
         std::fs::create_dir_all(dir.join("blocked/inside")).unwrap();
         let error = replace_all(&[
             (dir.join("a"), Some(b"new a".to_vec())),
-            (dir.join("gone"), None),
             (dir.join("blocked"), Some(b"file".to_vec())),
-            (dir.join("new"), Some(b"new".to_vec())),
         ])
         .unwrap_err();
-        assert!(error.to_string().contains("nothing changed"), "{error}");
+        assert!(error.to_string().contains("(nothing changed)"), "{error}");
         assert_eq!(std::fs::read(dir.join("a")).unwrap(), b"old a");
-        assert_eq!(std::fs::read(dir.join("gone")).unwrap(), b"x");
-        assert_eq!(names(&dir), ["a", "blocked", "gone"]);
+        assert_eq!(names(&dir), ["a", "blocked"]);
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
