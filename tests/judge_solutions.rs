@@ -314,53 +314,85 @@ fn stress_passes_a_right_solution_and_is_reproducible() {
     );
     let answer = out.split("expected output:\n\n").nth(1).unwrap();
     assert_eq!(answer.lines().next().unwrap().len(), 3, "{out}");
+    // Distances 0 to 2 were sampled, not tried in full: minimality only within the budget.
+    assert!(
+        out.contains("to 1 case / distance 3 in ")
+            && out.contains("minimal only within the budget: 720 sampled boards"),
+        "{out}"
+    );
 }
 
 #[test]
 fn stress_save_adds_a_regression_test() {
     let dir = scratch("save");
-    // The shrunk failure below is `0 / 8 7 6 5 / 1 2 3 4`, which the committed plan already
-    // holds as a manual test of sicily (and a repeated input is refused): drop it from the copy.
-    let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    // Answers 0 to everything: wrong on the first case that is not the start board, which in
+    // the shrinking order is `0 / 8 7 6 5 / 1 2 3 4`.
+    let save = || {
+        judge_in(
+            &dir,
+            &[
+                "stress",
+                "sicily",
+                "--seed",
+                "2",
+                "--count",
+                "20",
+                "--save",
+                "--",
+                "sh",
+                "-c",
+                "cat >/dev/null; echo 0",
+            ],
+        )
+    };
+    // The committed plan has that input as a manual test: nothing is saved.
+    let before = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    let o = save();
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        out.contains("minimal, proven")
+            && out.contains("not saved: test edge/limit-zero-first-layer (group edge, judge.toml:"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("judge.toml")).unwrap(),
+        before
+    );
+    // Without that test, it is saved, named, and the data matches the plan.
     let manual =
         "{ name = \"limit-zero-first-layer\", input = \"0\\n8 7 6 5\\n1 2 3 4\\n-1\\n\" },";
-    let at = plan.find(manual).expect("the manual test");
-    let line_start = plan[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = at + plan[at..].find('\n').unwrap() + 1;
-    let plan = format!("{}{}", &plan[..line_start], &plan[line_end..]);
+    let at = before.find(manual).expect("the manual test");
+    let line_start = before[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = at + before[at..].find('\n').unwrap() + 1;
+    let plan = format!("{}{}", &before[..line_start], &before[line_end..]);
     assert!(plan.contains("name = \"sicilylarge\"") && plan.contains(manual));
     std::fs::write(dir.join("judge.toml"), plan).unwrap();
-    // Answers 0 to everything: wrong on the first case that is not the start board.
-    let o = judge_in(
-        &dir,
-        &[
-            "stress",
-            "sicily",
-            "--seed",
-            "2",
-            "--count",
-            "20",
-            "--save",
-            "--",
-            "sh",
-            "-c",
-            "cat >/dev/null; echo 0",
-        ],
-    );
+    assert!(judge_in(&dir, &["build"]).status.success());
+    let o = save();
+    let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        out.contains("saved as test regressions/stress-sh-"),
+        "{out}"
+    );
     let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
     assert!(plan.contains("name = \"regressions\""), "{plan}");
     let o = judge_in(&dir, &["build", "--check"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let manifest = std::fs::read_to_string(dir.join("testdata/sicily/manifest.toml")).unwrap();
     assert!(manifest.contains("group = \"regressions\""));
-    // The saved test's files, named by its content: testdata/sicily/regressions/manual-*.in.
+    // The saved test's files, named after the solution and the input:
+    // testdata/sicily/regressions/stress-sh-<hash>.in and .ans.
     let saved: Vec<_> = std::fs::read_dir(dir.join("testdata/sicily/regressions"))
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     assert_eq!(saved.len(), 2, "{saved:?}");
-    assert!(saved.iter().all(|f| f.starts_with("manual-")), "{saved:?}");
+    assert!(
+        saved.iter().all(|f| f.starts_with("stress-sh-")),
+        "{saved:?}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -227,7 +227,13 @@ fn crashes_report_their_signal() {
 fn a_real_segmentation_fault_is_a_crash() {
     let script = "import ctypes, os\nprint(os.getpid(), flush=True)\nctypes.string_at(0)\n";
     let cmd = vec!["python3".into(), "-c".into(), script.into()];
-    let result = run(&cmd, Input::Bytes(b""), &limits());
+    // Python's start alone may take a second of wall time on a loaded machine.
+    let patient = Limits {
+        cpu: Duration::from_secs(2),
+        wall: Duration::from_secs(10),
+        ..limits()
+    };
+    let result = run(&cmd, Input::Bytes(b""), &patient);
     assert_eq!(result.outcome, Outcome::Signaled(11), "{result:?}");
     assert_gone(&printed_pids(&result.stdout));
 }

@@ -15,7 +15,7 @@ use crate::format::rotation::Rotation;
 use crate::format::sicily::Sicily;
 use crate::format::{ErrorKind, Format, ParseError, Problem, ReadOptions, read_all};
 use crate::generator::generate_to_vec;
-use crate::judge::files::{is_leftover_temporary, write_atomic};
+use crate::judge::files::{Change, is_leftover_temporary, write_atomic};
 use crate::judge::manifest::{Entry, Manifest, Settings, sha256};
 use crate::judge::plan::{Plan, ProblemPlan, TestPlan, TestSource};
 
@@ -410,6 +410,21 @@ pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<Writ
         }
     }
     Ok(report)
+}
+
+/// What [`write_problem`] would change under `out`: each file that is missing or different
+/// with its new bytes, and each stale test file with `None` (to remove). For
+/// [`crate::judge::files::replace_all`].
+pub fn changes(out: &Path, problem: &BuiltProblem) -> Vec<Change> {
+    let files = files(problem);
+    let stale = stale_files(out, problem, &files);
+    let mut changes: Vec<Change> = files
+        .into_iter()
+        .filter(|(rel, bytes)| std::fs::read(out.join(rel)).ok().as_ref() != Some(bytes))
+        .map(|(rel, bytes)| (out.join(rel), Some(bytes)))
+        .collect();
+    changes.extend(stale.into_iter().map(|rel| (out.join(rel), None)));
+    changes
 }
 
 /// Compares a built problem with the files under `out`: one line per file that is missing,

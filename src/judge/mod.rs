@@ -1,5 +1,5 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
-//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
+//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`] and its [`shrink`], [`regression`]),
 //! judging one output as `judge run` would ([`check`]), packages for real judges ([`export`]),
 //! writing files safely ([`files`]), checking the test data against what the build
 //! recorded ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by
@@ -15,5 +15,6 @@ pub mod plan;
 pub mod regression;
 pub mod run;
 pub mod select;
+pub mod shrink;
 pub mod strength;
 pub mod stress;

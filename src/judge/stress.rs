@@ -1,23 +1,17 @@
 //! `judge stress`: seeded random tests of every strategy until a solution fails, then the
-//! failing input shrunk to a minimal one.
-//!
-//! Shrinking: first drop cases one at a time while the solution still fails (a bug that needs
-//! two cases keeps two); then replace each remaining case by the simplest failing one, trying
-//! boards in increasing order of (distance, step limit). Every step reruns the solution, so
-//! what is printed is a test it really fails.
+//! failing input shrunk to a minimal one ([`crate::judge::shrink`]).
 
 use std::time::{Duration, Instant};
 
-use crate::format::msquare::Msquare;
-use crate::format::rotation::Rotation;
 use crate::format::sicily::{Case as SicilyCase, Sicily};
-use crate::format::{Format, Problem, ReadOptions, read_all, write_input};
+use crate::format::{Format, ReadOptions, read_all, write_input};
 use crate::generator::random::Random;
 use crate::generator::{GenArgs, generate_to_vec};
 use crate::judge::build::solve_input;
 use crate::judge::plan::ProblemPlan;
 use crate::judge::run::{TestResult, Verdict, judge_test};
-use crate::puzzle::{magic, rotation};
+use crate::judge::shrink::{Shrunk, shrink};
+use crate::puzzle::magic::Board;
 use crate::runner::{Limits, Sandbox};
 
 /// How long to stress.
@@ -56,15 +50,18 @@ pub enum StressOutcome {
         command: String,
         /// The failing test as generated.
         original: Box<Failure>,
-        /// The shrunk failing test.
-        shrunk: Box<Failure>,
-        /// How many runs shrinking took.
-        shrink_runs: usize,
+        /// The shrunk failing test and how far shrinking got.
+        shrunk: Box<Shrunk>,
     },
 }
 
+/// What ends a sicily stress test's command when the start board (N = 0) follows the
+/// generated cases: a start board after a case with a path shows a stale path buffer.
+const THEN_START: &str = ", then the start board with N = 0";
+
 /// The generator command of stress test `index` (from 1) for `format`: every strategy in
-/// turn, with a few cases, a distance and a generator seed drawn from `seed`.
+/// turn, with a few cases, a distance and a generator seed drawn from `seed` (for sicily,
+/// one test in four ends with the start board: [`input`]).
 pub fn command(format: Format, seed: u64, index: u64) -> String {
     // The generator's own seeded stream, keyed by the schedule's seed and the test's number.
     let mut random =
@@ -85,11 +82,24 @@ pub fn command(format: Format, seed: u64, index: u64) -> String {
                 "start",
                 "max-distance",
             ][pick(9) as usize];
-            let extra = match s {
-                "distance" => format!(" --distance {} --limit {}", pick(23), pick(25)),
+            let mut extra = match s {
+                "distance" => {
+                    // Small distances half the time; N about the distance, or the largest.
+                    let d = if pick(2) == 0 { pick(4) } else { pick(23) };
+                    let limit = match pick(4) {
+                        0 => pick(25),
+                        1 => d.saturating_sub(1),
+                        2 => d,
+                        _ => i32::MAX as u64,
+                    };
+                    format!(" --distance {d} --limit {limit} --cases {cases}")
+                }
                 "start-zero" => String::new(),
                 _ => format!(" --cases {cases}"),
             };
+            if pick(4) == 0 {
+                extra.push_str(THEN_START);
+            }
             (s, extra)
         }
         Format::Msquare => {
@@ -114,17 +124,54 @@ pub fn command(format: Format, seed: u64, index: u64) -> String {
     format!("gen {format} --seed {gen_seed} --strategy {strategy}{extra}")
 }
 
-/// Runs stress tests until one fails or the budget is spent; `progress` is called after each
-/// test with its number.
+/// What a stress run does: its schedule of tests and how long it goes on.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The seed of the schedule of tests.
+    pub seed: u64,
+    /// How many tests, or for how long.
+    pub budget: Budget,
+    /// The most solution runs shrinking a failure may take.
+    pub shrink_runs: usize,
+}
+
+/// The input of a stress test's command.
+pub fn input(command: &str) -> Result<Vec<u8>, String> {
+    let (generator, then_start) = match command.strip_suffix(THEN_START) {
+        Some(generator) => (generator, true),
+        None => (command, false),
+    };
+    let args = GenArgs::parse_command(generator)?;
+    let input = generate_to_vec(&args).map_err(|e| format!("{command}: {e}"))?;
+    if !then_start {
+        return Ok(input);
+    }
+    let mut cases = read_all::<Sicily>(&input[..], ReadOptions::STRICT)
+        .map_err(|e| format!("{command}: {e}"))?;
+    cases.push(SicilyCase {
+        limit: 0,
+        target: Board::START,
+    });
+    let mut input = Vec::new();
+    write_input::<Sicily>(&cases, &mut input).map_err(|e| e.to_string())?;
+    Ok(input)
+}
+
+/// Runs stress tests until one fails or the budget is spent, then shrinks the failure;
+/// `progress` is called after each test with its number.
 pub fn stress(
     problem: &ProblemPlan,
     cmd: &[String],
     limits: &Limits,
     sandbox: &Sandbox,
-    seed: u64,
-    budget: Budget,
+    settings: Settings,
     progress: &dyn Fn(usize),
 ) -> Result<StressOutcome, String> {
+    let Settings {
+        seed,
+        budget,
+        shrink_runs,
+    } = settings;
     let started = Instant::now();
     let mut index = 0usize;
     loop {
@@ -137,8 +184,7 @@ pub fn stress(
         }
         index += 1;
         let command = command(problem.format, seed, index as u64);
-        let args = GenArgs::parse_command(&command)?;
-        let input = generate_to_vec(&args).map_err(|e| format!("{command}: {e}"))?;
+        let input = input(&command)?;
         let answer = answer_for(problem.format, &input)?;
         let result = judge_test(
             problem,
@@ -158,17 +204,12 @@ pub fn stress(
             answer,
             result,
         };
-        let (shrunk, shrink_runs) = match problem.format {
-            Format::Sicily => shrink::<Sicily>(problem, cmd, limits, sandbox, &original),
-            Format::Msquare => shrink::<Msquare>(problem, cmd, limits, sandbox, &original),
-            Format::Rotation => shrink::<Rotation>(problem, cmd, limits, sandbox, &original),
-        }?;
+        let shrunk = shrink(problem, cmd, limits, sandbox, &original, shrink_runs)?;
         return Ok(StressOutcome::Failed {
             test: index,
             command,
             original: Box::new(original),
             shrunk: Box::new(shrunk),
-            shrink_runs,
         });
     }
 }
@@ -178,130 +219,4 @@ pub fn answer_for(format: Format, input: &[u8]) -> Result<Vec<u8>, String> {
     solve_input(format, usize::MAX, input)
         .map(|(answer, _, _)| answer)
         .map_err(|e| e.to_string())
-}
-
-/// A format's notion of a simpler case.
-trait Simplify: Problem {
-    /// The case's (distance, step limit): smaller is simpler.
-    fn key(case: &Self::Case) -> (u8, i64);
-    /// The largest distance of the format.
-    const MAX_DISTANCE: u8;
-    /// The generator options that give one case at distance `d` (and step limit `limit`).
-    fn options(d: u8, limit: i64) -> String;
-    /// Step limits worth trying for a board at distance `d`, simplest first.
-    fn limits(d: u8) -> Vec<i64> {
-        let _ = d;
-        vec![0]
-    }
-}
-
-impl Simplify for Sicily {
-    fn key(case: &SicilyCase) -> (u8, i64) {
-        (magic::Table::get().distance(case.target), case.limit)
-    }
-    const MAX_DISTANCE: u8 = magic::MAX_DISTANCE;
-    fn options(d: u8, limit: i64) -> String {
-        format!("--strategy distance --distance {d} --limit {limit} --cases 1")
-    }
-    fn limits(d: u8) -> Vec<i64> {
-        let d = i64::from(d);
-        let mut limits = vec![0, d - 1, d, d + 1];
-        limits.retain(|&l| l >= 0);
-        limits.sort_unstable();
-        limits.dedup();
-        limits
-    }
-}
-
-impl Simplify for Msquare {
-    fn key(case: &magic::Board) -> (u8, i64) {
-        (magic::Table::get().distance(*case), 0)
-    }
-    const MAX_DISTANCE: u8 = magic::MAX_DISTANCE;
-    fn options(d: u8, _limit: i64) -> String {
-        format!("--strategy distance --distance {d}")
-    }
-}
-
-impl Simplify for Rotation {
-    fn key(case: &rotation::Board) -> (u8, i64) {
-        (rotation::Table::get().distance(case), 0)
-    }
-    const MAX_DISTANCE: u8 = rotation::MAX_DISTANCE;
-    fn options(d: u8, _limit: i64) -> String {
-        format!("--strategy distance --distance {d} --cases 1")
-    }
-}
-
-/// The most runs shrinking may take.
-const SHRINK_RUNS: usize = 400;
-
-/// Boards tried per (distance, limit) when simplifying a case.
-const BOARDS_PER_KEY: u64 = 2;
-
-fn shrink<P: Simplify>(
-    problem: &ProblemPlan,
-    cmd: &[String],
-    limits: &Limits,
-    sandbox: &Sandbox,
-    failure: &Failure,
-) -> Result<(Failure, usize), String> {
-    let mut cases =
-        read_all::<P>(&failure.input[..], ReadOptions::STRICT).map_err(|e| e.to_string())?;
-    let mut best = failure.clone();
-    let mut runs = 0;
-    let attempt = |cases: &[P::Case], runs: &mut usize| -> Result<Option<Failure>, String> {
-        *runs += 1;
-        let mut input = Vec::new();
-        write_input::<P>(cases, &mut input).map_err(|e| e.to_string())?;
-        let answer = answer_for(problem.format, &input)?;
-        let result = judge_test(problem, "shrunk", &input, &answer, cmd, limits, sandbox);
-        Ok((result.verdict != Verdict::AC).then_some(Failure {
-            input,
-            answer,
-            result,
-        }))
-    };
-    // Fewer cases.
-    let mut i = cases.len();
-    while i > 0 && cases.len() > 1 && runs < SHRINK_RUNS {
-        i -= 1;
-        let mut fewer = cases.clone();
-        fewer.remove(i);
-        if let Some(f) = attempt(&fewer, &mut runs)? {
-            cases = fewer;
-            best = f;
-        }
-        i = i.min(cases.len());
-    }
-    // Simpler cases.
-    for j in 0..cases.len() {
-        let current = P::key(&cases[j]);
-        'search: for d in 0..=P::MAX_DISTANCE.min(current.0) {
-            for limit in P::limits(d) {
-                if (d, limit) >= current {
-                    break 'search;
-                }
-                for k in 0..BOARDS_PER_KEY {
-                    if runs >= SHRINK_RUNS {
-                        break 'search;
-                    }
-                    let command =
-                        format!("gen {} --seed {k} {}", problem.format, P::options(d, limit));
-                    let args = GenArgs::parse_command(&command)?;
-                    let input = generate_to_vec(&args).map_err(|e| e.to_string())?;
-                    let candidate = read_all::<P>(&input[..], ReadOptions::STRICT)
-                        .map_err(|e| e.to_string())?;
-                    let mut simpler = cases.clone();
-                    simpler[j] = candidate[0].clone();
-                    if let Some(f) = attempt(&simpler, &mut runs)? {
-                        cases = simpler;
-                        best = f;
-                        break 'search;
-                    }
-                }
-            }
-        }
-    }
-    Ok((best, runs))
 }

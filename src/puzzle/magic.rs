@@ -212,6 +212,8 @@ pub struct Table {
     parent: Vec<u16>,
     /// The move from the parent, by rank (unused for the start).
     via: Vec<Op>,
+    /// The ranks in the order the search popped them.
+    order: Vec<u16>,
 }
 
 impl Table {
@@ -249,12 +251,21 @@ impl Table {
             distance,
             parent,
             via,
+            order: queue.iter().map(|b| b.rank() as u16).collect(),
         }
     }
 
     /// The fewest operations that take the start to `target`.
     pub fn distance(&self, target: Board) -> u8 {
         self.distance[target.rank()]
+    }
+
+    /// Every board in increasing order of (distance, lexicographically smallest shortest
+    /// sequence): the order the search pops them in (the claim above). The start comes first.
+    pub fn in_order(&self) -> impl ExactSizeIterator<Item = Board> + '_ {
+        self.order
+            .iter()
+            .map(|&rank| Board::from_rank(rank as usize))
     }
 
     /// The lexicographically smallest among the shortest sequences from the start to `target`.
@@ -311,5 +322,15 @@ mod tests {
         assert!(Board::from_clockwise(Clockwise([1, 1, 3, 4, 5, 6, 7, 8])).is_none());
         assert!(Board::from_clockwise(Clockwise([0, 2, 3, 4, 5, 6, 7, 8])).is_none());
         assert!(Board::from_clockwise(Clockwise([9, 2, 3, 4, 5, 6, 7, 1])).is_none());
+    }
+
+    #[test]
+    fn boards_come_in_order_of_distance_then_smallest_sequence() {
+        let table = Table::get();
+        let key = |b: Board| (table.distance(b), ops_to_string(&table.solve(b)));
+        let boards: Vec<Board> = table.in_order().collect();
+        assert_eq!(boards.len(), BOARD_COUNT);
+        assert_eq!(boards[0], Board::START);
+        assert!(boards.windows(2).all(|w| key(w[0]) < key(w[1])));
     }
 }

@@ -8,18 +8,17 @@ use std::time::Duration;
 
 use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
-use boardjudge::judge::build::{build_plan, write_problem};
 use boardjudge::judge::check::{check_test, exit_code as check_exit_code, find_test};
 use boardjudge::judge::export::{Kind, Tools, export as export_problem};
 use boardjudge::judge::manifest::{self, Manifest};
 use boardjudge::judge::plan::{Plan, ProblemPlan};
-use boardjudge::judge::regression::add_regression;
+use boardjudge::judge::regression::{Saved, save as save_regression, test_name};
 use boardjudge::judge::run::{
     CannotStart, TestFiles, TestResult, Verdict, failure_message, limits_for, run_tests,
 };
 use boardjudge::judge::select::select;
 use boardjudge::judge::strength::{SolutionReport, judge_solution};
-use boardjudge::judge::stress::{Budget, StressOutcome, stress as stress_run};
+use boardjudge::judge::stress::{Budget, Settings, StressOutcome, stress as stress_run};
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -285,8 +284,7 @@ fn print_table(results: &[TestResult], on: bool) {
 /// `judge stress`.
 pub fn stress(
     problem: &str,
-    seed: u64,
-    budget: Budget,
+    settings: Settings,
     save: bool,
     setup: &Setup,
     cmd: &[String],
@@ -300,14 +298,15 @@ pub fn stress(
         Ok(s) => s,
         Err(e) => return usage(&e),
     };
-    let progress = match budget {
+    let progress = match settings.budget {
         Budget::Count(n) => bar(n as u64, "tests"),
         Budget::Time(_) => ProgressBar::new_spinner(),
     };
-    let outcome = stress_run(problem, cmd, &limits, &sandbox, seed, budget, &|i| {
+    let outcome = stress_run(problem, cmd, &limits, &sandbox, settings, &|i| {
         progress.set_position(i as u64)
     });
     progress.finish_and_clear();
+    let seed = settings.seed;
     match outcome {
         Err(e) => {
             eprintln!("judge: {e}");
@@ -325,7 +324,6 @@ pub fn stress(
             command,
             original,
             shrunk,
-            shrink_runs,
         }) => {
             if let Some(e) = CannotStart::from_result(&original.result) {
                 return usage(&e.to_string());
@@ -340,62 +338,50 @@ pub fn stress(
                     on
                 )
             );
+            let s = if shrunk.runs == 1 { "" } else { "s" };
             println!(
-                "shrunk in {shrink_runs} runs from {} to {} bytes; the minimal failing input:\n",
-                original.input.len(),
-                shrunk.input.len()
+                "shrunk from {} to {} in {} run{s}; {}\nthe minimal failing input:\n",
+                shrunk.from, shrunk.to, shrunk.runs, shrunk.minimality
             );
-            print!("{}", String::from_utf8_lossy(&shrunk.input));
+            let failure = &shrunk.failure;
+            print!("{}", String::from_utf8_lossy(&failure.input));
             println!("\nexpected output:\n");
-            print!("{}", String::from_utf8_lossy(&shrunk.answer));
+            print!("{}", String::from_utf8_lossy(&failure.answer));
             println!(
                 "\n{}: {}",
-                shrunk.result.verdict,
-                shrunk.result.details.trim_end()
+                failure.result.verdict,
+                failure.result.details.trim_end()
             );
-            if save
-                && let Err(e) =
-                    save_regression(&setup.plan, &setup.data, &problem.name, &shrunk.input)
-            {
-                eprintln!("judge: cannot save the regression test: {e}");
-                return ExitCode::from(2);
+            if save {
+                let name = test_name(cmd, &failure.input);
+                match save_regression(
+                    &setup.plan,
+                    &setup.data,
+                    &problem.name,
+                    &failure.input,
+                    &name,
+                ) {
+                    Ok(Saved::AlreadyATest { test, group, line }) => println!(
+                        "not saved: test {test} (group {group}, {}:{line}) has exactly this \
+                         input, so the test data already catches this solution",
+                        setup.plan.display()
+                    ),
+                    Ok(Saved::Added { test, files }) => println!(
+                        "saved as test {test} in {} and {} files of {}/{}",
+                        setup.plan.display(),
+                        files,
+                        setup.data.display(),
+                        problem.name
+                    ),
+                    Err(e) => {
+                        eprintln!("judge: cannot save the regression test (nothing changed): {e}");
+                        return ExitCode::from(2);
+                    }
+                }
             }
             ExitCode::from(1)
         }
     }
-}
-
-fn save_regression(
-    plan_path: &Path,
-    data: &Path,
-    problem: &str,
-    input: &[u8],
-) -> Result<(), String> {
-    let text = String::from_utf8(input.to_vec()).map_err(|e| e.to_string())?;
-    if !add_regression(plan_path, problem, &text)? {
-        println!("judge.toml has this input already");
-        return Ok(());
-    }
-    let plan = Plan::load(plan_path).map_err(|e| e.to_string())?;
-    let built = build_plan(&plan, &[problem.to_string()], 1, &|_| {}).map_err(|errors| {
-        errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
-    for p in &built {
-        write_problem(data, p).map_err(|e| e.to_string())?;
-        if let Some(t) = p.tests.iter().find(|t| t.input == input) {
-            println!(
-                "saved to {} (line {}) and {}",
-                plan_path.display(),
-                t.plan.line,
-                data.join(&p.name).join(t.input_path()).display()
-            );
-        }
-    }
-    Ok(())
 }
 
 /// `judge strength`: on the tests `selection` chooses (all when empty) of each problem.

@@ -9,7 +9,7 @@ use boardjudge::cli::solution_command_hint;
 use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
 use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
-use boardjudge::judge::stress::Budget;
+use boardjudge::judge::stress::{Budget, Settings};
 use boardjudge::runner::SandboxMode;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::time::Duration;
@@ -137,15 +137,29 @@ enum Command {
     /// Random tests until a solution fails; then shrink the failing input to a minimal one.
     ///
     /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
-    /// the same tests. On a failure, cases are dropped while it still fails, then each case
-    /// is replaced by the simplest failing one (smallest distance, then step limit). With
-    /// --save the shrunk input is added to judge.toml (group "regressions") and the
-    /// problem's test data is rebuilt, so it stays a regression test.
+    /// the same tests. On a failure the input is shrunk: cases are dropped while it still
+    /// fails, then the smallest failing case is searched in a fixed order. Magic board
+    /// (sicily, msquare): all 40,320 boards by (distance, lexicographically smallest shortest
+    /// sequence); for sicily each board with N = 0, 1, ..., 23 and 2^31 - 1, many cases an
+    /// input (at most the problem's max_cases) with bisection to the failing one. Rotation:
+    /// boards by distance, a seeded sample of 240 at each smaller distance. It prints how far
+    /// it got: `shrunk from 3 cases / distance 17 to 1 case / distance 2, N = 1 in 9 runs`,
+    /// then whether minimality is proven (every smaller case passes), only within the run
+    /// budget (--shrink-runs) or sampled (rotation), or a local minimum (a bug that needs
+    /// several cases). Every step is a real run of the solution.
     ///
-    /// Exit codes: 0 no failure found, 1 a failure found (and printed), 2 bad arguments.
+    /// With --save the shrunk input becomes a manual test of the group "regressions" in
+    /// judge.toml, under a comment naming it (`# stress-<solution>-<hash>`), and the
+    /// problem's test data is rebuilt: both change together or not at all, and only if the
+    /// new plan builds. If a test already has exactly this input, it says which test catches
+    /// the solution and saves nothing.
+    ///
+    /// Exit codes: 0 no failure found, 1 a failure found (and printed, and saved with
+    /// --save), 2 bad arguments or the save failed (nothing changed).
     ///
     /// Example:
     ///   judge stress sicily --seed 7 --count 500 -- ./my-solution
+    ///   judge stress msquare --save -- ./my-solution
     #[command(verbatim_doc_comment)]
     Stress {
         /// The problem (its name in judge.toml).
@@ -162,6 +176,9 @@ enum Command {
         /// Add the shrunk failing input to judge.toml and rebuild the problem's test data.
         #[arg(long)]
         save: bool,
+        /// The most solution runs shrinking may take.
+        #[arg(long, default_value_t = 1000, value_name = "RUNS")]
+        shrink_runs: usize,
         #[command(flatten)]
         common: Common,
         /// The solution's command.
@@ -323,6 +340,7 @@ fn main() -> ExitCode {
             count,
             time,
             save,
+            shrink_runs,
             common,
             command,
         } => {
@@ -339,7 +357,12 @@ fn main() -> ExitCode {
                 (Some(n), None) => Budget::Count(n),
                 (None, None) => Budget::Count(1000),
             };
-            commands::stress(&problem, seed, budget, save, &common.into(), &command)
+            let settings = Settings {
+                seed,
+                budget,
+                shrink_runs,
+            };
+            commands::stress(&problem, settings, save, &common.into(), &command)
         }
         Command::Strength {
             problems,

@@ -1,0 +1,356 @@
+//! `judge stress` on the shipped wrong magic-board solutions (issue 11, sections 3 and 4).
+//!
+//! Minimal counterexamples: the smallest failing case is computed here independently of the
+//! shrinker, by trying the cases in the stated order (boards by distance, then the
+//! lexicographically smallest shortest sequence, sorted here; for sicily each board with
+//! N = 0..=23 and 2^31 - 1) on one big multi-case input, and must be exactly what `judge
+//! stress` prints, with "minimal, proven". A solution that needs two cases gets a local
+//! minimum, checked here: dropping any case, or replacing any case by a smaller one, passes.
+//!
+//! Saving: `judge stress --save` on each shipped wrong solution of sicily, msquare and
+//! sicilylarge, in turn on one copy of the repository, and `judge build --check` green after
+//! each; an input a test already has is not saved; a save that cannot finish changes nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use boardjudge::check::{CheckOptions, Verdict, check};
+use boardjudge::format::msquare::Msquare;
+use boardjudge::format::sicily::{Case, Sicily};
+use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream, write_input};
+use boardjudge::judge::plan::{Expected, Plan};
+use boardjudge::judge::regression::{Saved, save};
+use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table, ops_to_string};
+use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
+
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn judge_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(JUDGE)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run judge")
+}
+
+/// The shipped wrong solutions of a problem, built: (path in judge.toml, command).
+fn wrong_solutions(problem: &str) -> Vec<(String, Vec<String>)> {
+    let plan = Plan::load(&repo().join("judge.toml")).unwrap();
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
+    let mut built = Vec::new();
+    for s in &plan.problem(problem).unwrap().solutions {
+        if s.expected != Expected::WrongAnswer {
+            continue;
+        }
+        match compile(&repo().join(&s.path), &cache) {
+            Ok(argv) => built.push((s.path.to_string_lossy().into_owned(), argv)),
+            Err(CompileError::CompilerMissing { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(built.len() >= 6, "{problem}: {built:?}");
+    built
+}
+
+/// Every board, sorted here by (distance, lexicographically smallest shortest sequence).
+fn boards_in_order() -> Vec<Board> {
+    let table = Table::get();
+    let mut boards: Vec<(usize, String, Board)> = (0..BOARD_COUNT)
+        .map(|rank| {
+            let board = Board::from_rank(rank);
+            let ops = ops_to_string(&table.solve(board));
+            (ops.len(), ops, board)
+        })
+        .collect();
+    boards.sort();
+    boards.into_iter().map(|(_, _, b)| b).collect()
+}
+
+/// The sicily cases in the stated order, for the first `boards` boards.
+fn sicily_cases(boards: usize) -> Vec<Case> {
+    let limits: Vec<i64> = (0..=23).chain([2_147_483_647]).collect();
+    boards_in_order()
+        .into_iter()
+        .take(boards)
+        .flat_map(|target| limits.iter().map(move |&limit| Case { limit, target }))
+        .collect()
+}
+
+fn input_of<P: Problem>(cases: &[P::Case]) -> Vec<u8> {
+    let mut input = Vec::new();
+    write_input::<P>(cases, &mut input).unwrap();
+    input
+}
+
+fn reference<P: Problem>(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    solve_stream::<P>(input, ReadOptions::JURY, &mut out).unwrap();
+    out
+}
+
+fn run_solution(argv: &[String], input: &[u8]) -> Vec<u8> {
+    let sandbox = Sandbox::new(SandboxMode::Auto).unwrap();
+    let result = run(
+        argv,
+        Input::Bytes(input),
+        &Limits::with_cpu(Duration::from_secs(20)),
+        &sandbox,
+    );
+    assert_eq!(result.outcome, Outcome::Exited(0), "{argv:?}");
+    result.stdout
+}
+
+/// Whether the solution fails `input` (the checker with the original judges' rules).
+fn fails(format: Format, argv: &[String], input: &[u8], answer: &[u8]) -> bool {
+    let output = run_solution(argv, input);
+    check(
+        format,
+        input,
+        answer,
+        &mut &output[..],
+        &CheckOptions::default(),
+    )
+    .verdict
+        != Verdict::Accepted
+}
+
+/// The input `judge stress` printed as the minimal failing one.
+fn shrunk_input(out: &str) -> &str {
+    let input = out
+        .split("the minimal failing input:\n\n")
+        .nth(1)
+        .expect(out);
+    input.split("\nexpected output:").next().unwrap()
+}
+
+fn stress(problem: &str, argv: &[String]) -> String {
+    let mut args = vec!["stress", problem, "--seed", "1", "--count", "300", "--"];
+    args.extend(argv.iter().map(String::as_str));
+    let o = judge_in(repo(), &args);
+    let out = text(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{argv:?}: {out}{}",
+        text(&o.stderr)
+    );
+    out
+}
+
+#[test]
+fn the_minimal_counterexample_of_each_wrong_sicily_solution_is_exact() {
+    // Every shipped wrong solution fails one of the first 120 boards' cases (3,000 cases).
+    let cases = sicily_cases(120);
+    let input = input_of::<Sicily>(&cases);
+    let expected = text(&reference::<Sicily>(&input));
+    let expected: Vec<&str> = expected.lines().collect();
+    let mut single = 0;
+    for (path, argv) in wrong_solutions("sicily") {
+        let out = stress("sicily", &argv);
+        let shrunk = shrunk_input(&out);
+        let shrunk_cases = read_all::<Sicily>(shrunk.as_bytes(), ReadOptions::STRICT).unwrap();
+        if shrunk_cases.len() == 1 {
+            // The first case of the order whose answer is wrong, on one big input.
+            let output = text(&run_solution(&argv, &input));
+            let first = output
+                .lines()
+                .chain(std::iter::repeat(""))
+                .zip(&expected)
+                .position(|(got, want)| got.trim_end() != *want)
+                .unwrap_or_else(|| panic!("{path}: no failing case among the first 120 boards"));
+            let minimal = input_of::<Sicily>(&cases[first..=first]);
+            assert!(
+                fails(
+                    Format::Sicily,
+                    &argv,
+                    &minimal,
+                    &reference::<Sicily>(&minimal)
+                ),
+                "{path}: case {first} alone"
+            );
+            assert_eq!(shrunk, text(&minimal), "{path}: {out}");
+            assert!(
+                out.contains(&format!(
+                    "to 1 case / distance {}, N = {}",
+                    Table::get().distance(cases[first].target),
+                    cases[first].limit
+                )) && out.contains("minimal, proven"),
+                "{path}: {out}"
+            );
+            single += 1;
+        } else {
+            assert_local_minimum(&path, &argv, &shrunk_cases, &cases);
+            assert!(out.contains("a local minimum"), "{path}: {out}");
+        }
+    }
+    assert!(single >= 6, "{single}");
+}
+
+/// No case of `shrunk` can be dropped, and no case can be replaced by a smaller one of the
+/// order (`order`, which must reach past every case of `shrunk`), while still failing.
+fn assert_local_minimum(path: &str, argv: &[String], shrunk: &[Case], order: &[Case]) {
+    let failing = |cases: &[Case]| {
+        let input = input_of::<Sicily>(cases);
+        fails(Format::Sicily, argv, &input, &reference::<Sicily>(&input))
+    };
+    assert!(failing(shrunk), "{path}: {shrunk:?}");
+    for i in 0..shrunk.len() {
+        let mut fewer = shrunk.to_vec();
+        fewer.remove(i);
+        assert!(!failing(&fewer), "{path}: {fewer:?} fails too");
+        let at = order
+            .iter()
+            .position(|c| *c == shrunk[i])
+            .unwrap_or_else(|| panic!("{path}: {:?} is not among the first cases", shrunk[i]));
+        for smaller in &order[..at] {
+            let mut trial = shrunk.to_vec();
+            trial[i] = *smaller;
+            assert!(!failing(&trial), "{path}: {trial:?} fails too");
+        }
+    }
+}
+
+#[test]
+fn the_minimal_counterexample_of_each_wrong_msquare_solution_is_exact() {
+    let boards = boards_in_order();
+    for (path, argv) in wrong_solutions("msquare") {
+        let out = stress("msquare", &argv);
+        // One board an input: the boards in order, one run each, until one fails.
+        let minimal = boards
+            .iter()
+            .take(200)
+            .map(|board| input_of::<Msquare>(std::slice::from_ref(board)))
+            .find(|input| fails(Format::Msquare, &argv, input, &reference::<Msquare>(input)))
+            .unwrap_or_else(|| panic!("{path}: no failing board among the first 200"));
+        assert_eq!(shrunk_input(&out), text(&minimal), "{path}: {out}");
+        assert!(out.contains("to 1 case / distance ") && out.contains("minimal, proven"));
+    }
+}
+
+/// A copy of judge.toml and its test data to change.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("judge-shrink-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
+    let o = judge_in(&dir, &["build"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    dir
+}
+
+#[test]
+fn build_check_is_green_after_stress_save_on_each_shipped_wrong_solution() {
+    let dir = scratch("save");
+    let mut saved = 0;
+    for problem in ["sicily", "msquare", "sicilylarge"] {
+        for (path, argv) in wrong_solutions(problem) {
+            let mut args = vec![
+                "stress", problem, "--seed", "1", "--count", "300", "--save", "--",
+            ];
+            args.extend(argv.iter().map(String::as_str));
+            let o = judge_in(&dir, &args);
+            let out = text(&o.stdout);
+            assert_eq!(o.status.code(), Some(1), "{path}: {out}{}", text(&o.stderr));
+            assert!(
+                out.contains("saved as test") || out.contains("not saved: test"),
+                "{path}: {out}"
+            );
+            saved += usize::from(out.contains("saved as test"));
+            let o = judge_in(&dir, &["build", "--check", problem]);
+            assert!(
+                o.status.success(),
+                "{problem} {path}: {out}{}",
+                text(&o.stderr)
+            );
+        }
+    }
+    assert!(saved >= 6, "{saved}");
+    // Saved tests carry their stable names.
+    let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    assert_eq!(plan.matches("{ name = \"stress-").count(), saved, "{plan}");
+    assert!(plan.contains("name = \"stress-bfs_cba_order-"), "{plan}");
+    // Saving the same failure again finds it in the test data and changes nothing.
+    let (_, argv) = wrong_solutions("msquare").remove(0);
+    let mut args = vec![
+        "stress", "msquare", "--seed", "1", "--count", "300", "--save", "--",
+    ];
+    args.extend(argv.iter().map(String::as_str));
+    let o = judge_in(&dir, &args);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("not saved: test ") && out.contains("has exactly this input"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("judge.toml")).unwrap(),
+        plan
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_save_that_cannot_finish_changes_nothing() {
+    let dir = scratch("atomic");
+    let plan_path = dir.join("judge.toml");
+    let data = dir.join("testdata");
+    let plan = std::fs::read(&plan_path).unwrap();
+    let manifest = std::fs::read(data.join("msquare/manifest.toml")).unwrap();
+    // A board at distance 21 that no msquare test has.
+    let board = boards_in_order()[40_000];
+    let input = input_of::<Msquare>(&[board]);
+    // The new test's input file cannot be written: a directory with a file is in its place.
+    let blocked = data.join("msquare/regressions/stress-x-1.in");
+    std::fs::create_dir_all(blocked.join("inside")).unwrap();
+    let error = save(&plan_path, &data, "msquare", &input, "stress-x-1").unwrap_err();
+    assert!(error.contains("nothing changed"), "{error}");
+    assert_eq!(std::fs::read(&plan_path).unwrap(), plan);
+    assert_eq!(
+        std::fs::read(data.join("msquare/manifest.toml")).unwrap(),
+        manifest
+    );
+    let left: Vec<_> = std::fs::read_dir(data.join("msquare"))
+        .unwrap()
+        .chain(std::fs::read_dir(data.join("msquare/regressions")).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+    std::fs::remove_dir_all(data.join("msquare/regressions")).unwrap();
+    let o = judge_in(&dir, &["build", "--check"]);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    // Unblocked, the same save goes through, and the data matches the plan.
+    let saved = save(&plan_path, &data, "msquare", &input, "stress-x-1").unwrap();
+    assert_eq!(
+        saved,
+        Saved::Added {
+            test: "regressions/stress-x-1".into(),
+            files: 3,
+        }
+    );
+    let o = judge_in(&dir, &["build", "--check"]);
+    assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(
+        save(&plan_path, &data, "msquare", &input, "stress-x-2").unwrap(),
+        Saved::AlreadyATest {
+            test: "regressions/stress-x-1".into(),
+            group: "regressions".into(),
+            line: String::from_utf8(std::fs::read(&plan_path).unwrap())
+                .unwrap()
+                .lines()
+                .position(|l| l.contains("name = \"stress-x-1\""))
+                .unwrap()
+                + 1,
+        }
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
