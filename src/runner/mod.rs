@@ -20,6 +20,7 @@
 
 mod classify;
 pub mod compile;
+pub mod language;
 mod parallel;
 mod process;
 pub mod sandbox;
@@ -55,8 +56,12 @@ pub struct Limits {
     pub cpu: Duration,
     /// Wall-clock time from the start to the end of the main process.
     pub wall: Duration,
-    /// Address space (`RLIMIT_AS`) of each process; `u64::MAX` for none.
+    /// Memory: the address space (`RLIMIT_AS`) of each process, and the whole run's memory
+    /// where a cgroup counts it; `u64::MAX` for none.
     pub memory_bytes: u64,
+    /// Address space granted beyond `memory_bytes` (`RLIMIT_AS` only), for a runtime that
+    /// reserves much more than it uses (the JVM): see [`language::Language`].
+    pub extra_address_space_bytes: u64,
     /// Bytes of standard output kept; one more byte is [`Outcome::OutputLimit`].
     pub output_bytes: u64,
     /// The largest file the solution may write (`RLIMIT_FSIZE`, in the sandbox).
@@ -74,6 +79,7 @@ impl Limits {
             cpu,
             wall: cpu * 2,
             memory_bytes: 256 << 20,
+            extra_address_space_bytes: 0,
             output_bytes: 64 << 20,
             file_bytes: DEFAULT_FILE_BYTES,
         }

@@ -59,8 +59,9 @@ enum Command {
     },
     /// Run a solution on every test of a problem and judge each output.
     ///
-    /// The solution is any command (a binary, `python3 sol.py`, ...), given after `--`; it
-    /// reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
+    /// The solution is a source file (built as `judge languages` shows: C, C++, Rust,
+    /// Python 3, Java, into target/solutions/) or any command (a binary, `python3 sol.py`,
+    /// ...) given after `--`; it reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
     /// that, address space; output is capped at the checker's cap. A solution that hangs,
     /// forks or floods output is killed with its whole process group. Verdicts: AC, WA, PE,
     /// TLE, MLE, OLE, RE (exit code or signal), FAIL (a test data problem).
@@ -68,6 +69,7 @@ enum Command {
     /// Exit codes: 0 every test accepted, 1 some test not accepted, 2 bad arguments.
     ///
     /// Example:
+    ///   judge run msquare sol.cpp
     ///   judge run sicily --tests '0*' --jobs 1 -- ./my-solution
     ///   judge run rotation --json -- python3 sol.py > results.json
     #[command(verbatim_doc_comment)]
@@ -82,9 +84,31 @@ enum Command {
         /// Print the results as JSON on stdout instead of a table.
         #[arg(long)]
         json: bool,
-        /// The solution's command.
-        #[arg(last = true, required = true, value_name = "COMMAND")]
+        /// A source file to build and run (.c, .cpp, .cc, .rs, .py, .java).
+        #[arg(
+            value_name = "SOURCE-FILE",
+            conflicts_with = "command",
+            required_unless_present = "command"
+        )]
+        source: Option<PathBuf>,
+        /// The solution's command, instead of a source file.
+        #[arg(last = true, value_name = "COMMAND")]
         command: Vec<String>,
+    },
+    /// List the languages solutions may be written in: extensions, the exact compile and
+    /// run commands, and whether the toolchain is installed here (with its version).
+    ///
+    /// In a command, {source} is the source file, {binary} the executable, {dir} the build
+    /// directory, {class} the Java main class (the file's name) and {heap} the JVM's heap:
+    /// the memory limit less 64 MiB for the JVM itself. A solution whose toolchain is missing is skipped by `judge strength`
+    /// (said so), not failed.
+    ///
+    /// Exit codes: 0 always (a missing toolchain is information), 2 bad arguments.
+    #[command(verbatim_doc_comment)]
+    Languages {
+        /// Print the list as JSON on stdout.
+        #[arg(long)]
+        json: bool,
     },
     /// Judge one output against one test, exactly as `judge run` would.
     ///
@@ -156,8 +180,9 @@ enum Command {
     /// must pass with at least 2x margin.
     ///
     /// judge.toml lists each problem's solutions ([[problem.solution]]) with the outcome they
-    /// must get: accepted, wrong_answer or time_limit_exceeded. C++ sources are built with
-    /// g++ -O2 -std=c++17 and Rust ones with rustc -O, into target/solutions/. Reports, per
+    /// must get: accepted, wrong_answer or time_limit_exceeded. Sources (C, C++, Rust,
+    /// Python 3, Java) are built with
+    /// the commands `judge languages` shows, into target/solutions/. Reports, per
     /// wrong solution, the first test that kills it, and per accepted one its slowest test
     /// against the time limit and the margin (limit / slowest CPU time), which must be at
     /// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
@@ -280,8 +305,17 @@ fn main() -> ExitCode {
             tests,
             common,
             json,
+            source,
             command,
-        } => commands::run(&problem, tests.as_deref(), &common.into(), json, &command),
+        } => commands::run(
+            &problem,
+            tests.as_deref(),
+            &common.into(),
+            json,
+            source.as_deref(),
+            &command,
+        ),
+        Command::Languages { json } => commands::languages(json),
         Command::Check {
             problem,
             test,
