@@ -1,5 +1,5 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
-//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
+//! ([`build`], with generators of one's own: [`program_generator`]), judging solutions on it ([`run`], [`strength`], [`stress`], [`regression`]),
 //! judging one output as `judge run` would ([`check`]), packages for real judges ([`export`]),
 //! writing files safely ([`files`]) and checking the test data against what the build
 //! recorded ([`manifest`]).
@@ -10,6 +10,7 @@ pub mod export;
 pub mod files;
 pub mod manifest;
 pub mod plan;
+pub mod program_generator;
 pub mod regression;
 pub mod run;
 pub mod strength;

@@ -1,7 +1,7 @@
 //! `judge.toml`: the problem set, each problem with its format (several problems may share
 //! one, e.g. `sicily` and `sicilylarge`), its limits (time, memory, and the statement's
-//! case limit), checker options and test plan (an ordered list of groups of tests, each test a generator command
-//! or a manual input, like a Polygon script).
+//! case limit), checker options and test plan (an ordered list of groups of tests, each test a generator command,
+//! a manual input, like a Polygon script, or a program of one's own).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ use toml::Spanned;
 use crate::check::{CheckOptions, Order};
 use crate::format::Format;
 use crate::generator::GenArgs;
+use crate::judge::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
 
 /// The whole problem set, as read from judge.toml.
 #[derive(Debug)]
@@ -112,6 +113,17 @@ pub enum TestSource {
     },
     /// An input written out in judge.toml (the statements' samples).
     Manual(String),
+    /// A program of one's own (`{ generator = "python3 generators/corners.py --seed {seed}" }`),
+    /// run in the sandbox: see [`crate::judge::program_generator`].
+    Program {
+        /// The command as written in judge.toml (words joined by single spaces).
+        command: String,
+        /// The command with `{seed}` expanded: what runs.
+        expanded: String,
+        /// CPU seconds per run (the test's `time_limit`, by default
+        /// [`crate::judge::program_generator::DEFAULT_TIME_LIMIT`]).
+        time_limit: f64,
+    },
 }
 
 impl TestSource {
@@ -120,6 +132,7 @@ impl TestSource {
         match self {
             TestSource::Generator { command, .. } => command,
             TestSource::Manual(_) => "manual",
+            TestSource::Program { command, .. } => command,
         }
     }
 }
@@ -199,7 +212,14 @@ struct RawGroup {
 #[serde(untagged)]
 enum RawTest {
     Command(String),
-    Manual { input: String },
+    Manual {
+        input: String,
+    },
+    Program {
+        generator: String,
+        #[serde(default)]
+        time_limit: Option<f64>,
+    },
 }
 
 impl Plan {
@@ -305,6 +325,29 @@ impl Plan {
                     let line = line_of(test.span().start);
                     let source = match test.get_ref() {
                         RawTest::Manual { input } => TestSource::Manual(input.clone()),
+                        RawTest::Program {
+                            generator,
+                            time_limit,
+                        } => {
+                            let time_limit = time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
+                            if !(time_limit > 0.0 && time_limit <= 600.0) {
+                                let m = format!(
+                                    "a generator's time_limit must be in (0, 600] seconds, \
+                                     not {time_limit}"
+                                );
+                                return Err(error(Some(line), m));
+                            }
+                            let command = generator.split_whitespace().collect::<Vec<_>>();
+                            if command.is_empty() {
+                                let m = "the generator command is empty".to_string();
+                                return Err(error(Some(line), m));
+                            }
+                            TestSource::Program {
+                                command: command.join(" "),
+                                expanded: expand_seed(generator),
+                                time_limit,
+                            }
+                        }
                         RawTest::Command(command) => {
                             let args = GenArgs::parse_command(command)
                                 .map_err(|e| error(Some(line), e))?;

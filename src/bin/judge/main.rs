@@ -29,7 +29,8 @@ enum Command {
     /// Build every test from judge.toml: generate, validate, solve, check, write.
     ///
     /// For every test of the plan the input is generated in process (or taken from
-    /// judge.toml for manual tests), validated strictly, solved by the reference solver, and
+    /// judge.toml for manual tests, or written by a program of one's own, run twice in the
+    /// sandbox: two different outputs are refused), validated strictly, solved by the reference solver, and
     /// the answer must be accepted by the checker; then OUT/PROBLEM/NN.in, NN.ans and
     /// manifest.toml (each test's source, size and SHA-256) are written atomically. Files
     /// already identical are left alone; test files the plan no longer produces are removed.
@@ -287,9 +288,13 @@ fn main() -> ExitCode {
     };
     if matches!(
         args.command,
-        Command::Run { .. } | Command::Stress { .. } | Command::Strength { .. }
+        Command::Build { .. }
+            | Command::Run { .. }
+            | Command::Stress { .. }
+            | Command::Strength { .. }
     ) {
-        // Solutions run in process groups of their own: Ctrl-C must not leave them behind.
+        // Solutions and generators run in process groups of their own: Ctrl-C must not leave
+        // them behind.
         boardjudge::runner::kill_groups_on_interrupt();
     }
     let code = match args.command {

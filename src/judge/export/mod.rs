@@ -236,7 +236,10 @@ pub fn package(kind: Kind, source: &Source) -> Result<Package, ExportError> {
     }?;
     let solutions = &source.problem.solutions;
     if kind != Kind::Kattis && !solutions.is_empty() {
-        let paths: Vec<String> = solutions.iter().map(|s| s.path.display().to_string()).collect();
+        let paths: Vec<String> = solutions
+            .iter()
+            .map(|s| s.path.display().to_string())
+            .collect();
         package.notes.push(format!(
             "the {} shipped solution(s) are left out: this {} package has no solutions \
              (the Kattis export carries them as submissions): {}",
