@@ -166,6 +166,16 @@ fn a_slow_or_failing_generator_is_refused() {
     assert!(err.contains("exited with code 1"), "{err}");
     assert!(err.contains("no board for you"), "{err}");
 
+    plan(&dir, "{ generator = \"python3 generators/missing.py\" }");
+    let err = stderr(&build(&dir, false));
+    assert!(err.contains("judge.toml:12: "), "{err}");
+    assert!(
+        err.contains(
+            "generators/missing.py: no such file (paths are relative to judge.toml's directory"
+        ),
+        "{err}"
+    );
+
     plan(&dir, "{ generator = \"python3 x.py\", time_limit = 0 }");
     let err = stderr(&build(&dir, false));
     assert!(

@@ -59,6 +59,17 @@ pub fn generate(command: &str, base: &Path, time_limit: f64) -> Result<Vec<u8>, 
         let path = base.join(word);
         (!word.starts_with('-') && path.exists()).then_some(path)
     };
+    // A word that names a file the way a path does, but names none, is a mistake to report
+    // here: the program would only say it cannot open some sandbox path.
+    for word in &words {
+        let looks_like_a_file = word.contains('/') || language::of(Path::new(word)).is_some();
+        if looks_like_a_file && !word.starts_with('-') && !base.join(word).exists() {
+            return Err(format!(
+                "{word}: no such file (paths are relative to judge.toml's directory, {})",
+                base.display()
+            ));
+        }
+    }
     let mut argv = match local(program).filter(|p| language::of(p).is_some()) {
         Some(source) => {
             let cache = base.join("target").join("generators");
