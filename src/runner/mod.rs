@@ -237,11 +237,20 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let start = Instant::now();
-    let (mut child, group) = match Group::spawn(command) {
-        Ok(spawned) => spawned,
-        Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
+    // ETXTBSY: another thread's child, forked while the staged copy of this program was
+    // still open for writing, holds that descriptor until it execs; it will, soon.
+    let mut attempts = 0;
+    let (mut child, group) = loop {
+        match Group::spawn(command) {
+            Ok(spawned) => break spawned,
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempts < 50 => {
+                attempts += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
+        }
     };
+    let start = Instant::now();
     let group = Arc::new(group);
     let (events, received) = mpsc::channel();
     if let (Some(pipe), Some(bytes)) = (child.stdin.take(), bytes) {
