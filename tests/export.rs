@@ -364,6 +364,13 @@ fn polygon_layout_and_testlib_argv() {
                 boardjudge::judge::plan::TestSource::Manual(input) => {
                     assert_eq!(files[&format!("manual/{stem}")].1, input.as_bytes());
                 }
+                // A program of one's own goes in as a manual test: its output.
+                boardjudge::judge::plan::TestSource::Program { .. } => {
+                    assert_eq!(
+                        files[&format!("manual/{stem}")].1,
+                        committed(name, &format!("{stem}.in"))
+                    );
+                }
             }
         }
         assert_eq!(lines.next(), None);

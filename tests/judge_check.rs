@@ -27,6 +27,12 @@ impl Scratch {
         let changed = plan.replacen("order = \"lex-smallest\"", "order = \"any-shortest\"", 1);
         assert_ne!(plan, changed, "judge.toml sets sicily's order");
         std::fs::write(dir.join("judge.toml"), changed).unwrap();
+        // The plan's own generators, which `judge build` runs.
+        std::fs::create_dir_all(dir.join("generators")).unwrap();
+        for entry in std::fs::read_dir(repo().join("generators")).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), dir.join("generators").join(entry.file_name())).unwrap();
+        }
         // The test data built for this plan (its manifest records the order).
         let built = Command::new(JUDGE)
             .arg("build")

@@ -19,6 +19,7 @@ fn limits() -> Limits {
         cpu: Duration::from_millis(500),
         wall: Duration::from_secs(1),
         memory_bytes: 256 << 20,
+        extra_address_space_bytes: 0,
         output_bytes: 1 << 20,
         file_bytes: 1 << 20,
     }
@@ -336,16 +337,20 @@ fn compile_builds_once_into_the_cache() {
     let source = dir.join("hello.rs");
     fs::write(&source, "fn main() { println!(\"hello\"); }\n").unwrap();
     let cache = dir.join("cache");
-    let argv = compile(&source, &cache).unwrap();
+    let built = compile(&source, &cache).unwrap();
+    let argv = built.command(&limits());
     let result = run(&argv, Input::Bytes(b""), &limits());
     assert_eq!(result.stdout, b"hello\n");
-    let built = fs::metadata(&argv[0]).unwrap().modified().unwrap();
-    assert_eq!(compile(&source, &cache).unwrap(), argv);
-    assert_eq!(fs::metadata(&argv[0]).unwrap().modified().unwrap(), built);
+    let modified = fs::metadata(&argv[0]).unwrap().modified().unwrap();
+    assert_eq!(compile(&source, &cache).unwrap(), built);
+    assert_eq!(
+        fs::metadata(&argv[0]).unwrap().modified().unwrap(),
+        modified
+    );
 
     fs::write(&source, "fn main() { println!(\"changed\"); }\n").unwrap();
     let changed = compile(&source, &cache).unwrap();
-    assert_ne!(changed, argv);
+    assert_ne!(changed, built);
 
     let broken = dir.join("broken.rs");
     fs::write(&broken, "fn main() { let x: u8 = \"no\"; }\n").unwrap();
@@ -354,7 +359,7 @@ fn compile_builds_once_into_the_cache() {
     };
     assert!(message.contains("mismatched types"), "{message}");
     assert!(matches!(
-        compile(&dir.join("x.java"), &cache),
+        compile(&dir.join("x.kt"), &cache),
         Err(CompileError::Unsupported(_))
     ));
 }
@@ -369,8 +374,8 @@ fn compile_builds_cpp_when_gpp_is_present() {
     )
     .unwrap();
     match compile(&source, &dir.join("cache")) {
-        Ok(argv) => {
-            let result = run(&argv, Input::Bytes(b""), &limits());
+        Ok(built) => {
+            let result = run(&built.command(&limits()), Input::Bytes(b""), &limits());
             assert_eq!(result.stdout, b"hi\n");
         }
         Err(CompileError::CompilerMissing { compiler }) => assert_eq!(compiler, "g++"),

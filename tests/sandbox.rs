@@ -75,6 +75,7 @@ fn limits() -> Limits {
         cpu: Duration::from_millis(500),
         wall: Duration::from_secs(2),
         memory_bytes: 256 << 20,
+        extra_address_space_bytes: 0,
         output_bytes: 1 << 20,
         file_bytes: 16 << 20,
     }

@@ -53,7 +53,11 @@ fn wrong_solutions(problem: &str) -> Vec<(String, Vec<String>)> {
             continue;
         }
         match compile(&repo().join(&s.path), &cache) {
-            Ok(argv) => built.push((s.path.to_string_lossy().into_owned(), argv)),
+            Ok(program) => {
+                // Not Java: the command does not depend on the limits.
+                let argv = program.command(&Limits::with_cpu(Duration::from_secs(1)));
+                built.push((s.path.to_string_lossy().into_owned(), argv));
+            }
             Err(CompileError::CompilerMissing { .. }) => {}
             Err(e) => panic!("{e}"),
         }

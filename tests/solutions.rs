@@ -17,6 +17,7 @@ use boardjudge::format::sicily::Sicily;
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
 use boardjudge::judge::plan::{Expected, Plan};
 use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::language;
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, parallel, run};
 
 struct Entry {
@@ -43,11 +44,7 @@ fn manifest() -> Vec<Entry> {
                 problem: p.format,
                 name: p.name.clone(),
                 path: s.path.to_string_lossy().into_owned(),
-                language: if s.path.extension().is_some_and(|e| e == "rs") {
-                    "rust"
-                } else {
-                    "cpp"
-                },
+                language: language::of(&s.path).map_or("unknown", |l| l.id),
                 expected: s.expected.name(),
                 catches: s.catches.clone(),
             })
@@ -60,10 +57,7 @@ fn sources(dir: &Path, found: &mut BTreeSet<String>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             sources(&path, found);
-        } else if matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("cpp" | "rs")
-        ) {
+        } else if language::of(&path).is_some() {
             let relative = path.strip_prefix(root()).unwrap();
             found.insert(relative.to_string_lossy().into_owned());
         }
@@ -152,6 +146,16 @@ fn the_manifest_lists_every_solution_with_the_verdict_of_its_directory() {
         assert!(count("wrong_answer", None) >= 6, "{problem}");
         assert!(count("time_limit_exceeded", None) >= 1, "{problem}");
     }
+    // Every problem (not only each format) has a Python and a Java solution.
+    let names: BTreeSet<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+    for name in names {
+        for id in ["python3", "java"] {
+            assert!(
+                entries.iter().any(|e| e.name == name && e.language == id),
+                "{name} has no {id} solution"
+            );
+        }
+    }
 }
 
 #[test]
@@ -168,9 +172,9 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
     };
     let short = Limits::with_cpu(Duration::from_millis(500));
     let mut jobs = Vec::new();
-    for (e, argv) in entries.iter().zip(built) {
-        let argv = match argv {
-            Ok(argv) => argv,
+    for (e, built) in entries.iter().zip(built) {
+        let built = match built {
+            Ok(built) => built,
             Err(CompileError::CompilerMissing { .. }) => continue,
             Err(error) => panic!("{error}"),
         };
@@ -179,18 +183,19 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
             _ => std::ptr::eq(*other, e) && other.catches.is_some(),
         });
         for input in inputs {
-            jobs.push((e, argv.clone(), input.catches.clone().unwrap()));
+            jobs.push((e, built.clone(), input.catches.clone().unwrap()));
         }
     }
     assert!(!jobs.is_empty());
     let sandbox = Sandbox::new(SandboxMode::Auto).unwrap();
-    let results = parallel(&jobs, 2, |(e, argv, input)| {
-        let limits = if e.expected == Expected::TimeLimitExceeded.name() {
+    let results = parallel(&jobs, 2, |(e, built, input)| {
+        let limits = built.limits(if e.expected == Expected::TimeLimitExceeded.name() {
             &short
         } else {
             &generous
-        };
-        run(argv, Input::Bytes(input.as_bytes()), limits, &sandbox)
+        });
+        let argv = built.command(&limits);
+        run(&argv, Input::Bytes(input.as_bytes()), &limits, &sandbox)
     });
     for ((e, _, input), result) in jobs.iter().zip(results) {
         let expected = reference(e.problem, input.as_bytes());

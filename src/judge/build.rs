@@ -18,6 +18,7 @@ use crate::generator::generate_to_vec;
 use crate::judge::files::{Change, is_leftover_temporary, write_atomic};
 use crate::judge::manifest::{Entry, Manifest, Settings, sha256};
 use crate::judge::plan::{Plan, ProblemPlan, TestPlan, TestSource};
+use crate::judge::program_generator;
 
 /// One built test, in memory.
 #[derive(Debug, Clone)]
@@ -133,6 +134,17 @@ pub fn build_test(
             generate_to_vec(args).map_err(|e| fail(format!("the generator failed: {e}")))?
         }
         TestSource::Manual(text) => text.clone().into_bytes(),
+        TestSource::Program {
+            expanded,
+            time_limit,
+            ..
+        } => {
+            let base = match plan_path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            program_generator::generate(expanded, base, *time_limit).map_err(fail)?
+        }
     };
     let (answer, cases, lengths) =
         solve_input(problem.format, problem.max_cases, &input).map_err(|e| {

@@ -1,5 +1,6 @@
 //! The problem set as a whole: `judge.toml` ([`plan`]), building and verifying the test data
-//! ([`build`]), judging solutions on it ([`run`], [`strength`], [`stress`] and its [`shrink`], [`regression`]),
+//! ([`build`], with generators of one's own: [`program_generator`]), judging solutions on it
+//! ([`run`], [`strength`], [`stress`] and its [`shrink`], [`regression`]),
 //! judging one output as `judge run` would ([`check`]), packages for real judges ([`export`]),
 //! writing files safely ([`files`]), checking the test data against what the build
 //! recorded ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by
@@ -12,6 +13,7 @@ pub mod files;
 pub mod manifest;
 pub mod names;
 pub mod plan;
+pub mod program_generator;
 pub mod regression;
 pub mod run;
 pub mod select;

@@ -73,6 +73,41 @@ pub fn manual_name(input: &str) -> String {
     format!("manual-{hex}")
 }
 
+/// The name of a test made by a program of one's own: the stem of the program's file (the
+/// first word naming a file with an extension, e.g. the script after `python3`, else the
+/// first word), then 8 hex digits of the SHA-256 of the command as written:
+/// `corners-1a2b3c4d`.
+pub fn program_name(command: &str) -> String {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let program = words
+        .iter()
+        .find(|w| !w.starts_with('-') && std::path::Path::new(w).extension().is_some())
+        .or(words.first())
+        .copied()
+        .unwrap_or("program");
+    let stem = std::path::Path::new(program)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().to_ascii_lowercase());
+    let mut stem: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .skip_while(|c| !c.is_ascii_alphanumeric())
+        .take(40)
+        .collect();
+    if stem.is_empty() {
+        stem.push_str("program");
+    }
+    let digest = Sha256::digest(command.as_bytes());
+    let hex: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{stem}-{hex}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,5 +175,18 @@ mod tests {
         for good in ["samples", "by-distance", "01", "start_then_another"] {
             check_name("group", good).unwrap();
         }
+    }
+
+    #[test]
+    fn program_tests_are_named_after_their_script() {
+        let name = program_name("python3 generators/corners.py --format sicily --seed {seed}");
+        assert!(
+            name.starts_with("corners-") && name.len() == "corners-".len() + 8,
+            "{name}"
+        );
+        assert!(check_name("a", &name).is_ok());
+        assert!(program_name("./gen_ties 5").starts_with("gen_ties-"));
+        assert_ne!(program_name("./g 1"), program_name("./g 2"));
+        assert!(check_name("a", &program_name("./-- x")).is_ok());
     }
 }

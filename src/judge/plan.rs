@@ -1,8 +1,9 @@
 //! `judge.toml`: the problem set, each problem with its format (several problems may share
 //! one, e.g. `sicily` and `sicilylarge`), its limits (time, memory, and the statement's
-//! case limit), checker options and test plan (an ordered list of groups of tests, each test a generator command
-//! or a manual input, like a Polygon script). Every test has a name, unique within its group
-//! (see [`names`](crate::judge::names)): its files are `<group>/<name>.in` and `.ans`.
+//! case limit), checker options and test plan (an ordered list of groups of tests, each test a
+//! generator command, a manual input, like a Polygon script, or a program of one's own). Every
+//! test has a name, unique within its group (see [`names`](crate::judge::names)): its files
+//! are `<group>/<name>.in` and `.ans`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,8 @@ use toml::Spanned;
 use crate::check::{CheckOptions, Order};
 use crate::format::Format;
 use crate::generator::GenArgs;
-use crate::judge::names::{check_name, generated_name, manual_name};
+use crate::judge::names::{check_name, generated_name, manual_name, program_name};
+use crate::judge::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
 
 /// The whole problem set, as read from judge.toml.
 #[derive(Debug)]
@@ -116,6 +118,17 @@ pub enum TestSource {
     },
     /// An input written out in judge.toml (the statements' samples).
     Manual(String),
+    /// A program of one's own (`{ generator = "python3 generators/corners.py --seed {seed}" }`),
+    /// run in the sandbox: see [`crate::judge::program_generator`].
+    Program {
+        /// The command as written in judge.toml (words joined by single spaces).
+        command: String,
+        /// The command with `{seed}` expanded: what runs.
+        expanded: String,
+        /// CPU seconds per run (the test's `time_limit`, by default
+        /// [`crate::judge::program_generator::DEFAULT_TIME_LIMIT`]).
+        time_limit: f64,
+    },
 }
 
 impl TestPlan {
@@ -132,6 +145,7 @@ impl TestSource {
         match self {
             TestSource::Generator { command, .. } => command,
             TestSource::Manual(_) => "manual",
+            TestSource::Program { command, .. } => command,
         }
     }
 }
@@ -209,7 +223,8 @@ struct RawGroup {
 
 /// What a test entry of judge.toml may be.
 const TEST_SHAPES: &str = "a test is a generator command (\"gen ...\"), or a table with \
-    `gen = \"gen ...\"` or `input = \"...\"` and an optional `name = \"...\"`";
+    `gen = \"gen ...\"`, `input = \"...\"` or `generator = \"<program> ...\"` (with an optional \
+    `time_limit` in seconds) and an optional `name = \"...\"`";
 
 /// A test entry: its optional name and its source, or what is wrong with it.
 fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, TestSource), String> {
@@ -226,6 +241,29 @@ fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, Te
             args: Box::new(args),
         })
     };
+    let program = |command: &str, time_limit: Option<&toml::Value>| -> Result<TestSource, String> {
+        let time_limit = match time_limit {
+            None => DEFAULT_TIME_LIMIT,
+            Some(value) => value
+                .as_float()
+                .or_else(|| value.as_integer().map(|i| i as f64))
+                .ok_or("the test's `time_limit` must be a number of seconds")?,
+        };
+        if !(time_limit > 0.0 && time_limit <= 600.0) {
+            return Err(format!(
+                "a generator's time_limit must be in (0, 600] seconds, not {time_limit}"
+            ));
+        }
+        let words = command.split_whitespace().collect::<Vec<_>>();
+        if words.is_empty() {
+            return Err("the generator command is empty".into());
+        }
+        Ok(TestSource::Program {
+            command: words.join(" "),
+            expanded: expand_seed(command),
+            time_limit,
+        })
+    };
     let text = |key: &str, value: &toml::Value| -> Result<String, String> {
         value
             .as_str()
@@ -235,19 +273,26 @@ fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, Te
     match value {
         toml::Value::String(command) => Ok((None, generator(command)?)),
         toml::Value::Table(table) => {
-            if let Some(key) = table
-                .keys()
-                .find(|k| !matches!(k.as_str(), "name" | "gen" | "input"))
-            {
+            if let Some(key) = table.keys().find(|k| {
+                !matches!(
+                    k.as_str(),
+                    "name" | "gen" | "input" | "generator" | "time_limit"
+                )
+            }) {
                 return Err(format!("unknown key `{key}` in a test: {TEST_SHAPES}"));
             }
             let name = table.get("name").map(|v| text("name", v)).transpose()?;
-            let source = match (table.get("gen"), table.get("input")) {
-                (Some(command), None) => generator(&text("gen", command)?)?,
-                (None, Some(input)) => TestSource::Manual(text("input", input)?),
+            let time_limit = table.get("time_limit");
+            if time_limit.is_some() && !table.contains_key("generator") {
+                return Err("`time_limit` is for a `generator` program's runs".into());
+            }
+            let source = match (table.get("gen"), table.get("input"), table.get("generator")) {
+                (Some(command), None, None) => generator(&text("gen", command)?)?,
+                (None, Some(input), None) => TestSource::Manual(text("input", input)?),
+                (None, None, Some(command)) => program(&text("generator", command)?, time_limit)?,
                 _ => {
                     return Err(format!(
-                        "give exactly one of `gen` and `input`: {TEST_SHAPES}"
+                        "give exactly one of `gen`, `input` and `generator`: {TEST_SHAPES}"
                     ));
                 }
             };
@@ -381,6 +426,7 @@ impl Plan {
                         None => match &source {
                             TestSource::Generator { args, .. } => generated_name(args),
                             TestSource::Manual(input) => manual_name(input),
+                            TestSource::Program { command, .. } => program_name(command),
                         },
                     };
                     if let Some(first) = tests

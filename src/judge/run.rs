@@ -130,6 +130,7 @@ pub fn limits_for(problem: &ProblemPlan) -> Limits {
         cpu,
         wall: cpu * 2,
         memory_bytes: problem.memory_limit << 20,
+        extra_address_space_bytes: 0,
         output_bytes: 0,
         file_bytes: problem.file_size_limit << 20,
     }

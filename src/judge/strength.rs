@@ -60,8 +60,8 @@ pub fn judge_solution(
         skipped: false,
         margin: None,
     };
-    let cmd = match compile(&repo.join(&solution.path), cache) {
-        Ok(cmd) => cmd,
+    let built = match compile(&repo.join(&solution.path), cache) {
+        Ok(built) => built,
         Err(e @ CompileError::CompilerMissing { .. }) => {
             report.skipped = true;
             report.summary = format!("skipped: {e}");
@@ -72,7 +72,8 @@ pub fn judge_solution(
             return report;
         }
     };
-    let limits = limits_for(problem);
+    let limits = built.limits(&limits_for(problem));
+    let cmd = built.command(&limits);
     let mut slowest: Option<TestResult> = None;
     for t in tests {
         let result = TestResult {

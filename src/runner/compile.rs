@@ -1,4 +1,5 @@
-//! Building a single-file solution (C++ or Rust) into a cache, keyed by its content.
+//! Building a single-file solution (any language of [`super::language`]) into a cache, keyed
+//! by its content and its build command.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt;
@@ -9,17 +10,20 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::language::{self, Built, Language};
+
 /// How many bytes of the compiler's messages a [`CompileError::Failed`] keeps.
 const MESSAGE_BYTES: usize = 4000;
 
 /// Why a solution could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompileError {
-    /// The file's extension names no language this module builds (`.cpp`, `.cc`, `.rs`).
+    /// The file's extension names no language this module builds.
     Unsupported(PathBuf),
-    /// The compiler is not installed: the caller may skip the solution.
+    /// A tool of the language (compiler or runtime) is not installed: the caller may skip
+    /// the solution.
     CompilerMissing {
-        /// The compiler's program name.
+        /// The missing program's name.
         compiler: String,
     },
     /// The source could not be read or the cache could not be written.
@@ -38,8 +42,9 @@ impl fmt::Display for CompileError {
         match self {
             CompileError::Unsupported(path) => write!(
                 f,
-                "{}: cannot build this kind of file (expected .cpp, .cc or .rs)",
-                path.display()
+                "{}: cannot build this kind of file (expected {}; `judge languages` lists them)",
+                path.display(),
+                language::known_extensions()
             ),
             CompileError::CompilerMissing { compiler } => {
                 write!(f, "{compiler} is not installed")
@@ -54,36 +59,42 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-/// The compiler and its options for a source file, by extension.
-fn compiler_for(source: &Path) -> Option<(&'static str, &'static [&'static str])> {
-    match source.extension()?.to_str()? {
-        "cpp" | "cc" | "cxx" => Some(("g++", &["-O2", "-std=c++17", "-pipe"])),
-        "rs" => Some(("rustc", &["-O", "--edition", "2021"])),
-        _ => None,
-    }
-}
-
-/// Builds `source` (`g++ -O2 -std=c++17` for C++, `rustc -O --edition 2021` for Rust) into
-/// `cache_dir`, unless a build of the same content with the same options is there already,
-/// and returns the argv that runs it.
+/// Builds `source` with its language's compile command (see [`Language`]) into
+/// `cache_dir`, unless a build of the same content with the same command is there already.
+/// [`Built::command`] then gives the argv that runs it.
 ///
-/// The executable is named after the file and a hash of its content and build command (a new
-/// Rust release may change the hash: that only costs a rebuild), and is written under a temporary name then renamed, so parallel builds of one source are safe.
-pub fn compile(source: &Path, cache_dir: &Path) -> Result<Vec<String>, CompileError> {
-    let (compiler, options) =
-        compiler_for(source).ok_or_else(|| CompileError::Unsupported(source.to_path_buf()))?;
+/// The build is named after the file and a hash of its content and build command (a new
+/// Rust release may change the hash: that only costs a rebuild), and is made under a
+/// temporary name then renamed, so parallel builds of one source are safe. A missing tool
+/// (compiler or runtime, looked up on `PATH`) is [`CompileError::CompilerMissing`].
+pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
+    let language =
+        language::of(source).ok_or_else(|| CompileError::Unsupported(source.to_path_buf()))?;
+    if let Some(tool) = language::missing_tool(language.tools) {
+        return Err(CompileError::CompilerMissing {
+            compiler: tool.into(),
+        });
+    }
     let text = fs::read(source)
         .map_err(|e| CompileError::Io(format!("cannot read {}: {e}", source.display())))?;
     let mut hasher = DefaultHasher::new();
-    (compiler, options, &text).hash(&mut hasher);
+    (language.compile, language.run, &text).hash(&mut hasher);
     let stem = source
         .file_stem()
-        .map_or("solution".into(), |s| s.to_string_lossy());
-    let executable = cache_dir.join(format!("{stem}-{:016x}", hasher.finish()));
-    let executable = std::path::absolute(&executable).unwrap_or(executable);
-    let argv = vec![executable.to_string_lossy().into_owned()];
-    if executable.is_file() {
-        return Ok(argv);
+        .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
+    let file_name = source
+        .file_name()
+        .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
+    let target = cache_dir.join(format!("{stem}-{:016x}", hasher.finish()));
+    let target = std::path::absolute(&target).unwrap_or(target);
+    let built = Built {
+        language,
+        path: target.clone(),
+        stem: stem.clone(),
+        file_name: file_name.clone(),
+    };
+    if target.exists() {
+        return Ok(built);
     }
     fs::create_dir_all(cache_dir)
         .map_err(|e| CompileError::Io(format!("cannot create {}: {e}", cache_dir.display())))?;
@@ -93,35 +104,90 @@ pub fn compile(source: &Path, cache_dir: &Path) -> Result<Vec<String>, CompileEr
         std::process::id(),
         BUILDS.fetch_add(1, Ordering::Relaxed)
     ));
-    let output = Command::new(compiler)
-        .args(options)
-        .arg("-o")
-        .arg(&temporary)
-        .arg(source)
+    let io_error = |what: &Path, e: io::Error| {
+        CompileError::Io(format!("cannot write {}: {e}", what.display()))
+    };
+    let result = build(language, source, &text, &temporary, &file_name);
+    if let Err(e) = result {
+        remove(&temporary);
+        return Err(e);
+    }
+    if let Err(e) = fs::rename(&temporary, &target) {
+        remove(&temporary);
+        // Another process may have finished the same build first.
+        if !target.exists() {
+            return Err(io_error(&target, e));
+        }
+    }
+    Ok(built)
+}
+
+/// Builds into `output`: the executable, or a directory with the source copied in.
+fn build(
+    language: &'static Language,
+    source: &Path,
+    text: &[u8],
+    output: &Path,
+    file_name: &str,
+) -> Result<(), CompileError> {
+    let io_error = |what: &Path, e: io::Error| {
+        CompileError::Io(format!("cannot write {}: {e}", what.display()))
+    };
+    let copied = if language.builds_directory {
+        fs::create_dir(output).map_err(|e| io_error(output, e))?;
+        let copy = output.join(file_name);
+        fs::write(&copy, text).map_err(|e| io_error(&copy, e))?;
+        copy
+    } else {
+        source.to_path_buf()
+    };
+    let out = output.to_string_lossy();
+    let argv: Vec<String> = language
+        .compile
+        .iter()
+        .map(|word| {
+            word.replace("{binary}", &out)
+                .replace("{dir}", &out)
+                .replace("{source}", &copied.to_string_lossy())
+        })
+        .collect();
+    let Some((program, args)) = argv.split_first() else {
+        return Ok(());
+    };
+    let output = Command::new(program)
+        .args(args)
         .output()
         .map_err(|e| match e.kind() {
             io::ErrorKind::NotFound => CompileError::CompilerMissing {
-                compiler: compiler.into(),
+                compiler: program.clone(),
             },
-            _ => CompileError::Io(format!("cannot run {compiler}: {e}")),
+            _ => CompileError::Io(format!("cannot run {program}: {e}")),
         })?;
-    if !output.status.success() {
-        let _ = fs::remove_file(&temporary);
-        let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
-        if message.len() > MESSAGE_BYTES {
-            let mut end = MESSAGE_BYTES;
-            while !message.is_char_boundary(end) {
-                end -= 1;
-            }
-            message.truncate(end);
-            message.push_str("\n[...]");
-        }
-        return Err(CompileError::Failed {
-            source: source.to_path_buf(),
-            message,
-        });
+    if output.status.success() {
+        return Ok(());
     }
-    fs::rename(&temporary, &executable)
-        .map_err(|e| CompileError::Io(format!("cannot write {}: {e}", executable.display())))?;
-    Ok(argv)
+    let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
+    if message.trim().is_empty() {
+        message = String::from_utf8_lossy(&output.stdout).into_owned();
+    }
+    if message.len() > MESSAGE_BYTES {
+        let mut end = MESSAGE_BYTES;
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push_str("\n[...]");
+    }
+    Err(CompileError::Failed {
+        source: source.to_path_buf(),
+        message,
+    })
+}
+
+fn remove(path: &Path) {
+    if path.is_dir() {
+        let _ = fs::remove_dir_all(path);
+    } else {
+        let _ = fs::remove_file(path);
+    }
 }

@@ -20,6 +20,7 @@
 
 mod classify;
 pub mod compile;
+pub mod language;
 mod parallel;
 mod process;
 pub mod sandbox;
@@ -55,8 +56,12 @@ pub struct Limits {
     pub cpu: Duration,
     /// Wall-clock time from the start to the end of the main process.
     pub wall: Duration,
-    /// Address space (`RLIMIT_AS`) of each process; `u64::MAX` for none.
+    /// Memory: the address space (`RLIMIT_AS`) of each process, and the whole run's memory
+    /// where a cgroup counts it; `u64::MAX` for none.
     pub memory_bytes: u64,
+    /// Address space granted beyond `memory_bytes` (`RLIMIT_AS` only), for a runtime that
+    /// reserves much more than it uses (the JVM): see [`language::Language`].
+    pub extra_address_space_bytes: u64,
     /// Bytes of standard output kept; one more byte is [`Outcome::OutputLimit`].
     pub output_bytes: u64,
     /// The largest file the solution may write (`RLIMIT_FSIZE`, in the sandbox).
@@ -74,6 +79,7 @@ impl Limits {
             cpu,
             wall: cpu * 2,
             memory_bytes: 256 << 20,
+            extra_address_space_bytes: 0,
             output_bytes: 64 << 20,
             file_bytes: DEFAULT_FILE_BYTES,
         }
@@ -242,11 +248,20 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let start = Instant::now();
-    let (mut child, group) = match prepared.spawn(Group::spawn) {
-        Ok(spawned) => spawned,
-        Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
+    // ETXTBSY: another thread's child, forked while the staged copy of this program was
+    // still open for writing, holds that descriptor until it execs; it will, soon.
+    let mut attempts = 0;
+    let (mut child, group) = loop {
+        match prepared.spawn(Group::spawn) {
+            Ok(spawned) => break spawned,
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempts < 50 => {
+                attempts += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return RunResult::spawn_failed(format!("{program}: {e}")),
+        }
     };
+    let start = Instant::now();
     let group = Arc::new(group);
     let (events, received) = mpsc::channel();
     if let (Some(pipe), Some(bytes)) = (child.stdin.take(), bytes) {

@@ -19,6 +19,8 @@ use boardjudge::judge::run::{
 use boardjudge::judge::select::select;
 use boardjudge::judge::strength::{SolutionReport, judge_solution};
 use boardjudge::judge::stress::{Budget, Settings, StressOutcome, stress as stress_run};
+use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::language;
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -141,13 +143,58 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / f64::from(1 << 20)
 }
 
-/// `judge run`.
-pub fn run(problem: &str, tests: &[String], setup: &Setup, json: bool, cmd: &[String]) -> ExitCode {
+/// The repository root: the directory of judge.toml.
+fn repo_of(plan: &Path) -> PathBuf {
+    match plan.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// `judge run`: a source file is built first (into target/solutions/ beside judge.toml).
+pub fn run(
+    problem: &str,
+    tests: &[String],
+    setup: &Setup,
+    json: bool,
+    source: Option<&Path>,
+    cmd: &[String],
+) -> ExitCode {
     let (plan, index, limits, manifest) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
     };
     let problem = &plan.problems[index];
+    let (limits, cmd) = match source {
+        None => (limits, cmd.to_vec()),
+        Some(source) => {
+            if language::of(source).is_none() {
+                return usage(&format!(
+                    "{}: not a source file of a known language (expected {}); to run a \
+                     program, give its command after `--`: judge run {} -- {}",
+                    source.display(),
+                    language::known_extensions(),
+                    problem.name,
+                    source.display()
+                ));
+            }
+            let cache = repo_of(&setup.plan).join("target").join("solutions");
+            match compile(source, &cache) {
+                Ok(built) => {
+                    let limits = built.limits(&limits);
+                    (limits, built.command(&limits))
+                }
+                Err(e @ CompileError::CompilerMissing { .. }) => {
+                    return usage(&format!("{}: skipped: {e}", source.display()));
+                }
+                Err(e) => {
+                    eprintln!("judge: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    };
+    let cmd = &cmd[..];
     let files = match setup.tests(problem, &manifest, tests) {
         Ok(f) => f,
         Err(e) => return usage(&e),
@@ -395,16 +442,7 @@ pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool
             return usage(&e);
         }
     }
-    let repo = setup
-        .plan
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    let repo = if repo.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        repo
-    };
+    let repo = repo_of(&setup.plan);
     let cache = repo.join("target").join("solutions");
     let mut jobs = Vec::new();
     for problem in plan
@@ -481,6 +519,56 @@ pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `judge languages`: each language, its commands and whether its toolchain is here.
+pub fn languages(json: bool) -> ExitCode {
+    let rows: Vec<_> = language::ALL
+        .iter()
+        .map(|l| (l, l.toolchain_version(), language::missing_tool(l.tools)))
+        .collect();
+    if json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|(l, version, missing)| {
+                serde_json::json!({
+                    "id": l.id,
+                    "name": l.name,
+                    "extensions": l.extensions,
+                    "compile": l.compile,
+                    "run": l.run,
+                    "present": missing.is_none(),
+                    "version": version,
+                    "missing": missing,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({ "languages": list });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialisable")
+        );
+        return ExitCode::SUCCESS;
+    }
+    let on = std::io::stdout().is_terminal();
+    for (l, version, missing) in &rows {
+        let extensions: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
+        let status = match (missing, version) {
+            (Some(tool), _) => paint(
+                &format!("missing: {tool} is not on PATH (solutions are skipped)"),
+                &Verdict::WA,
+                on,
+            ),
+            (None, Some(v)) => paint(&format!("present: {v}"), &Verdict::AC, on),
+            (None, None) => "present".to_string(),
+        };
+        println!("{:<9} {:<16} {status}", l.name, extensions.join(" "));
+        let compile = l.compile_line();
+        let compile = if compile.is_empty() { "none" } else { &compile };
+        println!("    compile: {compile}");
+        println!("    run:     {}", l.run_line());
+    }
+    ExitCode::SUCCESS
 }
 
 /// `judge export`.

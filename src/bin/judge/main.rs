@@ -30,11 +30,13 @@ enum Command {
     /// Build every test from judge.toml: generate, validate, solve, check, write.
     ///
     /// For every test of the plan the input is generated in process (or taken from
-    /// judge.toml for manual tests), validated strictly, solved by the reference solver, and
-    /// the answer must be accepted by the checker; then OUT/PROBLEM/GROUP/NAME.in, NAME.ans
-    /// and OUT/PROBLEM/manifest.toml (each test's group, name, source, size and SHA-256) are
-    /// written atomically. A test's NAME is its `name` in judge.toml, else derived from its
-    /// generator command (distance-07-x30-s107) or, for a manual input, from its SHA-256
+    /// judge.toml for manual tests, or written by a program of one's own, run twice in the
+    /// sandbox: two different outputs are refused), validated strictly, solved by the
+    /// reference solver, and the answer must be accepted by the checker; then
+    /// OUT/PROBLEM/GROUP/NAME.in, NAME.ans and OUT/PROBLEM/manifest.toml (each test's group,
+    /// name, source, size and SHA-256) are written atomically. A test's NAME is its `name` in
+    /// judge.toml, else derived from its generator command (distance-07-x30-s107), from its
+    /// program (corners-1a2b3c4d) or, for a manual input, from its SHA-256
     /// (manual-3fa2c1d0): adding or removing a test changes only its own files. Files already
     /// identical are left alone; test files the plan no longer produces are removed. The same
     /// plan always gives the same bytes.
@@ -63,8 +65,9 @@ enum Command {
     },
     /// Run a solution on every test of a problem and judge each output.
     ///
-    /// The solution is any command (a binary, `python3 sol.py`, ...), given after `--`; it
-    /// reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
+    /// The solution is a source file (built as `judge languages` shows: C, C++, Rust,
+    /// Python 3, Java, into target/solutions/) or any command (a binary, `python3 sol.py`,
+    /// ...) given after `--`; it reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
     /// that, address space; output is capped at the checker's cap. A solution that hangs,
     /// forks or floods output is killed with its whole process group. Verdicts: AC, WA, PE,
     /// TLE, MLE, OLE, RE (exit code or signal), FAIL (a test data problem). Tests run in plan
@@ -79,6 +82,7 @@ enum Command {
     /// --tests pattern that matches nothing, or a command that cannot start).
     ///
     /// Example:
+    ///   judge run msquare sol.cpp
     ///   judge run sicily --tests samples,edge --jobs 1 -- ./my-solution
     ///   judge run msquare --tests 'by-distance/distance-1?-*' -- python3 sol.py
     ///   judge run rotation --json -- python3 sol.py > results.json
@@ -97,9 +101,31 @@ enum Command {
         /// memory, summary and the checker's full message.
         #[arg(long)]
         json: bool,
-        /// The solution's command.
-        #[arg(last = true, required = true, value_name = "COMMAND")]
+        /// A source file to build and run (.c, .cpp, .cc, .rs, .py, .java).
+        #[arg(
+            value_name = "SOURCE-FILE",
+            conflicts_with = "command",
+            required_unless_present = "command"
+        )]
+        source: Option<PathBuf>,
+        /// The solution's command, instead of a source file.
+        #[arg(last = true, value_name = "COMMAND")]
         command: Vec<String>,
+    },
+    /// List the languages solutions may be written in: extensions, the exact compile and
+    /// run commands, and whether the toolchain is installed here (with its version).
+    ///
+    /// In a command, {source} is the source file, {binary} the executable, {dir} the build
+    /// directory, {class} the Java main class (the file's name) and {heap} the JVM's heap:
+    /// the memory limit less 64 MiB for the JVM itself. A solution whose toolchain is missing is skipped by `judge strength`
+    /// (said so), not failed.
+    ///
+    /// Exit codes: 0 always (a missing toolchain is information), 2 bad arguments.
+    #[command(verbatim_doc_comment)]
+    Languages {
+        /// Print the list as JSON on stdout.
+        #[arg(long)]
+        json: bool,
     },
     /// Judge one output against one test, exactly as `judge run` would.
     ///
@@ -189,8 +215,9 @@ enum Command {
     /// must pass with at least 2x margin.
     ///
     /// judge.toml lists each problem's solutions ([[problem.solution]]) with the outcome they
-    /// must get: accepted, wrong_answer or time_limit_exceeded. C++ sources are built with
-    /// g++ -O2 -std=c++17 and Rust ones with rustc -O, into target/solutions/. Reports, per
+    /// must get: accepted, wrong_answer or time_limit_exceeded. Sources (C, C++, Rust,
+    /// Python 3, Java) are built with
+    /// the commands `judge languages` shows, into target/solutions/. Reports, per
     /// wrong solution, the first test that kills it, and per accepted one its slowest test
     /// against the time limit and the margin (limit / slowest CPU time), which must be at
     /// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
@@ -306,9 +333,13 @@ fn main() -> ExitCode {
     };
     if matches!(
         args.command,
-        Command::Run { .. } | Command::Stress { .. } | Command::Strength { .. }
+        Command::Build { .. }
+            | Command::Run { .. }
+            | Command::Stress { .. }
+            | Command::Strength { .. }
     ) {
-        // Solutions run in process groups of their own: Ctrl-C must not leave them behind.
+        // Solutions and generators run in process groups of their own: Ctrl-C must not leave
+        // them behind.
         boardjudge::runner::kill_groups_on_interrupt();
     }
     let code = match args.command {
@@ -324,8 +355,17 @@ fn main() -> ExitCode {
             tests,
             common,
             json,
+            source,
             command,
-        } => commands::run(&problem, &tests, &common.into(), json, &command),
+        } => commands::run(
+            &problem,
+            &tests,
+            &common.into(),
+            json,
+            source.as_deref(),
+            &command,
+        ),
+        Command::Languages { json } => commands::languages(json),
         Command::Check {
             problem,
             test,

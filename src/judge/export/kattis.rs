@@ -25,6 +25,7 @@ use std::io;
 
 use crate::judge::export::package::Package;
 use crate::judge::export::{ExportError, Source, exec_script, problem_uuid, seconds};
+use crate::runner::language;
 
 /// Who holds the rights, in every problem.yaml.
 pub const RIGHTS_OWNER: &str = "boardjudge contributors";
@@ -41,9 +42,9 @@ pub const LICENSE: &str = "cc by-sa";
 /// ([`crate::judge::strength::MIN_MARGIN`]).
 pub const TIME_MULTIPLIER: u32 = 2;
 
-/// The file extensions of the shipped solutions that go into `submissions/` (problemtools
-/// builds C++ with its g++ line and Rust with its rustc line; both are verified in CI).
-pub const SUBMISSION_EXTENSIONS: [&str; 3] = ["cpp", "cc", "rs"];
+/// The languages (by [`language::Language::id`]) whose shipped solutions go into `submissions/`:
+/// problemtools and DOMjudge build and run each of them natively.
+pub const SUBMISSION_LANGUAGES: [&str; 5] = ["c", "cpp", "rust", "python3", "java"];
 
 const BUILD: &str =
     "#!/bin/sh\n# Nothing to build: run execs the prebuilt binary beside it.\nexit 0\n";
@@ -120,12 +121,19 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     p.add_executable(format!("{checker}/check"), source.tools.check.clone());
 
     for s in &problem.solutions {
-        let shipped = s
-            .path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| SUBMISSION_EXTENSIONS.contains(&e));
-        if !shipped {
+        let Some(language) = language::of(&s.path) else {
+            p.notes.push(format!(
+                "{} left out of submissions/: not a language Kattis runs",
+                s.path.display()
+            ));
+            continue;
+        };
+        if !SUBMISSION_LANGUAGES.contains(&language.id) {
+            p.notes.push(format!(
+                "{} left out of submissions/: {} is not a language Kattis runs",
+                s.path.display(),
+                language.name
+            ));
             continue;
         }
         let file = s
@@ -133,10 +141,14 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             .file_name()
             .and_then(|f| f.to_str())
             .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
-        p.add(
-            format!("submissions/{}/{file}", s.expected.name()),
-            source.read(&s.path)?,
-        );
+        let path = format!("submissions/{}/{file}", s.expected.name());
+        if p.files.contains_key(&path) {
+            return Err(ExportError(format!(
+                "{}: another shipped solution is also {path}: rename one",
+                s.path.display()
+            )));
+        }
+        p.add(path, source.read(&s.path)?);
     }
     Ok(p)
 }

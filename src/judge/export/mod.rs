@@ -225,12 +225,30 @@ pub fn verified_tests(
 }
 
 /// The package of one problem for one judge system, in memory.
+///
+/// Every shipped solution is in the package or named in its notes with why it is not: the
+/// Kattis package carries them as submissions, the Polygon and CMS packages carry none.
 pub fn package(kind: Kind, source: &Source) -> Result<Package, ExportError> {
-    match kind {
+    let mut package = match kind {
         Kind::Kattis => kattis::package(source),
         Kind::Polygon => polygon::package(source),
         Kind::Cms => cms::package(source),
+    }?;
+    let solutions = &source.problem.solutions;
+    if kind != Kind::Kattis && !solutions.is_empty() {
+        let paths: Vec<String> = solutions
+            .iter()
+            .map(|s| s.path.display().to_string())
+            .collect();
+        package.notes.push(format!(
+            "the {} shipped solution(s) are left out: this {} package has no solutions \
+             (the Kattis export carries them as submissions): {}",
+            solutions.len(),
+            kind.name(),
+            paths.join(", ")
+        ));
     }
+    Ok(package)
 }
 
 /// What an export wrote for one problem.

@@ -42,7 +42,10 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             TestSource::Generator { command, .. } => {
                 script.push_str(&format!("{command} > {}\n", k + 1));
             }
-            TestSource::Manual(_) => p.add(format!("manual/{number}"), t.input.clone()),
+            // A program of one's own is not Polygon's: its test goes in as a manual one.
+            TestSource::Manual(_) | TestSource::Program { .. } => {
+                p.add(format!("manual/{number}"), t.input.clone())
+            }
         }
     }
     p.add("script.txt", script);
@@ -119,7 +122,7 @@ fn problem_xml(source: &Source, tests: &[BuiltTest]) -> String {
             TestSource::Generator { command, .. } => {
                 format!("cmd=\"{}\" method=\"generated\"", xml_attr(command))
             }
-            TestSource::Manual(_) => "method=\"manual\"".to_string(),
+            TestSource::Manual(_) | TestSource::Program { .. } => "method=\"manual\"".to_string(),
         };
         xml.push_str(&format!(
             "                <test {how} group=\"{}\"{sample}/>\n",

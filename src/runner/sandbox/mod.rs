@@ -663,7 +663,10 @@ fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u
         (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
     ];
     if limits.memory_bytes != u64::MAX {
-        list.push((libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes));
+        let bytes = limits
+            .memory_bytes
+            .saturating_add(limits.extra_address_space_bytes);
+        list.push((libc::RLIMIT_AS, bytes, bytes));
     }
     list
 }

@@ -1,0 +1,137 @@
+//! Test generators of one's own: a judge.toml test may be made by any program
+//! (`{ generator = "python3 generators/corners.py --seed {seed} 5" }`), as in BAPCtools'
+//! generators.yaml and Polygon's scripts.
+//!
+//! The command is split into words at whitespace (no quoting). `{seed}` in it becomes a seed
+//! derived from the command itself ([`expand_seed`]), so two tests that differ in any other
+//! word get different seeds and the same test always gets the same one. A first word that is
+//! a source file of a known language (`generators/corners.py`, `generators/big.cpp`) is
+//! built and run as `judge languages` shows; a word naming a file or directory relative to
+//! judge.toml's directory is given as that path. The program runs in the runner's sandbox
+//! (it cannot read the test data or any other file of the repository but the ones its
+//! command names, nor reach the network) under a CPU time limit, its standard output is the
+//! test's input; it runs twice, and two different outputs are refused as non-deterministic.
+//! The caller validates the output strictly, like any other test.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+use crate::runner::compile::compile;
+use crate::runner::{self, Input, Limits, Outcome, Sandbox, SandboxMode, language};
+
+/// The CPU seconds a generator gets by default (the test's `time_limit` overrides it).
+pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
+
+/// The memory a generator may use, in MiB.
+pub const MEMORY_MIB: u64 = 1024;
+
+/// The most bytes a generator may write: a larger output is refused.
+pub const MAX_OUTPUT_BYTES: u64 = 256 << 20;
+
+/// The command with every `{seed}` replaced by the seed of the command: the first 8 bytes of
+/// the SHA-256 of its words (with `{seed}` unexpanded) joined by single spaces, as a number
+/// below 2^31 (every language's random generator takes it).
+pub fn expand_seed(command: &str) -> String {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let canonical = words.join(" ");
+    let digest = Sha256::digest(canonical.as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    let seed = u64::from_be_bytes(first) % (1 << 31);
+    canonical.replace("{seed}", &seed.to_string())
+}
+
+/// Runs the generator `command` (seed already expanded) with paths relative to `base` (the
+/// directory of judge.toml), twice, each under `time_limit` CPU seconds in a sandbox, and
+/// returns its output, or why it cannot be a test's input.
+pub fn generate(command: &str, base: &Path, time_limit: f64) -> Result<Vec<u8>, String> {
+    let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+    let Some((program, args)) = words.split_first() else {
+        return Err("the generator command is empty".into());
+    };
+    let cpu = Duration::from_secs_f64(time_limit);
+    let mut limits = Limits::with_cpu(cpu);
+    limits.memory_bytes = MEMORY_MIB << 20;
+    limits.output_bytes = MAX_OUTPUT_BYTES;
+    let local = |word: &str| -> Option<PathBuf> {
+        let path = base.join(word);
+        (!word.starts_with('-') && path.exists()).then_some(path)
+    };
+    // A word that names a file the way a path does, but names none, is a mistake to report
+    // here: the program would only say it cannot open some sandbox path.
+    for word in &words {
+        let looks_like_a_file = word.contains('/') || language::of(Path::new(word)).is_some();
+        if looks_like_a_file && !word.starts_with('-') && !base.join(word).exists() {
+            return Err(format!(
+                "{word}: no such file (paths are relative to judge.toml's directory, {})",
+                base.display()
+            ));
+        }
+    }
+    let mut argv = match local(program).filter(|p| language::of(p).is_some()) {
+        Some(source) => {
+            let cache = base.join("target").join("generators");
+            let built = compile(&source, &cache).map_err(|e| e.to_string())?;
+            limits = built.limits(&limits);
+            built.command(&limits)
+        }
+        None if program.contains('/') => vec![base.join(program).to_string_lossy().into_owned()],
+        None => vec![program.clone()],
+    };
+    for arg in args {
+        argv.push(match local(arg) {
+            Some(path) => path.to_string_lossy().into_owned(),
+            None => arg.clone(),
+        });
+    }
+    let sandbox = Sandbox::new(SandboxMode::Auto)?;
+    let first = run_once(command, &argv, &limits, &sandbox)?;
+    let second = run_once(command, &argv, &limits, &sandbox)?;
+    if first != second {
+        let at = first
+            .iter()
+            .zip(&second)
+            .position(|(a, b)| a != b)
+            .unwrap_or(first.len().min(second.len()));
+        return Err(format!(
+            "the generator is not deterministic: two runs wrote different outputs ({} and {} \
+             bytes, first difference at byte {at}); derive every random choice from its \
+             arguments (e.g. --seed {{seed}})",
+            first.len(),
+            second.len()
+        ));
+    }
+    Ok(first)
+}
+
+/// One run: its output, or what went wrong.
+fn run_once(
+    command: &str,
+    argv: &[String],
+    limits: &Limits,
+    sandbox: &Sandbox,
+) -> Result<Vec<u8>, String> {
+    let result = runner::run(argv, Input::Bytes(b""), limits, sandbox);
+    let stderr = String::from_utf8_lossy(&result.stderr_tail);
+    let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    let said = if tail.is_empty() {
+        String::new()
+    } else {
+        format!("; it says: {}", tail.join(" | "))
+    };
+    match result.outcome {
+        Outcome::Exited(0) => Ok(result.stdout),
+        Outcome::TimeLimit(_) => Err(format!(
+            "the generator `{command}` ran out of time ({} s CPU)",
+            limits.cpu.as_secs_f64()
+        )),
+        Outcome::OutputLimit => Err(format!(
+            "the generator `{command}` wrote more than {} MiB",
+            MAX_OUTPUT_BYTES >> 20
+        )),
+        other => Err(format!("the generator `{command}` failed: {other}{said}")),
+    }
+}
