@@ -148,8 +148,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             problem.name
         )));
     }
-    let statement = add_statement(&mut p, source)?;
-    p.add("problem.xml", problem_xml(source, &statement, &solutions));
+    add_statement(&mut p, source)?;
+    p.add("problem.xml", problem_xml(source, &solutions));
     p.add_executable(
         "checker",
         exec_script(
@@ -175,16 +175,17 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
 }
 
 /// Adds the statement: Polygon's sections and the assembled olymp.sty problem, with the
-/// pictures and the samples as examples. Returns the title.
-fn add_statement(p: &mut Package, source: &Source) -> Result<String, ExportError> {
+/// pictures and the samples as examples. The title is judge.toml's, as in every export.
+fn add_statement(p: &mut Package, source: &Source) -> Result<(), ExportError> {
     let problem = source.problem;
     let md_path = Path::new("statements").join(format!("{}.md", problem.name));
     let md = String::from_utf8(source.read(&md_path)?)
         .map_err(|_| ExportError(format!("{} is not UTF-8", md_path.display())))?;
     let s = statement::sections(&md_path.display().to_string(), &md)?;
+    let title = statement::escape("judge.toml", &problem.title)?;
     let sections = "statement-sections/english";
     let english = "statements/english";
-    p.add(format!("{sections}/name.tex"), format!("{}\n", s.title));
+    p.add(format!("{sections}/name.tex"), format!("{title}\n"));
     p.add(format!("{sections}/legend.tex"), s.legend.clone());
     p.add(format!("{sections}/input.tex"), s.input.clone());
     p.add(format!("{sections}/output.tex"), s.output.clone());
@@ -216,7 +217,6 @@ fn add_statement(p: &mut Package, source: &Source) -> Result<String, ExportError
             "\\begin{{problem}}{{{title}}}{{standard input}}{{standard output}}{{{time}}}\
              {{{memory} megabytes}}\n\n{legend}\\InputFile\n\n{input}\\OutputFile\n\n{output}\
              \\Examples\n\n{examples}\n\\Note\n\n{notes}\\end{{problem}}\n",
-            title = s.title,
             memory = problem.memory_limit,
             legend = s.legend,
             input = s.input,
@@ -224,7 +224,7 @@ fn add_statement(p: &mut Package, source: &Source) -> Result<String, ExportError
             notes = s.notes,
         ),
     );
-    Ok(s.title)
+    Ok(())
 }
 
 /// Text for an XML attribute value.
@@ -235,7 +235,7 @@ fn xml_attr(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-fn problem_xml(source: &Source, title: &str, solutions: &[Solution]) -> String {
+fn problem_xml(source: &Source, solutions: &[Solution]) -> String {
     let problem = source.problem;
     let tests = &source.tests.tests;
     let mut xml = format!(
@@ -259,7 +259,7 @@ fn problem_xml(source: &Source, title: &str, solutions: &[Solution]) -> String {
          \x20           <answer-path-pattern>tests/%02d.a</answer-path-pattern>\n\
          \x20           <tests>\n",
         name = xml_attr(&problem.name),
-        title = xml_attr(title),
+        title = xml_attr(&problem.title),
         ms = (problem.time_limit * 1000.0).round() as u64,
         bytes = problem.memory_limit << 20,
         count = tests.len(),

@@ -182,8 +182,9 @@ fn inline(path: &str, text: &str) -> Result<String, ExportError> {
     Ok(out)
 }
 
-/// Plain text with LaTeX's special characters escaped and the few non-ASCII ones typeset.
-fn escape(path: &str, text: &str) -> Result<String, ExportError> {
+/// Plain text with LaTeX's special characters escaped and the few non-ASCII ones typeset
+/// (`path` names the text's origin in messages).
+pub fn escape(path: &str, text: &str) -> Result<String, ExportError> {
     let mut out = String::new();
     for c in text.chars() {
         match c {
