@@ -21,11 +21,11 @@
 //! the prebuilt binary beside it, and a `build` with nothing to do. The answer validator
 //! (`run <input> < answer`) compares the answer with what the prebuilt `solve` writes.
 //!
-//! Every declared outcome of judge.toml is expressible by its directory, so no
-//! `submissions.yaml` is written: judge.toml's `wrong_answer` ("some test rejects the output,
-//! before any other failure") and `time_limit_exceeded` map onto the 2025-09 directories
-//! (every verdict AC or WA with at least one WA; AC or TLE with at least one TLE), which
-//! BAPCtools checks in CI on every shipped solution.
+//! No `submissions.yaml` is written: each shipped solution goes into the directory of its
+//! outcome in judge.toml. The directories claim more than judge.toml does (a `wrong_answer`
+//! solution may get only AC or WA on every test, a `time_limit_exceeded` one only AC or TLE,
+//! where judge.toml asks only that the first failure be WA, or TLE); BAPCtools checks that
+//! stronger claim in CI, and every shipped solution meets it.
 
 use crate::judge::export::kattis::{
     self, LICENSE, RIGHTS_OWNER, add_input_validator, add_output_validator, add_statement,

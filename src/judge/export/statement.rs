@@ -1,7 +1,7 @@
 //! The readable statement (statements/NAME.md) cut into the sections Polygon's statement
 //! editor has (legend, input, output, notes), each turned into LaTeX.
 //!
-//! The Markdown is the small subset the statements use: `# title`, `## section`, paragraphs,
+//! The Markdown is the small subset the statements use: `## section`, paragraphs,
 //! `- ` lists (continued by indented lines), fenced code blocks, `` `code` ``, `**bold**`,
 //! `<sup>...</sup>`, one picture `![caption](FILE.svg)` (shipped as FILE.pdf, made from the
 //! SVG), and the characters ≤, ≥, −, ×. Anything else outside ASCII is an error, so that
@@ -12,8 +12,6 @@ use crate::judge::export::ExportError;
 /// A statement cut into Polygon's sections, in LaTeX.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sections {
-    /// The title (`# ...`).
-    pub title: String,
     /// Everything before the first `##`.
     pub legend: String,
     /// `## Input`, then `## Constraints` under a paragraph heading.
@@ -26,21 +24,21 @@ pub struct Sections {
     pub pictures: Vec<String>,
 }
 
-/// Cuts `md` (the file `path`, for messages) into sections. `## Sample` is left out: Polygon
-/// typesets the sample tests itself.
+/// Cuts `md` (the file `path`, for messages) into sections. The `# title` line is left out
+/// (the packages take judge.toml's title), and so is `## Sample`: Polygon typesets the
+/// sample tests itself.
 pub fn sections(path: &str, md: &str) -> Result<Sections, ExportError> {
-    let mut title = None;
     let mut parts: Vec<(String, Vec<&str>)> = vec![(String::new(), Vec::new())];
     for line in md.lines() {
-        if let Some(t) = line.strip_prefix("# ") {
-            title = Some(t.trim().to_string());
-        } else if let Some(h) = line.strip_prefix("## ") {
+        if line.starts_with("# ") {
+            continue;
+        }
+        if let Some(h) = line.strip_prefix("## ") {
             parts.push((h.trim().to_string(), Vec::new()));
         } else if let Some(last) = parts.last_mut() {
             last.1.push(line);
         }
     }
-    let title = title.ok_or_else(|| ExportError(format!("{path}: no `# title` line")))?;
     let mut pictures = Vec::new();
     let mut tex = |name: &str| -> Result<Option<String>, ExportError> {
         match parts.iter().find(|(h, _)| h == name) {
@@ -65,7 +63,6 @@ pub fn sections(path: &str, md: &str) -> Result<Sections, ExportError> {
         notes.push_str(&format!("\\paragraph{{What you see when judged}}\n\n{w}"));
     }
     Ok(Sections {
-        title: inline(path, &title)?,
         legend,
         input,
         output,
@@ -222,7 +219,6 @@ mod tests {
                   - one\n  two\n- 2<sup>31</sup> − 1 ≤ N\n\n## Output\n\n```text\n1 A\n```\n\n\
                   ## Constraints\n\n50% \"q\"\n\n## Sample\n\nskipped\n";
         let s = sections("t.md", md).unwrap();
-        assert_eq!(s.title, "T (X 1)");
         assert!(
             s.legend
                 .contains("\\includegraphics[width=0.45\\textwidth]{b.pdf}")
