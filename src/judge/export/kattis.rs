@@ -47,8 +47,8 @@ pub const LICENSE: &str = "cc by-sa";
 pub const TIME_MULTIPLIER: u32 = 2;
 
 /// The file extensions of the shipped solutions that go into `submissions/` (problemtools and
-/// BAPCtools build C++ with their g++ line and Rust with `rustc --edition=2018`; both are
-/// verified in CI).
+/// BAPCtools build C++ with their g++ line, Rust with `rustc --edition 2021` and
+/// `--edition=2018`; both are verified in CI).
 pub const SUBMISSION_EXTENSIONS: [&str; 3] = ["cpp", "cc", "rs"];
 
 /// The `build` script of a validator directory: nothing to build.
