@@ -1,6 +1,8 @@
-//! `judge export`: the layout of the Kattis, Polygon and CMS packages, their determinism, the
-//! DOMjudge zip, the modes of scripts and binaries, and the packaged validators and checkers
-//! run with the exact argv and stdin each judge system uses.
+//! `judge export`: the layout of the ICPC 2025-09, Kattis, Polygon and CMS packages, their
+//! determinism, the DOMjudge zip, the modes of scripts and binaries, Polygon's problem.xml
+//! read with an XML parser field by field as Polygon's import reads it, CMS's task.yaml keys,
+//! and the packaged validators and checkers (the C++ sources of the Polygon package compiled
+//! and compared with boardjudge's own) run with the exact argv and stdin each judge uses.
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
@@ -46,10 +48,12 @@ fn export_all(kind: &str, name: &str) -> PathBuf {
 
 /// One export per kind, shared by the tests of this file.
 fn exported(kind: &'static str) -> &'static Path {
+    static ICPC: OnceLock<PathBuf> = OnceLock::new();
     static KATTIS: OnceLock<PathBuf> = OnceLock::new();
     static POLYGON: OnceLock<PathBuf> = OnceLock::new();
     static CMS: OnceLock<PathBuf> = OnceLock::new();
     let cell = match kind {
+        "icpc" => &ICPC,
         "kattis" => &KATTIS,
         "polygon" => &POLYGON,
         _ => &CMS,
@@ -169,10 +173,17 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
             2 * problem.tests.len(),
             "{name}: nothing else in data/"
         );
+        // The C++ and Rust solutions, the languages verify-packages proves; the others are
+        // named in a note (tested below).
         for s in &problem.solutions {
             let file = s.path.file_name().unwrap().to_str().unwrap();
             let key = format!("submissions/{}/{file}", s.expected.name());
-            assert_eq!(files[&key].1, std::fs::read(repo().join(&s.path)).unwrap());
+            let extension = s.path.extension().unwrap().to_str().unwrap();
+            if ["cpp", "cc", "rs"].contains(&extension) {
+                assert_eq!(files[&key].1, std::fs::read(repo().join(&s.path)).unwrap());
+            } else {
+                assert!(!files.contains_key(&key), "{key}");
+            }
         }
         for dir in ["input_validators", "output_validators"] {
             for script in ["build", "run"] {
@@ -303,19 +314,14 @@ fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
 
 #[test]
 fn exporting_twice_gives_identical_bytes() {
+    for kind in ["icpc", "kattis", "polygon", "cms"] {
+        let first = exported(kind);
+        let second = export_all(kind, &format!("again-{kind}"));
+        assert!(tree(first) == tree(&second), "{kind}: two exports differ");
+        std::fs::remove_dir_all(&second).unwrap();
+    }
     let first = exported("kattis");
     let second = export_all("kattis", "again");
-    for problem in &plan().problems {
-        let name = &problem.name;
-        assert!(
-            tree(&first.join(name)) == tree(&second.join(name)),
-            "{name}"
-        );
-        let zip = format!("{name}.zip");
-        assert!(
-            std::fs::read(first.join(&zip)).unwrap() == std::fs::read(second.join(&zip)).unwrap()
-        );
-    }
     // Exporting over an earlier export replaces it, with the same bytes; a directory of
     // another kind is left alone.
     let o = judge(&["export", "kattis", "rotation", second.to_str().unwrap()]);
@@ -368,7 +374,7 @@ fn polygon_layout_and_testlib_argv() {
                 boardjudge::judge::plan::TestSource::Program { .. } => {
                     assert_eq!(
                         files[&format!("manual/{stem}")].1,
-                        committed(name, &format!("{stem}.in"))
+                        committed(name, &format!("{}.in", test.id()))
                     );
                 }
             }
@@ -466,7 +472,14 @@ fn cms_layout_and_checker_argv() {
             );
         }
         assert_eq!(names.next(), None);
-        assert_eq!(files.len(), 2 * problem.tests.len() + 3);
+        let accepted = problem
+            .solutions
+            .iter()
+            .filter(|s| s.expected == boardjudge::judge::plan::Expected::Accepted)
+            .count();
+        // The tests, task.yaml, the checker, names.txt, the statement and the accepted
+        // solutions.
+        assert_eq!(files.len(), 2 * problem.tests.len() + 4 + accepted);
         assert_eq!(files["check/checker"].0, 0o755);
         // CMS copies check/checker alone into a sandbox and runs
         // `checker <input> <correct_output> <contestant_output>`: the score on stdout, the
@@ -515,22 +528,24 @@ fn test_data_that_differs_from_the_plan_is_not_exported() {
         std::fs::write(to, bytes).unwrap();
     }
     std::fs::write(data.join("msquare/random/uniform-s303.ans"), "0\n\n").unwrap();
-    let out = tmp.join("out");
-    let o = judge(&[
-        "export",
-        "kattis",
-        "msquare",
-        out.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("random/uniform-s303.ans differs") && err.contains("judge build"),
-        "{err}"
-    );
-    assert!(!out.join("msquare").exists(), "nothing written");
+    for kind in ["icpc", "kattis", "polygon", "cms"] {
+        let out = tmp.join(format!("out-{kind}"));
+        let o = judge(&[
+            "export",
+            kind,
+            "msquare",
+            out.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{kind}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("random/uniform-s303.ans differs") && err.contains("judge build"),
+            "{kind}: {err}"
+        );
+        assert!(!out.join("msquare").exists(), "{kind}: nothing written");
+    }
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
@@ -540,9 +555,475 @@ fn bad_arguments_exit_with_2() {
         &["export", "kattis", "--all", "a", "b"][..],
         &["export", "kattis", "msquare"][..],
         &["export", "kattis", "nosuch", "out"][..],
-        &["export", "icpc", "msquare", "out"][..],
+        &["export", "nosuchkind", "msquare", "out"][..],
     ] {
         let o = judge(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// A file of a package as text.
+fn text(files: &BTreeMap<String, (u32, Vec<u8>)>, path: &str) -> String {
+    let (_, bytes) = files
+        .get(path)
+        .unwrap_or_else(|| panic!("no {path} in the package"));
+    String::from_utf8(bytes.clone()).unwrap()
+}
+
+#[test]
+fn icpc_layout_follows_the_2025_09_format() {
+    let out = exported("icpc");
+    for problem in &plan().problems {
+        let name = problem.name.as_str();
+        let files = tree(&out.join(name));
+        let yaml = text(&files, "problem.yaml");
+        let tex = std::fs::read_to_string(repo().join(format!("statements/{name}.tex"))).unwrap();
+        let problemname = tex
+            .split_once("\\problemname{")
+            .and_then(|(_, r)| r.split_once('}'))
+            .unwrap()
+            .0;
+        let limit = if problem.time_limit.fract() == 0.0 {
+            format!("{:.0}", problem.time_limit)
+        } else {
+            problem.time_limit.to_string()
+        };
+        for field in [
+            "problem_format_version: 2025-09\n".to_string(),
+            "type: pass-fail\n".to_string(),
+            format!("name:\n  en: '{problemname}'\n"),
+            "credits:\n  packagers:\n    - 'boardjudge contributors'\n".to_string(),
+            "source: '".to_string(),
+            "license: cc by-sa\n".to_string(),
+            "rights_owner: 'boardjudge contributors'\n".to_string(),
+            format!(
+                "limits:\n  time_limit: {limit}\n  memory: {}\n",
+                problem.memory_limit
+            ),
+        ] {
+            assert!(yaml.contains(&field), "{name}: no {field:?} in\n{yaml}");
+        }
+        let uuid = yaml
+            .lines()
+            .find_map(|l| l.strip_prefix("uuid: "))
+            .expect("a uuid");
+        assert_eq!(uuid.len(), 36, "{uuid}");
+        assert!(
+            !files.contains_key(".timelimit"),
+            "2025-09: limits.time_limit only"
+        );
+        assert_eq!(text(&files, "statement/problem.en.tex"), tex);
+        assert!(
+            files
+                .keys()
+                .any(|k| k.starts_with("statement/") && k.ends_with(".pdf"))
+        );
+        assert!(
+            text(&files, "data/test_group.yaml")
+                .contains("output_validator_args: [space_change_sensitive, case_sensitive]")
+        );
+        // Samples in data/sample, every other test in data/secret/<its group of judge.toml>.
+        let mut data = 0;
+        for test in &problem.tests {
+            let stem = &test.name;
+            let dir = if test.group == "samples" {
+                "data/sample".to_string()
+            } else {
+                format!("data/secret/{}", test.group)
+            };
+            for ext in ["in", "ans"] {
+                assert_eq!(
+                    files[&format!("{dir}/{stem}.{ext}")].1,
+                    committed(name, &format!("{}.{ext}", test.id())),
+                    "{name} {dir}/{stem}.{ext}"
+                );
+                data += 1;
+            }
+        }
+        let in_data = files.keys().filter(|k| k.starts_with("data/")).count();
+        assert_eq!(
+            in_data,
+            data + 1,
+            "{name}: the tests and test_group.yaml only"
+        );
+        // The C++ and Rust solutions, the languages verify-packages proves; the others are
+        // named in a note (tested below).
+        for s in &problem.solutions {
+            let file = s.path.file_name().unwrap().to_str().unwrap();
+            let key = format!("submissions/{}/{file}", s.expected.name());
+            let extension = s.path.extension().unwrap().to_str().unwrap();
+            if ["cpp", "cc", "rs"].contains(&extension) {
+                assert_eq!(files[&key].1, std::fs::read(repo().join(&s.path)).unwrap());
+            } else {
+                assert!(!files.contains_key(&key), "{key}");
+            }
+        }
+        for program in [
+            format!("input_validators/{name}/build"),
+            format!("input_validators/{name}/run"),
+            format!("input_validators/{name}/validate"),
+            format!("answer_validators/{name}/build"),
+            format!("answer_validators/{name}/run"),
+            format!("answer_validators/{name}/solve"),
+            "output_validator/build".to_string(),
+            "output_validator/run".to_string(),
+            "output_validator/check".to_string(),
+        ] {
+            assert_eq!(files[&program].0, 0o755, "{name}: {program}");
+        }
+        assert!(!files.keys().any(|k| k.starts_with("output_validators/")));
+        assert!(!files.keys().any(|k| k.starts_with("problem_statement/")));
+    }
+}
+
+#[test]
+fn icpc_validators_speak_bapctools_argv() {
+    let dir = exported("icpc").join("msquare");
+    let input = dir.join("data/sample/statement.in");
+    let answer = std::fs::read(dir.join("data/sample/statement.ans")).unwrap();
+    // Input validator: `run [flags] < input`.
+    let validator = dir.join("input_validators/msquare/run");
+    assert_eq!(run(&validator, &[], &std::fs::read(&input).unwrap()).0, 42);
+    assert_eq!(run(&validator, &[], b"1 2 3 4 5 6 7  8\n").0, 43);
+    // Answer validator: `run <input> [flags] < answer`: exactly the solver's answer.
+    let answers = dir.join("answer_validators/msquare/run");
+    let input_arg = input.to_str().unwrap();
+    assert_eq!(run(&answers, &[input_arg], &answer).0, 42);
+    let mut spaced = answer.clone();
+    spaced.insert(0, b' ');
+    for bad in [
+        spaced,
+        wrong_output(&answer),
+        answer[..answer.len() - 1].to_vec(),
+    ] {
+        assert_eq!(run(&answers, &[input_arg], &bad).0, 43, "{bad:?}");
+    }
+    // Output validator: BAPCtools passes the feedback directory without a trailing slash,
+    // then test_group.yaml's flags.
+    let checker = dir.join("output_validator/run");
+    let feedback = scratch("icpc-feedback");
+    let fb = feedback.to_str().unwrap();
+    let ans = dir.join("data/sample/statement.ans");
+    let argv = [
+        input_arg,
+        ans.to_str().unwrap(),
+        fb,
+        "space_change_sensitive",
+        "case_sensitive",
+    ];
+    assert_eq!(run(&checker, &argv, &answer).0, 42);
+    assert_eq!(run(&checker, &argv, &wrong_output(&answer)).0, 43);
+    assert!(feedback.join("judgemessage.txt").exists());
+    std::fs::remove_dir_all(&feedback).unwrap();
+}
+
+#[test]
+fn cms_task_yaml_has_the_keys_cms_reads_and_the_statement_and_solutions() {
+    let out = exported("cms");
+    for problem in &plan().problems {
+        let name = problem.name.as_str();
+        let files = tree(&out.join(name));
+        let yaml = text(&files, "task.yaml");
+        // The keys of the italy_yaml loader, each once, nothing else.
+        let keys: Vec<&str> = yaml
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split_once(": ").unwrap().0)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "name",
+                "primary_language",
+                "title",
+                "time_limit",
+                "memory_limit",
+                "n_input",
+                "public_testcases",
+                "infile",
+                "outfile",
+                "token_mode",
+                "score_mode",
+                "feedback_level"
+            ],
+            "{name}"
+        );
+        assert!(yaml.contains("primary_language: en\n"));
+        assert_eq!(
+            files["statement/statement.pdf"].1,
+            std::fs::read(repo().join(format!("statements/{name}.pdf"))).unwrap()
+        );
+        assert!(files["statement/statement.pdf"].1.starts_with(b"%PDF-"));
+        let mut accepted = 0;
+        for s in &problem.solutions {
+            let file = s.path.file_name().unwrap().to_str().unwrap();
+            let shipped = files.get(&format!("sol/{file}"));
+            if s.expected == boardjudge::judge::plan::Expected::Accepted {
+                assert_eq!(
+                    shipped.unwrap().1,
+                    std::fs::read(repo().join(&s.path)).unwrap()
+                );
+                accepted += 1;
+            } else {
+                assert!(shipped.is_none(), "{name}: {file} is not accepted");
+            }
+        }
+        assert!(accepted > 0);
+        assert_eq!(
+            files.keys().filter(|k| k.starts_with("sol/")).count(),
+            accepted
+        );
+    }
+}
+
+/// The element `path` (tag names separated by `/`) under `node`.
+fn child<'a, 'i>(node: roxmltree::Node<'a, 'i>, path: &str) -> roxmltree::Node<'a, 'i> {
+    path.split('/').fold(node, |n, tag| {
+        n.children()
+            .find(|c| c.has_tag_name(tag))
+            .unwrap_or_else(|| panic!("no <{tag}> under <{}>", n.tag_name().name()))
+    })
+}
+
+/// The elements `tag` directly under `node`.
+fn children<'a, 'i>(node: roxmltree::Node<'a, 'i>, tag: &str) -> Vec<roxmltree::Node<'a, 'i>> {
+    node.children().filter(|c| c.has_tag_name(tag)).collect()
+}
+
+#[test]
+fn polygon_problem_xml_holds_what_polygons_import_reads() {
+    let out = exported("polygon");
+    let languages = [
+        "cpp.gcc14-64-msys2-g++23",
+        "rust.2021",
+        "c.gcc11",
+        "python.3",
+        "java21",
+    ];
+    for problem in &plan().problems {
+        let name = problem.name.as_str();
+        let files = tree(&out.join(name));
+        let xml = text(&files, "problem.xml");
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        let root = doc.root_element();
+        assert!(root.has_tag_name("problem"));
+        assert_eq!(root.attribute("short-name"), Some(name));
+        let title = child(root, "names/name");
+        assert_eq!(title.attribute("language"), Some("english"));
+        assert_eq!(title.attribute("value"), Some(problem.title.as_str()));
+        // The statement: an olymp.sty problem, its sections and the samples as examples.
+        let statement = child(root, "statements/statement");
+        assert_eq!(statement.attribute("type"), Some("application/x-tex"));
+        let path = statement.attribute("path").unwrap();
+        let tex = text(&files, path);
+        assert!(tex.starts_with(&format!("\\begin{{problem}}{{{}}}", problem.title)));
+        for section in [
+            "\\InputFile",
+            "\\OutputFile",
+            "\\Examples",
+            "\\exmpfile{example.01}",
+        ] {
+            assert!(tex.contains(section), "{name}: no {section}");
+        }
+        for section in ["name", "legend", "input", "output", "notes"] {
+            assert!(files.contains_key(&format!("statement-sections/english/{section}.tex")));
+        }
+        // Limits and tests, as the testset's patterns name them.
+        let judging = child(root, "judging");
+        assert_eq!(judging.attribute("input-file"), Some(""));
+        assert_eq!(judging.attribute("output-file"), Some(""));
+        let testset = child(judging, "testset");
+        assert_eq!(testset.attribute("name"), Some("tests"));
+        let number = |tag: &str| -> u64 { child(testset, tag).text().unwrap().parse().unwrap() };
+        assert_eq!(number("time-limit"), (problem.time_limit * 1000.0) as u64);
+        assert_eq!(number("memory-limit"), problem.memory_limit << 20);
+        assert_eq!(number("test-count"), problem.tests.len() as u64);
+        let pattern = |tag: &str| child(testset, tag).text().unwrap().to_string();
+        let (input, answer) = (
+            pattern("input-path-pattern"),
+            pattern("answer-path-pattern"),
+        );
+        let tests = children(child(testset, "tests"), "test");
+        assert_eq!(tests.len(), problem.tests.len());
+        let groups: Vec<&str> = children(child(testset, "groups"), "group")
+            .iter()
+            .map(|g| g.attribute("name").unwrap())
+            .collect();
+        for (i, (test, plan)) in tests.iter().zip(&problem.tests).enumerate() {
+            let stem = format!("{:02}", i + 1);
+            let path = |p: &str| p.replace("%02d", &stem);
+            assert_eq!(
+                files[&path(&input)].1,
+                committed(name, &format!("{}.in", plan.id()))
+            );
+            assert_eq!(
+                files[&path(&answer)].1,
+                committed(name, &format!("{}.ans", plan.id()))
+            );
+            assert_eq!(test.attribute("method"), Some("manual"));
+            assert_eq!(test.attribute("group"), Some(plan.group.as_str()));
+            assert!(groups.contains(&plan.group.as_str()));
+            let sample = plan.group == "samples";
+            assert_eq!(
+                test.attribute("sample") == Some("true"),
+                sample,
+                "{name} {stem}"
+            );
+        }
+        // Checker, validator and solutions: every source in the package, with its type.
+        let assets = child(root, "assets");
+        let checker = child(assets, "checker");
+        assert_eq!(checker.attribute("type"), Some("testlib"));
+        let sources = std::iter::once(child(checker, "source")).chain(std::iter::once(child(
+            assets,
+            "validators/validator/source",
+        )));
+        for source in sources {
+            assert!(files.contains_key(source.attribute("path").unwrap()));
+            assert!(languages.contains(&source.attribute("type").unwrap()));
+        }
+        let solutions = children(child(assets, "solutions"), "solution");
+        assert_eq!(solutions.len(), problem.solutions.len());
+        let mut main = 0;
+        for (solution, plan) in solutions.iter().zip(&problem.solutions) {
+            let source = child(*solution, "source");
+            let path = source.attribute("path").unwrap();
+            assert_eq!(
+                files[path].1,
+                std::fs::read(repo().join(&plan.path)).unwrap()
+            );
+            assert!(languages.contains(&source.attribute("type").unwrap()));
+            let tag = solution.attribute("tag").unwrap();
+            let expected = match plan.expected.name() {
+                "accepted" if tag == "main" => "main",
+                "accepted" => "accepted",
+                "wrong_answer" => "wrong-answer",
+                _ => "time-limit-exceeded",
+            };
+            assert_eq!(tag, expected, "{name}: {path}");
+            main += usize::from(tag == "main");
+        }
+        assert_eq!(main, 1, "{name}: one main solution");
+    }
+}
+
+/// Compiles a C++ source of the Polygon package with g++, warnings as errors.
+fn compile_cpp(source: &Path, binary: &Path) {
+    let o = Command::new("g++")
+        .args(["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(binary)
+        .arg(source)
+        .output()
+        .expect("g++");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn polygon_cpp_sources_agree_with_boardjudges_checker_and_validator() {
+    // As tests/solutions.rs does for the C++ solutions: without g++ there is nothing to
+    // compile here (`.ci/verify-packages` installs g++ and compiles these sources too).
+    if Command::new("g++").arg("--version").output().is_err() {
+        eprintln!("g++ not found: the Polygon C++ sources are not compiled by this test");
+        return;
+    }
+    let out = exported("polygon");
+    let bin = scratch("polygon-cpp");
+    for problem in &plan().problems {
+        let name = problem.name.as_str();
+        let dir = out.join(name);
+        let (checker, validator) = (
+            bin.join(format!("{name}-check")),
+            bin.join(format!("{name}-val")),
+        );
+        compile_cpp(&dir.join("files/check.cpp"), &checker);
+        compile_cpp(&dir.join("files/validator.cpp"), &validator);
+        // The validator: every test valid; broken copies of the first secret test rejected
+        // with boardjudge's verdict.
+        let first = committed(name, &format!("{}.in", problem.tests[0].id()));
+        let second = committed(name, &format!("{}.in", problem.tests[1].id()));
+        let text = String::from_utf8(second.clone()).unwrap();
+        let mut inputs: Vec<Vec<u8>> = vec![first, second.clone()];
+        inputs.push(format!(" {text}").into_bytes());
+        inputs.push(text.replacen(' ', "  ", 1).into_bytes());
+        inputs.push(text.replacen('\n', " \n", 1).into_bytes());
+        inputs.push(text.replace('\n', "\r\n").into_bytes());
+        inputs.push(second[..second.len() - 1].to_vec());
+        inputs.push([&second[..], b"\n"].concat());
+        inputs.push(text.replacen('1', "01", 1).into_bytes());
+        inputs.push(text.replacen('1', "9", 1).into_bytes());
+        inputs.push(b"".to_vec());
+        if name.starts_with("sicily") {
+            inputs.push(sicily_cases(problem.max_cases));
+            inputs.push(sicily_cases(problem.max_cases + 1));
+            inputs.push(b"-0\n".to_vec());
+            inputs.push(b"2147483648\n1 2 3 4\n8 7 6 5\n-1\n".to_vec());
+        }
+        for input in &inputs {
+            let cpp = run(&validator, &["--testset", "tests"], input).0;
+            let rust = run(&dir.join("validator"), &[], input).0;
+            assert_eq!(cpp, rust, "{name}: {:?}", String::from_utf8_lossy(input));
+        }
+        // The checker: the answer, its tolerated variants and wrong outputs, judged as
+        // boardjudge's checker judges them (0 ok, 1 or 2 rejected).
+        let input = dir.join("tests/02");
+        let answer = dir.join("tests/02.a");
+        let ans = std::fs::read_to_string(&answer).unwrap();
+        let outputs = [
+            ans.clone(),
+            ans.replace('\n', "\r\n"),
+            ans.trim_end().to_string(),
+            format!("{ans}\n\n"),
+            ans.replacen(' ', " \t ", 1),
+            String::from_utf8(wrong_output(ans.as_bytes())).unwrap(),
+            ans.lines().next().unwrap().to_string(),
+            format!("{ans}1\n"),
+            format!("\n{ans}"),
+            ans.to_lowercase(),
+            String::new(),
+        ];
+        for output in outputs {
+            let file = bin.join("output");
+            std::fs::write(&file, &output).unwrap();
+            let argv = [
+                input.to_str().unwrap(),
+                file.to_str().unwrap(),
+                answer.to_str().unwrap(),
+            ];
+            let cpp = run(&checker, &argv, b"").0;
+            let rust = run(&dir.join("checker"), &argv, b"").0;
+            assert_eq!(
+                cpp == 0,
+                rust == 0,
+                "{name}: {output:?}: C++ {cpp}, boardjudge {rust}"
+            );
+            assert!(matches!(cpp, 0..=2), "{name}: {output:?}: {cpp}");
+        }
+    }
+    std::fs::remove_dir_all(&bin).unwrap();
+}
+
+#[test]
+fn every_solution_is_in_the_package_or_named_as_left_out() {
+    for kind in ["icpc", "kattis", "polygon", "cms"] {
+        let out = scratch(&format!("notes-{kind}"));
+        let o = judge(&["export", kind, "msquare", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        let files = tree(&out.join("msquare"));
+        let problem = plan();
+        let problem = problem.problem("msquare").unwrap();
+        for s in &problem.solutions {
+            let file = s.path.file_name().unwrap().to_str().unwrap();
+            let carried = files.keys().any(|k| k.ends_with(&format!("/{file}")));
+            let noted = stderr
+                .lines()
+                .any(|l| l.starts_with("note: ") && l.contains(&s.path.display().to_string()));
+            assert!(
+                carried != noted,
+                "{kind}: {} carried {carried}, noted {noted}: {stderr}",
+                s.path.display()
+            );
+        }
+        std::fs::remove_dir_all(out).unwrap();
     }
 }

@@ -25,7 +25,10 @@ fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).unwrap();
     let cells: Vec<u8> = input.split_whitespace().map(|t| t.parse().unwrap()).collect();
-    let target: [u8; 8] = cells[..8].try_into().unwrap();
+    // copy_from_slice, not try_into: compiles under every edition (BAPCtools and
+    // problemtools call rustc with --edition=2018, whose prelude has no TryInto).
+    let mut target = [0u8; 8];
+    target.copy_from_slice(&cells[..8]);
 
     // The inverse of each operation: if new[i] = old[op[i]], then old[op[i]] = new[i].
     let inverse: Vec<[usize; 8]> = OPS

@@ -13,11 +13,12 @@ const OPS: [[usize; 8]; 3] = [
     [0, 5, 1, 3, 4, 6, 2, 7],
 ];
 
-/// The lexicographically smallest shortest sequence from the start to `target`.
+/// The lexicographically smallest shortest sequence from the start to `target`: a BFS in
+/// A, B, C order keeping each board's first parent, then the walk back from the target.
 fn shortest(target: [u8; 8]) -> String {
     let start = [1, 2, 3, 4, 8, 7, 6, 5];
-    let mut path: HashMap<[u8; 8], String> = HashMap::new();
-    path.insert(start, String::new());
+    let mut parent: HashMap<[u8; 8], ([u8; 8], u8)> = HashMap::new();
+    parent.insert(start, (start, 0));
     let mut queue = VecDeque::from([start]);
     while let Some(board) = queue.pop_front() {
         if board == target {
@@ -25,15 +26,20 @@ fn shortest(target: [u8; 8]) -> String {
         }
         for (k, op) in OPS.iter().enumerate() {
             let next: [u8; 8] = std::array::from_fn(|i| board[op[i]]);
-            if !path.contains_key(&next) {
-                let mut p = path[&board].clone();
-                p.push((b'A' + k as u8) as char);
-                path.insert(next, p);
+            if !parent.contains_key(&next) {
+                parent.insert(next, (board, b'A' + k as u8));
                 queue.push_back(next);
             }
         }
     }
-    path.remove(&target).unwrap_or_default()
+    let mut path = Vec::new();
+    let mut board = target;
+    while board != start {
+        let (from, op) = parent[&board];
+        path.push(op as char);
+        board = from;
+    }
+    path.iter().rev().collect()
 }
 
 fn main() {

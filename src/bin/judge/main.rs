@@ -239,7 +239,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Export problem packages for real judges: kattis (also DOMjudge), polygon, cms.
+    /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
+    /// polygon, cms.
     ///
     /// The committed test data is first rebuilt in memory and compared with judge.toml (as
     /// `judge build --check` does); the package is made from it, the statement, the shipped
@@ -247,6 +248,9 @@ enum Command {
     /// the directory of this judge binary). OUT_DIR/PROBLEM is replaced if it holds an
     /// earlier export of the same kind. The same inputs always give the same bytes.
     ///
+    ///   icpc     OUT_DIR/PROBLEM (ICPC problem package 2025-09, for BAPCtools and
+    ///            problemtools: problem.yaml with limits.time_limit, statement/, data/sample,
+    ///            data/secret/GROUP/, input, answer and output validators, submissions)
     ///   kattis   OUT_DIR/PROBLEM (legacy Kattis package: problem.yaml, .timelimit, statement,
     ///            data/sample/NAME (the samples group), data/secret/GROUP/NAME, input and
     ///            output validators, submissions) and OUT_DIR/PROBLEM.zip for DOMjudge (with
@@ -261,6 +265,7 @@ enum Command {
     ///
     /// Example:
     ///   judge export kattis msquare packages/
+    ///   judge export icpc --all packages/icpc/
     ///   judge export cms --all packages/cms/
     #[command(
         verbatim_doc_comment,

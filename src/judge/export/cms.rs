@@ -7,6 +7,9 @@
 //! NAME/names.txt             which test each K is: `K group/name` per line, in order (CMS
 //!                            numbers tests and reads no names; its importer ignores the file)
 //! NAME/check/checker         the prebuilt check binary
+//! NAME/statement/statement.pdf   statements/NAME.pdf (the statement as problemtools
+//!                            typesets it from the LaTeX, with the samples; see below)
+//! NAME/sol/FILE              the accepted solutions (cmsMake's `sol/`; the importer skips it)
 //! ```
 //!
 //! CMS copies only the file `check/checker` into its sandbox and runs it as
@@ -17,15 +20,24 @@
 //! passed, so a problem whose checker options differ from the defaults cannot be exported.
 //! Contestants see the checker's standard error: it is exactly `translate:success` or
 //! `translate:wrong` (CMS shows its translated "Output is correct" / "Output isn't
-//! correct"), never the expected answer. `feedback_level: restricted` (CMS's default, written
-//! out) adds no time, memory or signal details either.
+//! correct"), never the expected answer: the verdict alone, as the statements promise ("On
+//! each test you learn the verdict only"). The matching feedback level is `restricted`:
+//! CMS's `full` adds each test's time, memory and killing signal, which the statements do
+//! not offer; `restricted` shows the outcome and that message only.
 //! There is no `gen/GEN` (the generator commands are not cmsMake's), so the test count is
-//! `n_input` and the score is the sum of 100 / n_input per test. The statement PDF is not
-//! made here: import with `cmsImportTask -S` (no statement) or add `statement/statement.pdf`.
+//! `n_input` and the score is the sum of 100 / n_input per test.
+//!
+//! The statement PDF is committed (statements/NAME.pdf, made by `.ci/statement-pdfs` with
+//! problemtools' problem2pdf from the Kattis package, LuaLaTeX) rather than typeset here, so
+//! that an export needs no TeX and gives the same bytes every time; `.ci/verify-packages`
+//! typesets it again and fails when its text differs from the committed one.
+
+use std::path::Path;
 
 use crate::check::CheckOptions;
 use crate::judge::export::package::Package;
 use crate::judge::export::{ExportError, SAMPLES_GROUP, Source};
+use crate::judge::plan::Expected;
 
 /// The name under which CMS runs the checker (and under which `check` speaks CMS).
 pub const CHECKER_NAME: &str = "checker";
@@ -58,6 +70,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             "# CMS task (Italian YAML format, cmsImportTask), written by `judge export cms` \
              from judge.toml.\n\
              name: {name}\n\
+             primary_language: en\n\
              title: '{title}'\n\
              time_limit: {time:?}\n\
              memory_limit: {memory}\n\
@@ -79,5 +92,22 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ),
     );
     p.add_executable(format!("check/{CHECKER_NAME}"), source.tools.check.clone());
+    let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
+    p.add("statement/statement.pdf", source.read(&pdf)?);
+    for s in &problem.solutions {
+        if s.expected != Expected::Accepted {
+            p.notes.push(format!(
+                "{} left out: a CMS task carries only the accepted solutions (sol/)",
+                s.path.display()
+            ));
+            continue;
+        }
+        let file = s
+            .path
+            .file_name()
+            .and_then(|f| f.to_str())
+            .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
+        p.add(format!("sol/{file}"), source.read(&s.path)?);
+    }
     Ok(p)
 }

@@ -5,9 +5,9 @@
 //! NAME/problem.yaml                      source, license, rights_owner, uuid, validation: custom, limits.memory
 //! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
 //! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
-//! NAME/data/sample/T.in|.ans             the samples group's tests, by name
-//! NAME/data/secret/G/T.in|.ans           every other test: group G, name T, as in testdata/
-//!                                        (`judge build` guarantees no two inputs are identical)
+//! NAME/data/sample/NN.in|.ans            the samples group
+//! NAME/data/secret/NN.in|.ans            every other test (NN as in testdata/; `judge build`
+//!                                        guarantees no two inputs are identical)
 //! NAME/input_validators/NAME/{build,run,validate}
 //! NAME/output_validators/NAME/{build,run,check}
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
@@ -22,10 +22,14 @@
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
 use std::io;
+use std::path::Path;
 
+use crate::judge::build::BuiltTest;
 use crate::judge::export::package::Package;
-use crate::judge::export::{ExportError, Source, exec_script, problem_uuid, seconds};
-use crate::runner::language;
+use crate::judge::export::{
+    ExportError, SAMPLES_GROUP, Source, exec_script, problem_uuid, seconds,
+};
+use crate::judge::plan::Expected;
 
 /// Who holds the rights, in every problem.yaml.
 pub const RIGHTS_OWNER: &str = "boardjudge contributors";
@@ -42,11 +46,13 @@ pub const LICENSE: &str = "cc by-sa";
 /// ([`crate::judge::strength::MIN_MARGIN`]).
 pub const TIME_MULTIPLIER: u32 = 2;
 
-/// The languages (by [`language::Language::id`]) whose shipped solutions go into `submissions/`:
-/// problemtools and DOMjudge build and run each of them natively.
-pub const SUBMISSION_LANGUAGES: [&str; 5] = ["c", "cpp", "rust", "python3", "java"];
+/// The file extensions of the shipped solutions that go into `submissions/` (problemtools and
+/// BAPCtools build C++ with their g++ line, Rust with `rustc --edition 2021` and
+/// `--edition=2018`; both are verified in CI).
+pub const SUBMISSION_EXTENSIONS: [&str; 3] = ["cpp", "cc", "rs"];
 
-const BUILD: &str =
+/// The `build` script of a validator directory: nothing to build.
+pub const BUILD: &str =
     "#!/bin/sh\n# Nothing to build: run execs the prebuilt binary beside it.\nexit 0\n";
 
 /// The Kattis package of a problem.
@@ -56,38 +62,67 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     let mut p = Package::new(name, "problem.yaml");
     p.add("problem.yaml", problem_yaml(source));
     p.add(".timelimit", format!("{}\n", seconds(problem.time_limit)));
-
-    let tex_path = std::path::Path::new("statements").join(format!("{name}.tex"));
-    let tex = source.read(&tex_path)?;
-    let text = String::from_utf8(tex.clone())
-        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
-    for picture in pictures(&text) {
-        let bytes = source.read(&std::path::Path::new("statements").join(&picture))?;
-        p.add(format!("problem_statement/{picture}"), bytes);
-    }
-    p.add("problem_statement/problem.en.tex", tex);
-
-    let (samples, secret) = source.split_samples();
-    if samples.is_empty() {
-        return Err(ExportError(format!(
-            "problem {name} has no test in the samples group: Kattis needs data/sample"
-        )));
-    }
+    add_statement(&mut p, source, "problem_statement")?;
+    let (samples, secret) = samples_and_rest(source)?;
     for t in samples {
         p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
         p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
     }
+    // One directory per group of judge.toml, as testdata/ has them.
     for t in secret {
         p.add(format!("data/secret/{}.in", t.id()), t.input.clone());
         p.add(format!("data/secret/{}.ans", t.id()), t.answer.clone());
     }
+    add_input_validator(&mut p, source, &format!("input_validators/{name}"));
+    add_output_validator(&mut p, source, &format!("output_validators/{name}"));
+    let (submissions, notes) = submissions(source)?;
+    for s in submissions {
+        p.add(
+            format!("submissions/{}/{}", s.expected.name(), s.file),
+            s.bytes,
+        );
+    }
+    p.notes.extend(notes);
+    Ok(p)
+}
 
-    let validator = format!("input_validators/{name}");
-    p.add_executable(format!("{validator}/build"), BUILD);
+/// The sample tests and the others, in plan order; an error when there is no sample
+/// (Kattis and the 2025-09 format both want `data/sample`).
+pub fn samples_and_rest<'a>(
+    source: &Source<'a>,
+) -> Result<(Vec<&'a BuiltTest>, Vec<&'a BuiltTest>), ExportError> {
+    let (samples, rest) = source.split_samples();
+    if samples.is_empty() {
+        return Err(ExportError(format!(
+            "problem {} has no test in the {SAMPLES_GROUP} group: the package needs data/sample",
+            source.problem.name
+        )));
+    }
+    Ok((samples, rest))
+}
+
+/// Adds `DIR/problem.en.tex` (statements/NAME.tex) and the pictures it includes.
+pub fn add_statement(p: &mut Package, source: &Source, dir: &str) -> Result<(), ExportError> {
+    let tex_path = Path::new("statements").join(format!("{}.tex", source.problem.name));
+    let tex = source.read(&tex_path)?;
+    let text = String::from_utf8(tex.clone())
+        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
+    for picture in pictures(&text) {
+        let bytes = source.read(&Path::new("statements").join(&picture))?;
+        p.add(format!("{dir}/{picture}"), bytes);
+    }
+    p.add(format!("{dir}/problem.en.tex"), tex);
+    Ok(())
+}
+
+/// Adds the input validator as `DIR/{build,run,validate}`: `run` execs the `validate` binary
+/// beside it with the Kattis protocol and the problem's format and case limit baked in.
+pub fn add_input_validator(p: &mut Package, source: &Source, dir: &str) {
+    p.add_executable(format!("{dir}/build"), BUILD);
     p.add_executable(
-        format!("{validator}/run"),
+        format!("{dir}/run"),
         exec_script(
-            "Kattis input validator: the test input on stdin, exit 42 valid, 43 invalid.",
+            "Input validator: the test input on stdin, exit 42 valid, 43 invalid.",
             "validate",
             &[
                 &["--protocol".into(), "kattis".into()],
@@ -97,42 +132,60 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             true,
         ),
     );
-    p.add_executable(
-        format!("{validator}/validate"),
-        source.tools.validate.clone(),
-    );
+    p.add_executable(format!("{dir}/validate"), source.tools.validate.clone());
+}
 
-    let checker = format!("output_validators/{name}");
+/// The checker's arguments in the Kattis protocol.
+pub fn kattis_checker_args(source: &Source) -> Vec<String> {
     let mut args = source.checker_args();
     args.extend(["--protocol".to_string(), "kattis".to_string()]);
-    p.add_executable(format!("{checker}/build"), BUILD);
+    args
+}
+
+/// Adds the output validator as `DIR/{build,run,check}`: `run` execs the `check` binary
+/// beside it with the Kattis protocol and the checker's options baked in.
+pub fn add_output_validator(p: &mut Package, source: &Source, dir: &str) {
+    p.add_executable(format!("{dir}/build"), BUILD);
     p.add_executable(
-        format!("{checker}/run"),
+        format!("{dir}/run"),
         exec_script(
-            "Kattis output validator: run <input> <answer> <feedback_dir> [flags] < output; \
+            "Output validator: run <input> <answer> <feedback_dir> [flags] < output; \
              exit 42 accepted, 43 rejected. The full message (board, expected answer, diff) \
              goes to judgemessage.txt for the judges; no teammessage.txt, so teams see the \
              verdict only.",
             "check",
-            &args,
+            &kattis_checker_args(source),
             true,
         ),
     );
-    p.add_executable(format!("{checker}/check"), source.tools.check.clone());
+    p.add_executable(format!("{dir}/check"), source.tools.check.clone());
+}
 
-    for s in &problem.solutions {
-        let Some(language) = language::of(&s.path) else {
-            p.notes.push(format!(
-                "{} left out of submissions/: not a language Kattis runs",
+/// A shipped solution as a submission.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// The outcome judge.toml declares.
+    pub expected: Expected,
+    /// Its file name.
+    pub file: String,
+    /// Its source.
+    pub bytes: Vec<u8>,
+}
+
+/// The shipped solutions in a language of [`SUBMISSION_EXTENSIONS`], in plan order, and a
+/// note for each one left out, with why; two with the same file name and outcome would
+/// overwrite each other, which is an error.
+pub fn submissions(source: &Source) -> Result<(Vec<Submission>, Vec<String>), ExportError> {
+    let mut out: Vec<Submission> = Vec::new();
+    let mut notes = Vec::new();
+    for s in &source.problem.solutions {
+        let extension = s.path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !SUBMISSION_EXTENSIONS.contains(&extension) {
+            notes.push(format!(
+                "{} left out of submissions/: only C++ and Rust submissions are proven under \
+                 problemtools and BAPCtools (.ci/verify-packages); .{extension} runs there are \
+                 not verified",
                 s.path.display()
-            ));
-            continue;
-        };
-        if !SUBMISSION_LANGUAGES.contains(&language.id) {
-            p.notes.push(format!(
-                "{} left out of submissions/: {} is not a language Kattis runs",
-                s.path.display(),
-                language.name
             ));
             continue;
         }
@@ -141,20 +194,40 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             .file_name()
             .and_then(|f| f.to_str())
             .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
-        let path = format!("submissions/{}/{file}", s.expected.name());
-        if p.files.contains_key(&path) {
+        if out
+            .iter()
+            .any(|o| o.file == file && o.expected == s.expected)
+        {
             return Err(ExportError(format!(
-                "{}: another shipped solution is also {path}: rename one",
-                s.path.display()
+                "{}: two {} solutions are named {file}",
+                source.problem.name,
+                s.expected.name()
             )));
         }
-        p.add(path, source.read(&s.path)?);
+        out.push(Submission {
+            expected: s.expected,
+            file: file.to_string(),
+            bytes: source.read(&s.path)?,
+        });
     }
-    Ok(p)
+    Ok((out, notes))
+}
+
+/// The problem's name as the statement gives it: the argument of `\problemname{...}` in
+/// statements/NAME.tex (the 2025-09 `name`, which tools compare with the statement's).
+pub fn problem_name(source: &Source) -> Result<String, ExportError> {
+    let tex_path = Path::new("statements").join(format!("{}.tex", source.problem.name));
+    let tex = String::from_utf8(source.read(&tex_path)?)
+        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
+    tex.find("\\problemname")
+        .and_then(|i| braced_args(&tex[i + "\\problemname".len()..]).next())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| ExportError(format!("{}: no \\problemname{{...}}", tex_path.display())))
 }
 
 /// A YAML string in single quotes.
-fn yaml_str(s: &str) -> String {
+pub fn yaml_str(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 

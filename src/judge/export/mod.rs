@@ -1,19 +1,22 @@
 //! `judge export`: problem packages for real judges, built from judge.toml and the committed
 //! test data (verified first to be exactly what judge.toml produces).
 //!
+//! - [`icpc`]: the ICPC problem package format 2025-09 (BAPCtools, problemtools).
 //! - [`kattis`]: the Kattis legacy problem package (also what DOMjudge imports), as a
 //!   directory and a zip with `domjudge-problem.ini`.
-//! - [`polygon`]: a testlib / Polygon-style directory: tests, checker, validator, generator
-//!   script.
+//! - [`polygon`]: a Polygon package: problem.xml with every asset, C++ checker and validator
+//!   sources, statement sections, solutions by tag, tests, the test script.
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
 //!
 //! Every package is built in memory ([`package::Package`]) and written out byte for byte the
 //! same on every run.
 
 pub mod cms;
+pub mod icpc;
 pub mod kattis;
 pub mod package;
 pub mod polygon;
+pub mod statement;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -32,6 +35,8 @@ pub const SAMPLES_GROUP: &str = "samples";
 /// The judge systems a problem can be exported for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
+    /// ICPC problem package format 2025-09 (BAPCtools, problemtools).
+    Icpc,
     /// Kattis problem package, legacy format (Kattis problemtools, DOMjudge).
     Kattis,
     /// testlib / Polygon-style directory (tests, checker, validator, generator script).
@@ -44,6 +49,7 @@ impl Kind {
     /// The name on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Kind::Icpc => "icpc",
             Kind::Kattis => "kattis",
             Kind::Polygon => "polygon",
             Kind::Cms => "cms",
@@ -63,7 +69,8 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-/// The prebuilt programs that packages carry: the checker, the validator, the generator.
+/// The prebuilt programs that packages carry: the checker, the validator, the generator, the
+/// solver.
 #[derive(Debug, Clone)]
 pub struct Tools {
     /// The `check` binary.
@@ -72,10 +79,12 @@ pub struct Tools {
     pub validate: Vec<u8>,
     /// The `gen` binary.
     pub gen_binary: Vec<u8>,
+    /// The `solve` binary (the 2025-09 answer validator compares an answer with its output).
+    pub solve: Vec<u8>,
 }
 
 impl Tools {
-    /// Reads `check`, `validate` and `gen` from `dir` (normally the directory of the running
+    /// Reads `check`, `validate`, `gen` and `solve` from `dir` (normally the directory of the running
     /// `judge` binary: `cargo build --release` puts them side by side).
     pub fn load(dir: &Path) -> Result<Tools, ExportError> {
         let read = |name: &str| {
@@ -91,6 +100,7 @@ impl Tools {
             check: read("check")?,
             validate: read("validate")?,
             gen_binary: read("gen")?,
+            solve: read("solve")?,
         })
     }
 }
@@ -108,7 +118,7 @@ pub struct Source<'a> {
     pub tools: &'a Tools,
 }
 
-impl Source<'_> {
+impl<'a> Source<'a> {
     /// Reads a file of the repository.
     pub fn read(&self, rel: &Path) -> Result<Vec<u8>, ExportError> {
         let path = self.repo.join(rel);
@@ -117,7 +127,7 @@ impl Source<'_> {
     }
 
     /// The sample tests, then the others, each in plan order.
-    pub fn split_samples(&self) -> (Vec<&BuiltTest>, Vec<&BuiltTest>) {
+    pub fn split_samples(&self) -> (Vec<&'a BuiltTest>, Vec<&'a BuiltTest>) {
         self.tests
             .tests
             .iter()
@@ -226,29 +236,15 @@ pub fn verified_tests(
 
 /// The package of one problem for one judge system, in memory.
 ///
-/// Every shipped solution is in the package or named in its notes with why it is not: the
-/// Kattis package carries them as submissions, the Polygon and CMS packages carry none.
+/// Every shipped solution is in the package or named in its notes with why it is not (the
+/// packagers say so themselves).
 pub fn package(kind: Kind, source: &Source) -> Result<Package, ExportError> {
-    let mut package = match kind {
+    match kind {
+        Kind::Icpc => icpc::package(source),
         Kind::Kattis => kattis::package(source),
         Kind::Polygon => polygon::package(source),
         Kind::Cms => cms::package(source),
-    }?;
-    let solutions = &source.problem.solutions;
-    if kind != Kind::Kattis && !solutions.is_empty() {
-        let paths: Vec<String> = solutions
-            .iter()
-            .map(|s| s.path.display().to_string())
-            .collect();
-        package.notes.push(format!(
-            "the {} shipped solution(s) are left out: this {} package has no solutions \
-             (the Kattis export carries them as submissions): {}",
-            solutions.len(),
-            kind.name(),
-            paths.join(", ")
-        ));
     }
-    Ok(package)
 }
 
 /// What an export wrote for one problem.
@@ -303,7 +299,7 @@ pub fn export(
             crate::judge::files::write_atomic(&path, &bytes).map_err(|e| io(&path, e))?;
             Some(path)
         }
-        Kind::Polygon | Kind::Cms => None,
+        Kind::Icpc | Kind::Polygon | Kind::Cms => None,
     };
     Ok(Written {
         dir,
