@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use boardjudge::judge::plan::Plan;
+use boardjudge::judge::plan::{Plan, ProblemPlan};
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
@@ -84,6 +84,42 @@ fn tree(dir: &Path) -> BTreeMap<String, (u32, Vec<u8>)> {
     files
 }
 
+/// Where the Kattis and 2025-09 exports put each secret test (by its `group/name`):
+/// `G-GROUP/T-NAME`, groups and tests numbered in plan order, so that the judges' order of
+/// paths is the plan's (checked here too).
+fn numbered_secret_paths(problem: &ProblemPlan) -> BTreeMap<String, String> {
+    let secret: Vec<_> = problem
+        .tests
+        .iter()
+        .filter(|t| t.group != "samples")
+        .collect();
+    let mut groups: Vec<&str> = Vec::new();
+    for t in &secret {
+        if !groups.contains(&t.group.as_str()) {
+            groups.push(&t.group);
+        }
+    }
+    let mut paths = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        let tests: Vec<_> = secret.iter().filter(|t| t.group == *group).collect();
+        let width = tests.len().to_string().len().max(2);
+        for (k, t) in tests.iter().enumerate() {
+            let path = format!("{:02}-{group}/{:0width$}-{}", g + 1, k + 1, t.name);
+            paths.push((t.id(), path));
+        }
+    }
+    let in_plan_order: Vec<String> = secret.iter().map(|t| t.id()).collect();
+    let mut by_path = paths.clone();
+    by_path.sort_by(|a, b| a.1.cmp(&b.1));
+    let sorted: Vec<String> = by_path.into_iter().map(|(id, _)| id).collect();
+    assert_eq!(
+        sorted, in_plan_order,
+        "{}: paths sort in plan order",
+        problem.name
+    );
+    paths.into_iter().collect()
+}
+
 fn committed(problem: &str, file: &str) -> Vec<u8> {
     std::fs::read(repo().join("testdata").join(problem).join(file)).unwrap()
 }
@@ -145,14 +181,15 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
         );
         // Every committed test is in data/, the samples in data/sample, byte for byte; a test
         // is missing only when its input repeats one that is there.
-        // The samples group is data/sample/NAME, every other group data/secret/GROUP/NAME.
+        // The samples group is data/sample/NAME, every other group data/secret/G-GROUP/T-NAME.
         let mut inputs: Vec<Vec<u8>> = Vec::new();
+        let secret = numbered_secret_paths(problem);
         for test in &problem.tests {
             let stem = test.id();
             let packaged = if test.group == "samples" {
                 format!("data/sample/{}", test.name)
             } else {
-                format!("data/secret/{stem}")
+                format!("data/secret/{}", secret[&stem])
             };
             let input = committed(name, &format!("{stem}.in"));
             match files.get(&format!("{packaged}.in")) {
@@ -622,14 +659,23 @@ fn icpc_layout_follows_the_2025_09_format() {
             text(&files, "data/test_group.yaml")
                 .contains("output_validator_args: [space_change_sensitive, case_sensitive]")
         );
-        // Samples in data/sample, every other test in data/secret/<its group of judge.toml>.
+        // Samples in data/sample, every other test in data/secret/<its group of judge.toml>,
+        // numbered in plan order.
         let mut data = 0;
+        let secret = numbered_secret_paths(problem);
         for test in &problem.tests {
             let stem = &test.name;
             let dir = if test.group == "samples" {
                 "data/sample".to_string()
             } else {
-                format!("data/secret/{}", test.group)
+                let path = &secret[&test.id()];
+                format!("data/secret/{}", &path[..path.rfind('/').unwrap()])
+            };
+            let stem = if test.group == "samples" {
+                stem.clone()
+            } else {
+                let path = &secret[&test.id()];
+                path[path.rfind('/').unwrap() + 1..].to_string()
             };
             for ext in ["in", "ans"] {
                 assert_eq!(

@@ -8,8 +8,9 @@
 //!                                       limits (time_limit from judge.toml, memory)
 //! NAME/statement/problem.en.tex         statements/NAME.tex, with the pictures it includes
 //! NAME/data/sample/NAME.in|.ans         the samples group
-//! NAME/data/secret/GROUP/NAME.in|.ans   every other test, one directory per group of
-//!                                       judge.toml (names as in testdata/)
+//! NAME/data/secret/G-GROUP/T-NAME.in|.ans  every other test, one directory per group of
+//!                                       judge.toml, numbered in plan order
+//!                                       ([`kattis::secret_paths`](super::kattis::secret_paths))
 //! NAME/input_validators/NAME/{build,run,validate}
 //! NAME/data/test_group.yaml            output_validator_args: the output is line- and case-sensitive
 //! NAME/answer_validators/NAME/{build,run,solve}   the answer must be what `solve` writes
@@ -29,7 +30,7 @@
 
 use crate::judge::export::kattis::{
     self, LICENSE, RIGHTS_OWNER, add_input_validator, add_output_validator, add_statement,
-    problem_name, samples_and_rest, source_of, submissions, yaml_str,
+    problem_name, samples_and_rest, secret_paths, source_of, submissions, yaml_str,
 };
 use crate::judge::export::package::Package;
 use crate::judge::export::{ExportError, Source, problem_uuid, seconds};
@@ -49,16 +50,9 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
         p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
     }
-    for t in secret {
-        let group = &t.plan.group;
-        p.add(
-            format!("data/secret/{group}/{}.in", t.plan.name),
-            t.input.clone(),
-        );
-        p.add(
-            format!("data/secret/{group}/{}.ans", t.plan.name),
-            t.answer.clone(),
-        );
+    for (path, t) in secret_paths(&secret) {
+        p.add(format!("data/secret/{path}.in"), t.input.clone());
+        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
     }
     p.add("data/test_group.yaml", TEST_GROUP_YAML);
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));

@@ -5,9 +5,11 @@
 //! NAME/problem.yaml                      source, license, rights_owner, uuid, validation: custom, limits.memory
 //! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
 //! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
-//! NAME/data/sample/NN.in|.ans            the samples group
-//! NAME/data/secret/NN.in|.ans            every other test (NN as in testdata/; `judge build`
-//!                                        guarantees no two inputs are identical)
+//! NAME/data/sample/NAME.in|.ans          the samples group
+//! NAME/data/secret/G-GROUP/T-NAME.in|.ans every other test, a directory per group; G and T
+//!                                        number groups and tests in plan order (see
+//!                                        [`secret_paths`]); `judge build` guarantees no two
+//!                                        inputs are identical
 //! NAME/input_validators/NAME/{build,run,validate}
 //! NAME/output_validators/NAME/{build,run,check}
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
@@ -68,10 +70,9 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
         p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
     }
-    // One directory per group of judge.toml, as testdata/ has them.
-    for t in secret {
-        p.add(format!("data/secret/{}.in", t.id()), t.input.clone());
-        p.add(format!("data/secret/{}.ans", t.id()), t.answer.clone());
+    for (path, t) in secret_paths(&secret) {
+        p.add(format!("data/secret/{path}.in"), t.input.clone());
+        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
     }
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_output_validator(&mut p, source, &format!("output_validators/{name}"));
@@ -84,6 +85,53 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     }
     p.notes.extend(notes);
     Ok(p)
+}
+
+/// Where each secret test goes under `data/secret/`: `G-GROUP/T-NAME`, one directory per
+/// group of judge.toml, with G the group's number and T the test's number within it, in plan
+/// order (`02-edge/01-largest-limit`). Judges run the tests in the order of their paths, so
+/// the numbers keep the plan's order: small edge tests first, so that each wrong solution
+/// meets its wrong answer before a large test could time it out. (BAPCtools numbers the test
+/// cases of its generators the same way.)
+pub fn secret_paths<'a>(secret: &[&'a BuiltTest]) -> Vec<(String, &'a BuiltTest)> {
+    let mut groups: Vec<&str> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    for t in secret {
+        if !groups.contains(&t.plan.group.as_str()) {
+            groups.push(&t.plan.group);
+            counts.push(0);
+        }
+    }
+    let width = |n: usize| n.to_string().len().max(2);
+    let group_width = width(groups.len());
+    let mut seen = vec![0; groups.len()];
+    for t in secret {
+        let g = groups
+            .iter()
+            .position(|g| *g == t.plan.group)
+            .expect("listed");
+        counts[g] += 1;
+    }
+    secret
+        .iter()
+        .map(|t| {
+            let g = groups
+                .iter()
+                .position(|g| *g == t.plan.group)
+                .expect("listed");
+            seen[g] += 1;
+            let path = format!(
+                "{:0gw$}-{}/{:0tw$}-{}",
+                g + 1,
+                t.plan.group,
+                seen[g],
+                t.plan.name,
+                gw = group_width,
+                tw = width(counts[g]),
+            );
+            (path, *t)
+        })
+        .collect()
 }
 
 /// The sample tests and the others, in plan order; an error when there is no sample
