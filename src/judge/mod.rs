@@ -11,6 +11,7 @@ pub mod files;
 pub mod manifest;
 pub mod plan;
 pub mod regression;
+pub mod report;
 pub mod run;
 pub mod strength;
 pub mod stress;
