@@ -428,6 +428,7 @@ td.cell a { color: inherit; }
 .v-TLE { background: var(--tle); } .v-MLE, .v-OLE, .v-RE { background: var(--re); } .v-FAIL { background: var(--fail); color: #fff; }
 td.first.ok { color: #1b5e20; } td.first.failed { color: #b71c1c; font-weight: bold; }
 td.unbuilt { color: #b71c1c; }
+table.worth td { white-space: normal; }
 ul.advice { padding-left: 1.2em; } .warn { color: #b71c1c; }
 tr.drop td { color: #8a6d00; background: #fff9e0; }
 figure.histogram { margin: 0; max-width: 700px; } figure.histogram svg { width: 100%; height: auto; }
