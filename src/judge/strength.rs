@@ -52,7 +52,7 @@ pub fn judge_solution(
 ) -> SolutionReport {
     let cmd = match build_solution(problem, solution, repo, cache) {
         Ok(cmd) => cmd,
-        Err(report) => return report,
+        Err(report) => return *report,
     };
     let limits = limits_for(problem);
     let mut results = Vec::new();
@@ -76,7 +76,7 @@ pub fn build_solution(
     solution: &SolutionPlan,
     repo: &Path,
     cache: &Path,
-) -> Result<Vec<String>, SolutionReport> {
+) -> Result<Vec<String>, Box<SolutionReport>> {
     compile(&repo.join(&solution.path), cache).map_err(|e| {
         let mut report = empty_report(problem, solution);
         match e {
@@ -86,7 +86,7 @@ pub fn build_solution(
             }
             _ => report.summary = format!("does not build: {e}"),
         }
-        report
+        Box::new(report)
     })
 }
 

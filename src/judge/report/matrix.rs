@@ -178,7 +178,7 @@ pub fn run_matrix(
             let solution = job.solutions[s];
             let first = cells.iter().position(|c| c.verdict != Verdict::AC);
             let report = match built {
-                Err(report) => report,
+                Err(report) => *report,
                 Ok(_) => {
                     let upto = first.map_or(cells.len(), |f| f + 1);
                     assess(job.problem, solution, &cells[..upto], cells.len())
@@ -201,7 +201,7 @@ pub fn run_matrix(
 fn run_probes(
     jobs: &[MatrixJob],
     solutions: &[(usize, usize)],
-    built: &[Result<Vec<String>, SolutionReport>],
+    built: &[Result<Vec<String>, Box<SolutionReport>>],
     cells: &[Vec<TestResult>],
     sandbox: &Sandbox,
     workers: usize,
