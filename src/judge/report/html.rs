@@ -438,7 +438,8 @@ svg .axis { stroke: #444; } svg .label { font-size: 11px; fill: #333; } svg rect
 .failure:target { outline: 3px solid #4a78b5; }
 .failure h4 { margin: 6px 0; font-size: .95em; word-break: break-all; }
 .failure pre { overflow-x: auto; max-height: 24em; background: #f6f6f6; padding: 6px; font-size: 12px; margin: 4px 0; }
-@media (max-width: 600px) { body { font-size: 14px; padding: 0 6px 30px; } table.matrix th.sol { max-width: 9em; } table.matrix th.sol small { display: none; } }
+ul.caught li, .failure h4, p { overflow-wrap: anywhere; }
+@media (max-width: 600px) { body { font-size: 14px; padding: 0 6px 30px; } table.matrix th.sol { max-width: 9em; } table.matrix th.sol small { display: none; } table.matrix td.exp { white-space: normal; min-width: 5em; } }
 @media print {
   body { max-width: none; padding: 0; font-size: 10pt; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
