@@ -15,6 +15,7 @@ pub mod names;
 pub mod plan;
 pub mod program_generator;
 pub mod regression;
+pub mod report;
 pub mod run;
 pub mod select;
 pub mod shrink;

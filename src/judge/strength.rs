@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::judge::run::{LoadedTest, TestResult, Verdict, judge_test, limits_for};
-use crate::runner::Sandbox;
 use crate::runner::compile::{CompileError, compile};
+use crate::runner::{Limits, Sandbox};
 
 /// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
 /// correct solution that needs more than half the limit somewhere is too close to fail on a
@@ -50,7 +50,56 @@ pub fn judge_solution(
     cache: &Path,
     sandbox: &Sandbox,
 ) -> SolutionReport {
-    let mut report = SolutionReport {
+    let (cmd, limits) = match build_solution(problem, solution, repo, cache) {
+        Ok(built) => built,
+        Err(report) => return *report,
+    };
+    let mut results = Vec::new();
+    for t in tests {
+        let result = TestResult {
+            group: t.group.clone(),
+            ..judge_test(problem, &t.id, &t.input, &t.answer, &cmd, &limits, sandbox)
+        };
+        let failed = result.verdict != Verdict::AC;
+        results.push(result);
+        if failed {
+            break;
+        }
+    }
+    assess(problem, solution, &results, tests.len())
+}
+
+/// A shipped solution, built: its command and its limits, or the report of a solution that
+/// could not be judged.
+pub type BuildOutcome = Result<(Vec<String>, Limits), Box<SolutionReport>>;
+
+/// Builds a shipped solution (cached under `cache`): its command and its limits (the
+/// problem's, with what its language needs: see [`crate::runner::language`]), or the report
+/// of a solution that is skipped (no toolchain) or does not build.
+pub fn build_solution(
+    problem: &ProblemPlan,
+    solution: &SolutionPlan,
+    repo: &Path,
+    cache: &Path,
+) -> BuildOutcome {
+    let built = compile(&repo.join(&solution.path), cache).map_err(|e| {
+        let mut report = empty_report(problem, solution);
+        match e {
+            CompileError::CompilerMissing { .. } => {
+                report.skipped = true;
+                report.summary = format!("skipped: {e}");
+            }
+            _ => report.summary = format!("does not build: {e}"),
+        }
+        Box::new(report)
+    })?;
+    let limits = built.limits(&limits_for(problem));
+    let cmd = built.command(&limits);
+    Ok((cmd, limits))
+}
+
+fn empty_report(problem: &ProblemPlan, solution: &SolutionPlan) -> SolutionReport {
+    SolutionReport {
         problem: problem.name.clone(),
         path: solution.path.display().to_string(),
         expected: solution.expected,
@@ -59,32 +108,23 @@ pub fn judge_solution(
         decisive: None,
         skipped: false,
         margin: None,
-    };
-    let built = match compile(&repo.join(&solution.path), cache) {
-        Ok(built) => built,
-        Err(e @ CompileError::CompilerMissing { .. }) => {
-            report.skipped = true;
-            report.summary = format!("skipped: {e}");
-            return report;
-        }
-        Err(e) => {
-            report.summary = format!("does not build: {e}");
-            return report;
-        }
-    };
-    let limits = built.limits(&limits_for(problem));
-    let cmd = built.command(&limits);
-    let mut slowest: Option<TestResult> = None;
-    for t in tests {
-        let result = TestResult {
-            group: t.group.clone(),
-            ..judge_test(problem, &t.id, &t.input, &t.answer, &cmd, &limits, sandbox)
-        };
+    }
+}
+
+/// Whether a solution got what it must, from its `results` on the first tests of the set in
+/// order (`total` tests in all): everything up to the first failure counts, anything after
+/// it is ignored (`judge strength --matrix` runs every test, `judge strength` stops there).
+pub fn assess(
+    problem: &ProblemPlan,
+    solution: &SolutionPlan,
+    results: &[TestResult],
+    total: usize,
+) -> SolutionReport {
+    let mut report = empty_report(problem, solution);
+    let mut slowest: Option<&TestResult> = None;
+    for result in results {
         if result.verdict == Verdict::AC {
-            if slowest
-                .as_ref()
-                .is_none_or(|s| result.cpu_seconds > s.cpu_seconds)
-            {
+            if slowest.is_none_or(|s| result.cpu_seconds > s.cpu_seconds) {
                 slowest = Some(result);
             }
             continue;
@@ -109,12 +149,12 @@ pub fn judge_solution(
                 result.summary
             ),
         };
-        report.decisive = Some(result);
+        report.decisive = Some(result.clone());
         return report;
     }
     match solution.expected {
         Expected::Accepted => {
-            let Some(s) = &slowest else {
+            let Some(s) = slowest else {
                 report.ok = true;
                 report.summary = "passes (no tests)".into();
                 return report;
@@ -123,9 +163,8 @@ pub fn judge_solution(
             report.ok = margin >= MIN_MARGIN;
             report.margin = Some(margin);
             report.summary = format!(
-                "passes all {} tests; slowest: test {} in {:.2} s CPU of the {} s limit \
+                "passes all {total} tests; slowest: test {} in {:.2} s CPU of the {} s limit \
                  ({margin:.1}x margin{})",
-                tests.len(),
                 s.test,
                 s.cpu_seconds,
                 problem.time_limit,
@@ -135,12 +174,11 @@ pub fn judge_solution(
                     format!(", less than the {MIN_MARGIN}x an accepted solution must keep")
                 }
             );
-            report.decisive = slowest;
+            report.decisive = Some(s.clone());
         }
         _ => {
             report.summary = format!(
-                "survives: every one of the {} tests accepts it (expected {})",
-                tests.len(),
+                "survives: every one of the {total} tests accepts it (expected {})",
                 solution.expected.name()
             );
         }

@@ -10,13 +10,17 @@ use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judge::check::{check_test, exit_code as check_exit_code, find_test};
 use boardjudge::judge::export::{Kind, Tools, export as export_problem};
+use boardjudge::judge::files::write_atomic;
 use boardjudge::judge::manifest::{self, Manifest};
-use boardjudge::judge::plan::{Plan, ProblemPlan};
+use boardjudge::judge::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::judge::regression::{Saved, save as save_regression, test_name};
+use boardjudge::judge::report::html;
+use boardjudge::judge::report::matrix::{MatrixJob, PROBE_FACTOR, run_matrix};
+use boardjudge::judge::report::text::{self, LEGEND};
 use boardjudge::judge::run::{
     CannotStart, TestFiles, TestResult, Verdict, failure_message, limits_for, run_tests,
 };
-use boardjudge::judge::select::select;
+use boardjudge::judge::select::{glob_match, select};
 use boardjudge::judge::strength::{SolutionReport, judge_solution};
 use boardjudge::judge::stress::{Budget, Settings, StressOutcome, stress as stress_run};
 use boardjudge::runner::compile::{CompileError, compile};
@@ -431,8 +435,25 @@ pub fn stress(
     }
 }
 
+/// What `judge strength` shows.
+pub struct StrengthView {
+    /// Only the solutions whose path matches this glob.
+    pub solutions: Option<String>,
+    /// JSON on stdout.
+    pub json: bool,
+    /// Every solution on every test.
+    pub matrix: bool,
+    /// The matrix as an HTML page, written here.
+    pub html: Option<PathBuf>,
+}
+
 /// `judge strength`: on the tests `selection` chooses (all when empty) of each problem.
-pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool) -> ExitCode {
+pub fn strength(
+    only: &[String],
+    selection: &[String],
+    setup: &Setup,
+    view: &StrengthView,
+) -> ExitCode {
     let plan = match Plan::load(&setup.plan) {
         Ok(p) => p,
         Err(e) => return usage(&e.to_string()),
@@ -444,7 +465,7 @@ pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool
     }
     let repo = repo_of(&setup.plan);
     let cache = repo.join("target").join("solutions");
-    let mut jobs = Vec::new();
+    let mut problems = Vec::new();
     for problem in plan
         .problems
         .iter()
@@ -460,18 +481,45 @@ pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool
                     .collect::<Result<Vec<_>, _>>()
             });
         let tests = match tests {
-            Ok(t) => std::sync::Arc::new(t),
+            Ok(t) => t,
             Err(e) => return usage(&e),
         };
-        for solution in &problem.solutions {
-            jobs.push((problem, solution, std::sync::Arc::clone(&tests)));
-        }
+        let solutions: Vec<&SolutionPlan> = problem
+            .solutions
+            .iter()
+            .filter(|s| {
+                view.solutions
+                    .as_deref()
+                    .is_none_or(|g| glob_match(g, &s.path.to_string_lossy()))
+            })
+            .collect();
+        problems.push((problem, tests, solutions));
+    }
+    if problems.iter().all(|(_, _, s)| s.is_empty()) {
+        return usage("no shipped solution matches");
     }
     let sandbox = match setup.sandbox() {
         Ok(s) => s,
         Err(e) => return usage(&e),
     };
     let workers = setup.jobs();
+    if view.matrix || view.html.is_some() {
+        let jobs: Vec<MatrixJob> = problems
+            .iter()
+            .map(|(problem, tests, solutions)| MatrixJob {
+                problem,
+                tests,
+                solutions: solutions.clone(),
+            })
+            .collect();
+        return strength_matrix(&jobs, &repo, &cache, &sandbox, workers, view);
+    }
+    let mut jobs = Vec::new();
+    for (problem, tests, solutions) in &problems {
+        for solution in solutions {
+            jobs.push((*problem, *solution, tests));
+        }
+    }
     let progress = bar(jobs.len() as u64, "solutions");
     let reports: Vec<SolutionReport> =
         runner::parallel(&jobs, workers, |(problem, solution, tests)| {
@@ -482,7 +530,7 @@ pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool
     progress.finish_and_clear();
     let failed = reports.iter().filter(|r| !r.ok && !r.skipped).count();
     let skipped = reports.iter().filter(|r| r.skipped).count();
-    if json {
+    if view.json {
         let value = serde_json::json!({ "failed": failed, "skipped": skipped, "sandbox": sandbox.layers(), "solutions": reports });
         println!(
             "{}",
@@ -513,6 +561,79 @@ pub fn strength(only: &[String], selection: &[String], setup: &Setup, json: bool
             reports.len(),
             reports.len() - failed - skipped
         );
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `judge strength --matrix`.
+fn strength_matrix(
+    jobs: &[MatrixJob],
+    repo: &Path,
+    cache: &Path,
+    sandbox: &Sandbox,
+    workers: usize,
+    view: &StrengthView,
+) -> ExitCode {
+    let progress = bar(0, "runs");
+    let matrices = run_matrix(jobs, repo, cache, sandbox, workers, &|done, total| {
+        progress.set_length(total as u64);
+        progress.set_position(done as u64);
+    });
+    progress.finish_and_clear();
+    let rows = || matrices.iter().flat_map(|m| &m.rows);
+    let failed = rows().filter(|r| !r.report.ok && !r.report.skipped).count();
+    let skipped = rows().filter(|r| r.report.skipped).count();
+    let total = rows().count();
+    let runs = rows().map(|r| r.cells.len()).sum::<usize>();
+    let note = runner::timing_note(workers);
+    let mut notes = vec![
+        format!(
+            "{runs} runs with {workers} parallel job(s); {}",
+            sandbox.layers()
+        ),
+        format!(
+            "{total} solutions: {} as expected, {failed} not, {skipped} skipped",
+            total - failed - skipped
+        ),
+    ];
+    notes.extend(note.iter().map(|n| format!("note: {n}")));
+    if let Some(path) = &view.html {
+        let page = html::render(&matrices, &notes);
+        if let Err(e) = write_atomic(path, page.as_bytes()) {
+            eprintln!("judge: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        eprintln!("wrote {}", path.display());
+    }
+    if view.json {
+        let value = serde_json::json!({
+            "failed": failed,
+            "skipped": skipped,
+            "jobs": workers,
+            "sandbox": sandbox.layers(),
+            "timing_note": note,
+            "probe_factor": PROBE_FACTOR,
+            "problems": matrices,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialisable")
+        );
+    } else {
+        let on = std::io::stdout().is_terminal();
+        println!("{LEGEND}\n");
+        for m in &matrices {
+            println!("{}", text::render(m, &|t, v| paint(t, v, on)));
+        }
+        if let Some(note) = &note {
+            eprintln!("note: {note}");
+        }
+        println!("{}", notes[0]);
+        println!("{}", notes[1]);
     }
     if failed == 0 {
         ExitCode::SUCCESS

@@ -223,8 +223,25 @@ enum Command {
     /// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
     /// skipped (said so).
     ///
+    /// With --matrix every solution runs on every test, even after it failed one (runs spread
+    /// over the --jobs workers one test at a time), and the table shows, grouped as in
+    /// judge.toml: a verdict letter and the CPU time per solution and test, the slowest
+    /// accepted time of each test against the limit, each solution's first failing test;
+    /// then what each test is worth (the wrong solutions it catches, the tests that catch
+    /// nothing new: candidates to drop; the tests catching each wrong solution) and a
+    /// time-limit advice (slowest accepted test x 2, rounded up to whole seconds, against the
+    /// fastest intended-TLE solution, which is run once more on one TLE test with 3x the
+    /// limit to measure it). The outcome per solution is decided as without --matrix.
+    /// --html FILE writes the same as one self-contained page (no network): colours per
+    /// verdict, time bars, sorting, the answer-length histogram, every failure's message.
+    ///
     /// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
     /// 1 otherwise, 2 bad arguments.
+    ///
+    /// Example:
+    ///   judge strength --jobs 1
+    ///   judge strength msquare --matrix --html report.html
+    ///   judge strength sicily --matrix --solutions '*wrong_answer*' --json > matrix.json
     #[command(verbatim_doc_comment)]
     Strength {
         /// Only these problems (default: all).
@@ -233,6 +250,15 @@ enum Command {
         /// each problem): to see what a subset of the tests catches.
         #[arg(long, value_name = "SELECTION")]
         tests: Vec<String>,
+        /// Only the solutions whose path matches this glob (`*` also matches `/`).
+        #[arg(long, value_name = "GLOB")]
+        solutions: Option<String>,
+        /// Every solution on every test, as a table (or JSON with --json).
+        #[arg(long)]
+        matrix: bool,
+        /// Write the matrix as a self-contained HTML page (implies --matrix).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         #[command(flatten)]
         common: Common,
         /// Print the reports as JSON on stdout.
@@ -412,9 +438,22 @@ fn main() -> ExitCode {
         Command::Strength {
             problems,
             tests,
+            solutions,
+            matrix,
+            html,
             common,
             json,
-        } => commands::strength(&problems, &tests, &common.into(), json),
+        } => commands::strength(
+            &problems,
+            &tests,
+            &common.into(),
+            &commands::StrengthView {
+                solutions,
+                json,
+                matrix,
+                html,
+            },
+        ),
         Command::Export {
             kind,
             targets,

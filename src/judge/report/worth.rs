@@ -1,0 +1,110 @@
+//! What each test is worth: which wrong (or too slow) solutions it catches, which tests add
+//! nothing to the tests before them (candidates to drop; samples are never candidates), and
+//! which tests catch each wrong solution. A pure function of the matrix's verdicts.
+
+use serde::Serialize;
+
+/// One test's catches.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TestWorth {
+    /// The test.
+    pub test: String,
+    /// The wrong solutions it catches (not accepted on it).
+    pub catches: Vec<String>,
+    /// Those no earlier test catches.
+    pub first_to_catch: Vec<String>,
+}
+
+/// The worth of every test of a problem.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Worth {
+    /// Per test, in order.
+    pub tests: Vec<TestWorth>,
+    /// Tests (not samples) that catch no wrong solution an earlier test did not catch:
+    /// candidates to drop, listed, never dropped.
+    pub drop_candidates: Vec<String>,
+    /// Per wrong solution: the tests that catch it (empty: it survives the test set).
+    pub caught_by: Vec<(String, Vec<String>)>,
+}
+
+/// The worth of `tests` (name, whether it is a sample) for `wrong` solutions, each a name and
+/// per test whether that test catches it.
+pub fn worth(tests: &[(String, bool)], wrong: &[(String, Vec<bool>)]) -> Worth {
+    let mut caught = vec![false; wrong.len()];
+    let mut per_test = Vec::with_capacity(tests.len());
+    let mut drop_candidates = Vec::new();
+    for (t, (name, sample)) in tests.iter().enumerate() {
+        let mut catches = Vec::new();
+        let mut first = Vec::new();
+        for (w, (solution, by_test)) in wrong.iter().enumerate() {
+            if by_test.get(t).copied().unwrap_or(false) {
+                catches.push(solution.clone());
+                if !caught[w] {
+                    caught[w] = true;
+                    first.push(solution.clone());
+                }
+            }
+        }
+        if first.is_empty() && !sample {
+            drop_candidates.push(name.clone());
+        }
+        per_test.push(TestWorth {
+            test: name.clone(),
+            catches,
+            first_to_catch: first,
+        });
+    }
+    let caught_by = wrong
+        .iter()
+        .map(|(solution, by_test)| {
+            let catching = tests
+                .iter()
+                .zip(by_test)
+                .filter(|&(_, &c)| c)
+                .map(|((name, _), _)| name.clone())
+                .collect();
+            (solution.clone(), catching)
+        })
+        .collect();
+    Worth {
+        tests: per_test,
+        drop_candidates,
+        caught_by,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn tests_that_add_nothing_are_candidates() {
+        let tests: Vec<(String, bool)> =
+            [("01", true), ("02", false), ("03", false), ("04", false)]
+                .iter()
+                .map(|(n, s)| (n.to_string(), *s))
+                .collect();
+        let wrong = vec![
+            ("a".to_string(), vec![false, true, true, false]),
+            ("b".to_string(), vec![false, false, true, false]),
+            ("c".to_string(), vec![false, false, false, false]),
+        ];
+        let w = worth(&tests, &wrong);
+        assert_eq!(w.tests[2].catches, names(&["a", "b"]));
+        assert_eq!(w.tests[2].first_to_catch, names(&["b"]));
+        // 01 is a sample (kept); 04 catches nothing; 03 adds b, 02 adds a.
+        assert_eq!(w.drop_candidates, names(&["04"]));
+        assert_eq!(
+            w.caught_by,
+            vec![
+                ("a".to_string(), names(&["02", "03"])),
+                ("b".to_string(), names(&["03"])),
+                ("c".to_string(), vec![]),
+            ]
+        );
+    }
+}

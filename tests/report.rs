@@ -1,0 +1,226 @@
+//! `judge strength --matrix` on the shipped msquare solutions, one run shared by every
+//! assertion (the matrix of all problems is what CI's budget cannot pay twice): the matrix
+//! (every accepted solution AC on every test, every wrong and slow one caught), its JSON,
+//! and the HTML report rendered by a real browser (headless Chromium): every cell present
+//! with its verdict, the inline script run, and no network request made by the page.
+//!
+//! Without Chromium the browser half is skipped with a loud message; CI installs Chromium
+//! and sets BOARDJUDGE_REQUIRE_CHROMIUM=1, which turns the skip into a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("judge-report-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
+    let dir = scratch("matrix");
+    let html = dir.join("report.html");
+    let o = Command::new(JUDGE)
+        .args(["strength", "msquare", "--matrix", "--json", "--html"])
+        .arg(&html)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
+    assert_eq!(v["failed"], 0);
+    let m = &v["problems"][0];
+    assert_eq!(m["problem"], "msquare");
+    let tests = m["tests"].as_array().unwrap();
+    assert!(tests.len() > 50);
+    assert_eq!(tests[0]["group"], "samples");
+    assert!(tests.iter().any(|t| t["group"] == "max-depth"));
+    let rows = m["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 9);
+    let verdict = |cell: &Value| cell["verdict"]["verdict"].as_str().unwrap().to_string();
+    let caught_by = m["worth"]["caught_by"].as_array().unwrap();
+    for row in rows {
+        let path = row["path"].as_str().unwrap();
+        let cells = row["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), tests.len(), "{path}: a cell per test");
+        assert_eq!(row["ok"], true, "{path}: {}", row["summary"]);
+        match row["expected"].as_str().unwrap() {
+            "accepted" => {
+                assert!(cells.iter().all(|c| verdict(c) == "AC"), "{path}");
+                assert!(row["first_failure"].is_null());
+            }
+            expected => {
+                let first = row["first_failure"].as_str().expect("a first failure");
+                let catching = caught_by
+                    .iter()
+                    .find(|c| c[0] == path)
+                    .map(|c| c[1].as_array().unwrap().len())
+                    .unwrap_or(0);
+                assert!(catching > 0, "{path} is caught by some test");
+                let at = cells.iter().find(|c| c["test"] == first).unwrap();
+                let wanted: &[&str] = if expected == "wrong_answer" {
+                    &["WA", "PE"]
+                } else {
+                    &["TLE"]
+                };
+                assert!(wanted.contains(&verdict(at).as_str()), "{path}: {at}");
+                // No early stop: it ran on every test after its first failure too.
+                assert!(cells.iter().all(|c| c["cpu_seconds"].is_number()));
+            }
+        }
+    }
+    // The slow solution was probed beyond the limit.
+    let slow = rows
+        .iter()
+        .find(|r| r["expected"] == "time_limit_exceeded")
+        .unwrap();
+    assert!(slow["probe"]["cpu_seconds"].as_f64().unwrap() > 0.0);
+    assert_eq!(m["advice"]["suggested"], 1.0);
+    let histogram = &m["answer_lengths"];
+    let cases: u64 = histogram["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(cases as usize, tests.len(), "one board per msquare test");
+
+    let page = std::fs::read_to_string(&html).unwrap();
+    for external in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
+        assert!(
+            !page.contains(external),
+            "the page refers outside: {external}"
+        );
+    }
+    browser(&dir, &html, rows);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Renders the report in headless Chromium: every cell with its verdict, the script run, no
+/// request made by the page (checked on Chromium's own network log).
+fn browser(dir: &Path, html: &Path, rows: &[Value]) {
+    let Some(chromium) = chromium() else {
+        let message = "chromium is not installed: the HTML report was NOT rendered in a browser \
+                       (apt-get install chromium; CI does)";
+        if std::env::var_os("BOARDJUDGE_REQUIRE_CHROMIUM").is_some() {
+            panic!("{message}");
+        }
+        eprintln!("\n!!!!!!!! SKIPPED: {message} !!!!!!!!\n");
+        return;
+    };
+    let (dom, requests) = render(&chromium, dir, html);
+    assert!(
+        requests.is_empty(),
+        "the page made network requests: {requests:?}"
+    );
+    assert!(
+        dom.contains("tabindex=\"0\""),
+        "the inline script ran (it makes the sort headers focusable)"
+    );
+    for row in rows {
+        let path = row["path"].as_str().unwrap();
+        let start = dom
+            .find(&format!("<tr data-solution=\"{path}\""))
+            .unwrap_or_else(|| panic!("no row for {path}"));
+        let end = start + dom[start..].find("</tr>").unwrap();
+        let shown: Vec<(String, String)> = dom[start..end]
+            .split("<td class=\"cell ")
+            .skip(1)
+            .map(|cell| {
+                (
+                    attribute(cell, "data-test"),
+                    attribute(cell, "data-verdict"),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, String)> = row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["test"].as_str().unwrap().to_string(),
+                    c["verdict"]["verdict"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(shown, expected, "{path}: the cells as rendered");
+    }
+    // The network check can fail: a page with an external image, script and style sheet.
+    let bad = dir.join("bad.html");
+    std::fs::write(
+        &bad,
+        "<!DOCTYPE html><img src=\"http://example.com/x.png\"><script \
+         src=\"https://example.org/a.js\"></script>",
+    )
+    .unwrap();
+    let (_, requests) = render(&chromium, dir, &bad);
+    assert_eq!(requests.len(), 2, "{requests:?}");
+}
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// The DOM after the page's scripts ran, and the URLs the page requested (Chromium's own
+/// background requests have no origin as initiator and are not counted). Names resolve to
+/// nothing, so a request never leaves the machine.
+fn render(chromium: &Path, dir: &Path, page: &Path) -> (String, Vec<String>) {
+    let profile = dir.join("profile");
+    let netlog = dir.join("netlog.json");
+    let _ = std::fs::remove_dir_all(&profile);
+    let o = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--log-net-log={}", netlog.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let log: Value = serde_json::from_slice(&std::fs::read(&netlog).unwrap()).unwrap();
+    let start_job = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"].clone();
+    assert!(start_job.is_number(), "a Chromium net log");
+    let requests = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == start_job)
+        .filter(|e| e["params"]["url"].is_string())
+        .filter(|e| e["params"]["initiator"] != "not an origin")
+        .map(|e| e["params"]["url"].as_str().unwrap().to_string())
+        .collect();
+    (String::from_utf8_lossy(&o.stdout).into_owned(), requests)
+}
+
+fn attribute(text: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    let start = text.find(&key).map(|i| i + key.len()).unwrap_or(0);
+    text[start..]
+        .split('"')
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
