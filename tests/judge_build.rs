@@ -495,7 +495,7 @@ fn names_must_be_valid_and_unique_in_their_group() {
         (
             msquare_plan(&[("g", &[&format!("{{ gen = {one}, input = \"1\" }}")])]),
             ":11:",
-            "give exactly one of `gen` and `input`",
+            "give exactly one of `gen`, `input` and `generator`",
         ),
         (
             msquare_plan(&[("g", &["{ inptu = \"1\" }"])]),

@@ -247,6 +247,16 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
+    // The plan's own generators, which `judge build` runs.
+    std::fs::create_dir_all(dir.join("generators")).unwrap();
+    for entry in std::fs::read_dir(repo().join("generators")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            dir.join("generators").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
     let o = judge_in(&dir, &["build"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     dir

@@ -174,8 +174,8 @@ pub fn run(
         Some(source) => {
             if language::of(source).is_none() {
                 return usage(&format!(
-                    "{}: not a source file of a known language (expected {}); to run a \
-                     program, give its command after `--`: judge run {} -- {}",
+                    "{}: not a source file of a known language (expected {}); a program's \
+                     command goes after `--`: judge run {} -- {}",
                     source.display(),
                     language::known_extensions(),
                     problem.name,
