@@ -266,7 +266,13 @@ fn scratch(name: &str) -> PathBuf {
 fn build_check_is_green_after_stress_save_on_each_shipped_wrong_solution() {
     let dir = scratch("save");
     let mut saved = 0;
-    for problem in ["sicily", "msquare", "sicilylarge"] {
+    for problem in [
+        "sicily",
+        "msquare",
+        "sicilylarge",
+        "rotation",
+        "rotationlarge",
+    ] {
         for (path, argv) in wrong_solutions(problem) {
             let mut args = vec![
                 "stress", problem, "--seed", "1", "--count", "300", "--save", "--",
