@@ -38,6 +38,11 @@ use crate::judge::export::{ExportError, Source, problem_uuid, seconds};
 /// The format version written in problem.yaml.
 pub const FORMAT_VERSION: &str = "2025-09";
 
+/// The file extensions of the shipped solutions in a 2025-09 package's `submissions/`: every
+/// language BAPCtools builds and runs by default (C, C++, Rust with `--edition=2018`, Python 3
+/// with PyPy or CPython, Java), verified in CI.
+pub const SUBMISSION_EXTENSIONS: [&str; 6] = ["c", "cpp", "cc", "rs", "py", "java"];
+
 /// The 2025-09 package of a problem.
 pub fn package(source: &Source) -> Result<Package, ExportError> {
     let problem = source.problem;
@@ -58,7 +63,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_answer_validator(&mut p, source, &format!("answer_validators/{name}"));
     add_output_validator(&mut p, source, "output_validator");
-    let (submissions, notes) = submissions(source)?;
+    let (submissions, notes) = submissions(
+        source,
+        &SUBMISSION_EXTENSIONS,
+        "not a language BAPCtools and problemtools run",
+    )?;
     for s in submissions {
         p.add(
             format!("submissions/{}/{}", s.expected.name(), s.file),

@@ -48,10 +48,15 @@ pub const LICENSE: &str = "cc by-sa";
 /// ([`crate::judge::strength::MIN_MARGIN`]).
 pub const TIME_MULTIPLIER: u32 = 2;
 
-/// The file extensions of the shipped solutions that go into `submissions/` (problemtools and
-/// BAPCtools build C++ with their g++ line, Rust with `rustc --edition 2021` and
-/// `--edition=2018`; both are verified in CI).
-pub const SUBMISSION_EXTENSIONS: [&str; 3] = ["cpp", "cc", "rs"];
+/// The file extensions of the shipped solutions that go into a legacy package's `submissions/`:
+/// the languages problemtools builds and runs here (C++ with its g++ line, Rust with
+/// `rustc --edition 2021`, Python 3), verified in CI. Not Java: problemtools' Java compile
+/// fails on this machine (docs/problemtools-java.md), so the Java solutions are named in a
+/// note instead; the 2025-09 package carries them ([`crate::judge::export::icpc`]).
+pub const SUBMISSION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "rs", "py"];
+
+/// Why a legacy package leaves out a solution in another language.
+const LEFT_OUT: &str = "problemtools does not build it here (docs/problemtools-java.md)";
 
 /// The `build` script of a validator directory: nothing to build.
 pub const BUILD: &str =
@@ -76,7 +81,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     }
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_output_validator(&mut p, source, &format!("output_validators/{name}"));
-    let (submissions, notes) = submissions(source)?;
+    let (submissions, notes) = submissions(source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
     for s in submissions {
         p.add(
             format!("submissions/{}/{}", s.expected.name(), s.file),
@@ -220,19 +225,21 @@ pub struct Submission {
     pub bytes: Vec<u8>,
 }
 
-/// The shipped solutions in a language of [`SUBMISSION_EXTENSIONS`], in plan order, and a
-/// note for each one left out, with why; two with the same file name and outcome would
-/// overwrite each other, which is an error.
-pub fn submissions(source: &Source) -> Result<(Vec<Submission>, Vec<String>), ExportError> {
+/// The shipped solutions with one of `extensions`, in plan order, and a note for each one
+/// left out, with `why`; two with the same file name and outcome would overwrite each other,
+/// which is an error.
+pub fn submissions(
+    source: &Source,
+    extensions: &[&str],
+    why: &str,
+) -> Result<(Vec<Submission>, Vec<String>), ExportError> {
     let mut out: Vec<Submission> = Vec::new();
     let mut notes = Vec::new();
     for s in &source.problem.solutions {
         let extension = s.path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !SUBMISSION_EXTENSIONS.contains(&extension) {
+        if !extensions.contains(&extension) {
             notes.push(format!(
-                "{} left out of submissions/: only C++ and Rust submissions are proven under \
-                 problemtools and BAPCtools (.ci/verify-packages); .{extension} runs there are \
-                 not verified",
+                "{} left out of submissions/: {why}",
                 s.path.display()
             ));
             continue;
