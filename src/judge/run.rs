@@ -282,6 +282,31 @@ pub struct LoadedTest {
     pub answer: Vec<u8>,
 }
 
+impl LoadedTest {
+    /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), the result
+    /// naming the test's group.
+    pub fn judge(
+        &self,
+        problem: &ProblemPlan,
+        cmd: &[String],
+        limits: &Limits,
+        sandbox: &Sandbox,
+    ) -> TestResult {
+        TestResult {
+            group: self.group.clone(),
+            ..judge_test(
+                problem,
+                &self.id,
+                &self.input,
+                &self.answer,
+                cmd,
+                limits,
+                sandbox,
+            )
+        }
+    }
+}
+
 impl TestFiles {
     /// The files of the manifest's test `entry` of the problem whose data directory is `dir`
     /// (`testdata/<problem>`).

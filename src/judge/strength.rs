@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
-use crate::judge::run::{LoadedTest, TestResult, Verdict, judge_test, limits_for};
+use crate::judge::run::{LoadedTest, TestResult, Verdict, limits_for};
 use crate::runner::compile::{CompileError, compile};
 use crate::runner::{Limits, Sandbox};
 
@@ -56,10 +56,7 @@ pub fn judge_solution(
     };
     let mut results = Vec::new();
     for t in tests {
-        let result = TestResult {
-            group: t.group.clone(),
-            ..judge_test(problem, &t.id, &t.input, &t.answer, &cmd, &limits, sandbox)
-        };
+        let result = t.judge(problem, &cmd, &limits, sandbox);
         let failed = result.verdict != Verdict::AC;
         results.push(result);
         if failed {

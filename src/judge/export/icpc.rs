@@ -29,8 +29,8 @@
 //! stronger claim in CI, and every shipped solution meets it.
 
 use crate::judge::export::kattis::{
-    self, LICENSE, RIGHTS_OWNER, add_input_validator, add_output_validator, add_statement,
-    problem_name, samples_and_rest, secret_paths, source_of, submissions, yaml_str,
+    self, LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator,
+    add_statement, problem_name, source_of, submissions, yaml_str,
 };
 use crate::judge::export::package::Package;
 use crate::judge::export::{ExportError, Source, problem_uuid, seconds};
@@ -50,15 +50,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     let mut p = Package::new(name, "problem.yaml");
     p.add("problem.yaml", problem_yaml(source)?);
     add_statement(&mut p, source, "statement")?;
-    let (samples, secret) = samples_and_rest(source)?;
-    for t in samples {
-        p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
-        p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
-    }
-    for (path, t) in secret_paths(&secret) {
-        p.add(format!("data/secret/{path}.in"), t.input.clone());
-        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
-    }
+    add_data(&mut p, source)?;
     p.add("data/test_group.yaml", TEST_GROUP_YAML);
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_answer_validator(&mut p, source, &format!("answer_validators/{name}"));

@@ -70,15 +70,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     p.add("problem.yaml", problem_yaml(source));
     p.add(".timelimit", format!("{}\n", seconds(problem.time_limit)));
     add_statement(&mut p, source, "problem_statement")?;
-    let (samples, secret) = samples_and_rest(source)?;
-    for t in samples {
-        p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
-        p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
-    }
-    for (path, t) in secret_paths(&secret) {
-        p.add(format!("data/secret/{path}.in"), t.input.clone());
-        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
-    }
+    add_data(&mut p, source)?;
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_output_validator(&mut p, source, &format!("output_validators/{name}"));
     let (submissions, notes) = submissions(source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
@@ -90,6 +82,21 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     }
     p.notes.extend(notes);
     Ok(p)
+}
+
+/// Adds `data/sample/NAME.in|.ans` (the samples group) and every other test under
+/// `data/secret/` at its [`secret_paths`] path: the layout both package formats share.
+pub fn add_data(p: &mut Package, source: &Source) -> Result<(), ExportError> {
+    let (samples, secret) = samples_and_rest(source)?;
+    for t in samples {
+        p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
+        p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
+    }
+    for (path, t) in secret_paths(&secret) {
+        p.add(format!("data/secret/{path}.in"), t.input.clone());
+        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
+    }
+    Ok(())
 }
 
 /// Where each secret test goes under `data/secret/`: `G-GROUP/T-NAME`, one directory per

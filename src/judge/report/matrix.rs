@@ -15,7 +15,7 @@ use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::judge::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
 use crate::judge::report::histogram::Histogram;
 use crate::judge::report::worth::{Worth, worth};
-use crate::judge::run::{LoadedTest, TestResult, Verdict, judge_test};
+use crate::judge::run::{LoadedTest, TestResult, Verdict};
 use crate::judge::strength::{BuildOutcome, SolutionReport, assess, build_solution};
 use crate::runner::{self, Sandbox};
 
@@ -144,18 +144,7 @@ pub fn run_matrix(
         let problem = jobs[p].problem;
         let test = &jobs[p].tests[t];
         let (cmd, limits) = built[i].as_ref().expect("only built solutions run");
-        let result = TestResult {
-            group: test.group.clone(),
-            ..judge_test(
-                problem,
-                &test.id,
-                &test.input,
-                &test.answer,
-                cmd,
-                limits,
-                sandbox,
-            )
-        };
+        let result = test.judge(problem, cmd, limits, sandbox);
         progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         result
     });
@@ -250,18 +239,7 @@ fn run_probes(
         let mut limits = *limits;
         limits.cpu = limits.cpu.mul_f64(PROBE_FACTOR);
         limits.wall = limits.cpu * 2;
-        TestResult {
-            group: test.group.clone(),
-            ..judge_test(
-                problem,
-                &test.id,
-                &test.input,
-                &test.answer,
-                cmd,
-                &limits,
-                sandbox,
-            )
-        }
+        test.judge(problem, cmd, &limits, sandbox)
     });
     let mut out = vec![None; solutions.len()];
     for ((i, _), result) in wanted.iter().zip(probed) {
