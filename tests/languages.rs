@@ -154,7 +154,7 @@ fn python_and_java_sources_are_built_run_and_judged() {
     // Not a source file: how to run a program instead.
     let o = judge(&dir, &["run", "ms", "judge.toml"], None);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("give its command after `--`: judge run ms -- judge.toml"));
+    assert!(text(&o).contains("command goes after `--`: judge run ms -- judge.toml"));
 
     let o = judge(&dir, &["strength", "--jobs", "1"], None);
     let out = text(&o);
