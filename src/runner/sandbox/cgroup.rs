@@ -93,7 +93,9 @@ impl Hierarchy {
             let parent = mount.join(path.trim_start_matches('/')).join(&name);
             match fs::create_dir(&parent) {
                 Ok(()) => {}
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                // Left by an earlier process with this pid, which did not clean up: its run
+                // groups are stale (no live process has this pid but this one).
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => remove_children(&parent),
                 Err(e) => return Err(format!("cannot create {}: {e}", parent.display())),
             }
             parents.push(parent);
@@ -116,7 +118,14 @@ impl Hierarchy {
                 let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
                 let dirs = self.parents.clone().map(|p| p.join(&name));
                 for dir in &dirs {
-                    fs::create_dir(dir)?;
+                    if let Err(e) = fs::create_dir(dir) {
+                        if e.kind() != io::ErrorKind::AlreadyExists {
+                            return Err(e);
+                        }
+                        // A stale group of the same name: emptied and made anew.
+                        kill_and_remove_dir(dir);
+                        fs::create_dir(dir)?;
+                    }
                 }
                 fs::write(dirs[2].join("pids.max"), processes.to_string())?;
                 (dirs, u64::MAX)
@@ -279,6 +288,17 @@ fn kill_all(dir: &Path) -> bool {
             }
         }
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Kills and removes every group inside `parent`.
+fn remove_children(parent: &Path) {
+    if let Ok(entries) = fs::read_dir(parent) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                kill_and_remove_dir(&entry.path());
+            }
+        }
     }
 }
 
