@@ -19,10 +19,13 @@ pub struct ChildPlan {
     /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC`, with `CLONE_NEWUSER`
     /// when not root.
     pub namespaces: libc::c_int,
-    /// Set when the judge spawns this process as the init of a new pid namespace (as root):
-    /// the shared page, mapped by the judge, where the init keeper leaves the solution's
-    /// wait status for the judge to read. `namespaces` then has no `CLONE_NEWPID`.
-    pub init_report: Option<Arc<ReportPage>>,
+    /// With a new pid namespace: the shared page, mapped by the judge, where the
+    /// namespace's init keeper leaves the solution's wait status.
+    pub report: Option<Arc<ReportPage>>,
+    /// Whether the judge spawns this process as the init of a new pid namespace already (as
+    /// root; `namespaces` then has no `CLONE_NEWPID`, and the judge reads the report);
+    /// otherwise this process unshares it and stays outside as the outer keeper.
+    pub is_init: bool,
     /// A network namespace to join instead of making one (`CLONE_NEWNET` is then left out
     /// of `namespaces`'s unshare).
     pub network: Option<Arc<OwnedFd>>,
@@ -81,24 +84,10 @@ impl ChildPlan {
             for procs in &self.cgroup_procs {
                 check(libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) as libc::c_long)?;
             }
-            // The page is mapped before the memory limit is set: this process is still a copy of
-            // the judge, whose address space may be larger than the limit.
-            let mut page = std::ptr::null_mut();
-            if let Some(report) = &self.init_report {
-                page = report.as_ptr().cast();
-            } else if self.namespaces & libc::CLONE_NEWPID != 0 {
-                page = libc::mmap(
-                    std::ptr::null_mut(),
-                    std::mem::size_of::<Report>(),
-                    libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_SHARED | libc::MAP_ANONYMOUS,
-                    -1,
-                    0,
-                );
-                if page == libc::MAP_FAILED {
-                    return Err(io::Error::last_os_error());
-                }
-            }
+            let page = self
+                .report
+                .as_ref()
+                .map_or(std::ptr::null_mut(), |r| r.as_ptr());
             if self.new_session {
                 check(libc::setsid() as libc::c_long)?;
             }
@@ -151,16 +140,16 @@ impl ChildPlan {
                     libc::CLOSE_RANGE_CLOEXEC,
                 ))?;
             }
-            if self.init_report.is_some() {
+            if self.is_init {
                 // This process is the namespace's init already: the solution runs under it,
                 // and the judge reads the solution's wait status from the shared page.
-                spawn_under_keeper(page.cast())?;
+                spawn_under_keeper(page)?;
             } else if !page.is_null() {
                 // The first child is the namespace's init; the solution runs under it. The
                 // shared page carries the solution's wait status from the init to the outer
                 // keeper.
-                spawn_under_keeper(page.cast())?;
-                spawn_under_keeper(page.cast())?;
+                spawn_under_keeper(page)?;
+                spawn_under_keeper(page)?;
             }
         }
         Ok(())
@@ -236,7 +225,7 @@ impl Drop for ReportPage {
 /// Forks: the child returns `Ok`, the parent becomes a keeper and never returns.
 ///
 /// # Safety
-/// Only between `fork` and `exec`; `report` is the shared page made by [`ChildPlan::apply`].
+/// Only between `fork` and `exec`; `report` is the plan's shared page.
 unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
     // SAFETY: fork, and the keeper's system calls.
     unsafe {

@@ -450,13 +450,16 @@ impl Sandbox {
             no_new_privs: true,
             ..ChildPlan::default()
         };
-        if let Some(own) = &self.own_pid_namespace {
+        if self.namespaces & libc::CLONE_NEWPID != 0 {
             let page = Arc::new(
                 ReportPage::new().map_err(|e| format!("cannot map the report page: {e}"))?,
             );
-            plan.namespaces &= !libc::CLONE_NEWPID;
-            plan.init_report = Some(Arc::clone(&page));
-            run.pid_namespace = Some((Arc::clone(own), page));
+            plan.report = Some(Arc::clone(&page));
+            if let Some(own) = &self.own_pid_namespace {
+                plan.namespaces &= !libc::CLONE_NEWPID;
+                plan.is_init = true;
+                run.pid_namespace = Some((Arc::clone(own), page));
+            }
         }
         if self.namespaces & libc::CLONE_NEWUSER != 0 {
             // SAFETY: getuid and getgid cannot fail.
