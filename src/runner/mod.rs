@@ -346,7 +346,9 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         stderr_tail,
         cpu: usage.map_or(ended.cpu, |u| u.cpu.max(ended.cpu)),
         wall: ended.at.saturating_duration_since(start),
-        peak_memory_bytes: usage.map_or(ended.peak_memory_bytes, |u| u.peak_memory_bytes),
+        peak_memory_bytes: usage
+            .and_then(|u| u.peak_memory_bytes)
+            .unwrap_or(ended.peak_memory_bytes),
     };
     let killed = classify::Killed {
         wall: wall_killed,

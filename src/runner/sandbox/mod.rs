@@ -20,8 +20,8 @@
 //!    one made once and shared by the runs, which cannot reach each other in it), and a new
 //!    IPC namespace (no System V or POSIX message queue object is shared or outlives the
 //!    run); a user namespace too when the judge is not root;
-//! 8. **cgroup** (root, cgroup v1): memory, CPU time and processes counted and limited over
-//!    every process of the run.
+//! 8. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
+//!    limited over every process of the run.
 //!
 //! The program and the files named on its command line are staged: copied once into a
 //! read-only directory of the sandbox, and the command rewritten to use the copies, so the
@@ -386,7 +386,11 @@ impl Sandbox {
                     Layer::Namespaces if self.namespaces & libc::CLONE_NEWUSER != 0 => {
                         "user+pid+net+ipc ns".into()
                     }
-                    Layer::Cgroup => "cgroup v1".into(),
+                    Layer::Cgroup => self
+                        .cgroups
+                        .as_ref()
+                        .map_or("cgroup", |h| h.version().label())
+                        .into(),
                     other => label_of(other).into(),
                 },
             })

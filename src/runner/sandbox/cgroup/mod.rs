@@ -1,9 +1,16 @@
-//! Whole-run accounting with cgroup v1 (memory, cpuacct, pids), as root: every process of a
-//! run is counted and limited together, wherever it forked or hid.
+//! Whole-run accounting with cgroups, as root: every process of a run is counted and limited
+//! together, wherever it forked or hid. cgroup v1 where its memory, cpuacct and pids
+//! controllers are mounted ([`v1`]), else cgroup v2 with its memory and pids controllers
+//! ([`v2`]).
 //!
-//! Each sandbox makes a parent group `boardjudge-<pid>-<n>` inside the judge's own group of
-//! each controller, and run groups inside that: one per run at a time, emptied after the run
-//! and kept, counters reset, for the next one (all removed with the sandbox).
+//! Each sandbox makes a parent group `boardjudge-<pid>-<n>` (v1: inside the judge's own group
+//! of each controller; v2: at the top of the cgroup tree, whose child groups have no process
+//! of their own), and run groups inside it, one per run at a time. A v1 run group is emptied
+//! after the run and kept, its counters reset, for the next one; a v2 one is removed (its
+//! memory peak cannot be reset). Everything is removed with the sandbox.
+
+mod v1;
+mod v2;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
@@ -13,33 +20,51 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The controllers used, as mounted under /sys/fs/cgroup by cgroup v1.
-const CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
-
 /// How long to wait for the processes of a group to die after `SIGKILL`.
 const EMPTYING: Duration = Duration::from_secs(2);
 
-/// The parent groups of this judge process, one per controller, and the run groups that are
-/// free for another run.
+/// Which cgroup interface the sandbox uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// cgroup v1: one hierarchy per controller (memory, cpuacct, pids).
+    V1,
+    /// cgroup v2: one unified hierarchy.
+    V2,
+}
+
+impl Version {
+    /// `cgroup v1` or `cgroup v2`, as the sandbox's layers are listed.
+    pub fn label(self) -> &'static str {
+        match self {
+            Version::V1 => "cgroup v1",
+            Version::V2 => "cgroup v2",
+        }
+    }
+}
+
+/// The parent groups of this judge process (v1: one per controller; v2: one), and the run
+/// groups that are free for another run.
 #[derive(Debug)]
 pub struct Hierarchy {
-    parents: [PathBuf; 3],
+    version: Version,
+    parents: Vec<PathBuf>,
     free: Arc<Mutex<Vec<Idle>>>,
 }
 
-/// A run group between runs: empty, kept for the next run (making and removing a memory
+/// A v1 run group between runs: empty, kept for the next run (making and removing a memory
 /// group costs more than the run of a small program).
 #[derive(Debug)]
 struct Idle {
-    dirs: [PathBuf; 3],
+    dirs: Vec<PathBuf>,
     memory_limit: u64,
 }
 
-/// The group of one run, in each controller. Given back for another run by
-/// [`RunGroup::release`] (or, when it cannot be emptied, removed).
+/// The group of one run (v1: in each controller). Given back for another run or removed by
+/// [`RunGroup::release`].
 #[derive(Debug)]
 pub struct RunGroup {
-    dirs: [PathBuf; 3],
+    version: Version,
+    dirs: Vec<PathBuf>,
     memory_limit: u64,
     /// The memory controller's count of OOM kills when the run started (it never resets).
     oom_kills_before: u64,
@@ -51,8 +76,9 @@ pub struct RunGroup {
 pub struct Usage {
     /// CPU time of every process of the run.
     pub cpu: Duration,
-    /// Peak memory charged to the run.
-    pub peak_memory_bytes: u64,
+    /// Peak memory charged to the run, where the kernel keeps it (v2 before Linux 5.19 does
+    /// not).
+    pub peak_memory_bytes: Option<u64>,
     /// Whether the kernel killed a process for going over the memory limit.
     pub oom_killed: bool,
 }
@@ -70,53 +96,38 @@ impl Hierarchy {
         if unsafe { libc::geteuid() } != 0 {
             return Err("cgroups need root".into());
         }
-        let own = fs::read_to_string("/proc/self/cgroup")
-            .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
-        let mut parents = Vec::new();
-        for controller in CONTROLLERS {
-            let mount = Path::new("/sys/fs/cgroup").join(controller);
-            if !mount.join("cgroup.procs").exists() {
-                return Err(format!(
-                    "no cgroup v1 {controller} controller at {}",
-                    mount.display()
-                ));
-            }
-            let path = own
-                .lines()
-                .filter_map(|l| {
-                    // "id:controllers:path"
-                    let mut fields = l.splitn(3, ':').skip(1);
-                    Some((fields.next()?, fields.next()?))
-                })
-                .find(|(names, _)| names.split(',').any(|n| n == controller))
-                .map_or("/", |(_, path)| path);
-            let parent = mount.join(path.trim_start_matches('/')).join(&name);
-            match fs::create_dir(&parent) {
-                Ok(()) => {}
-                // Left by an earlier process with this pid, which did not clean up: its run
-                // groups are stale (no live process has this pid but this one).
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => remove_children(&parent),
-                Err(e) => return Err(format!("cannot create {}: {e}", parent.display())),
-            }
-            parents.push(parent);
-        }
-        let parents: [PathBuf; 3] = parents.try_into().expect("three controllers");
+        let (version, parents) = match v1::parents(&name) {
+            Ok(parents) => (Version::V1, parents),
+            Err(v1::Missing(why_not_v1)) => match v2::parent(&name) {
+                Ok(parent) => (Version::V2, vec![parent]),
+                Err(why_not_v2) => return Err(format!("{why_not_v1}; {why_not_v2}")),
+            },
+        };
         Ok(Hierarchy {
+            version,
             parents,
             free: Arc::default(),
         })
     }
 
-    /// The group of a new run with its memory and process limits: a free one from an earlier
-    /// run, its counters reset, or a new one.
+    /// The interface in use.
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// The group of a new run with its memory and process limits: v1, a free one from an
+    /// earlier run, its counters reset, or a new one; v2, a new one.
     pub fn run_group(&self, memory_bytes: u64, processes: u64) -> io::Result<RunGroup> {
-        let idle = self.free.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let idle = match self.version {
+            Version::V1 => self.free.lock().unwrap_or_else(|p| p.into_inner()).pop(),
+            Version::V2 => None,
+        };
         let (dirs, memory_limit) = match idle {
             Some(idle) => (idle.dirs, idle.memory_limit),
             None => {
                 static NEXT: AtomicU64 = AtomicU64::new(0);
                 let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
-                let dirs = self.parents.clone().map(|p| p.join(&name));
+                let dirs: Vec<PathBuf> = self.parents.iter().map(|p| p.join(&name)).collect();
                 for dir in &dirs {
                     if let Err(e) = fs::create_dir(dir) {
                         if e.kind() != io::ErrorKind::AlreadyExists {
@@ -127,19 +138,24 @@ impl Hierarchy {
                         fs::create_dir(dir)?;
                     }
                 }
-                fs::write(dirs[2].join("pids.max"), processes.to_string())?;
+                match self.version {
+                    Version::V1 => v1::limit_processes(&dirs, processes)?,
+                    Version::V2 => v2::limit_processes(&dirs[0], processes)?,
+                }
                 (dirs, u64::MAX)
             }
         };
         let mut group = RunGroup {
+            version: self.version,
             dirs,
             memory_limit,
             oom_kills_before: 0,
             free: Arc::clone(&self.free),
         };
         group.set_memory_limit(memory_bytes)?;
-        fs::write(group.dirs[1].join("cpuacct.usage"), "0")?;
-        fs::write(group.memory().join("memory.max_usage_in_bytes"), "0")?;
+        if group.version == Version::V1 {
+            v1::reset_counters(&group.dirs)?;
+        }
         group.oom_kills_before = group.oom_kills();
         Ok(group)
     }
@@ -165,30 +181,15 @@ impl Drop for Hierarchy {
 }
 
 impl RunGroup {
-    fn memory(&self) -> &Path {
-        &self.dirs[0]
-    }
-
-    /// Sets the memory limit (and the memory + swap limit, where the kernel has one), in the
-    /// order the kernel accepts: memory + swap is never below memory.
+    /// Sets the memory limit of the run (and the memory + swap limit where the kernel has
+    /// one, so that swapping does not escape it).
     fn set_memory_limit(&mut self, bytes: u64) -> io::Result<()> {
         if bytes == self.memory_limit {
             return Ok(());
         }
-        let text = if bytes == u64::MAX {
-            "-1".to_string()
-        } else {
-            bytes.to_string()
-        };
-        let memory = self.memory().join("memory.limit_in_bytes");
-        let memsw = self.memory().join("memory.memsw.limit_in_bytes");
-        let swap_counted = memsw.exists();
-        if bytes > self.memory_limit && swap_counted {
-            fs::write(&memsw, &text)?;
-        }
-        fs::write(&memory, &text)?;
-        if bytes < self.memory_limit && swap_counted {
-            fs::write(&memsw, &text)?;
+        match self.version {
+            Version::V1 => v1::set_memory_limit(&self.dirs, self.memory_limit, bytes)?,
+            Version::V2 => v2::set_memory_limit(&self.dirs[0], bytes)?,
         }
         self.memory_limit = bytes;
         Ok(())
@@ -196,16 +197,14 @@ impl RunGroup {
 
     /// The memory controller's count of OOM kills in this group so far.
     fn oom_kills(&self) -> u64 {
-        fs::read_to_string(self.memory().join("memory.oom_control"))
-            .unwrap_or_default()
-            .lines()
-            .find_map(|l| l.strip_prefix("oom_kill "))
-            .and_then(|n| n.trim().parse::<u64>().ok())
-            .unwrap_or(0)
+        match self.version {
+            Version::V1 => v1::oom_kills(&self.dirs),
+            Version::V2 => v2::oom_kills(&self.dirs[0]),
+        }
     }
 
-    /// `cgroup.procs` of each controller, opened for writing `0` (the writer joins) in the
-    /// child before it starts the solution.
+    /// `cgroup.procs` of each group of the run, opened for writing `0` (the writer joins) in
+    /// the child before it starts the solution.
     pub fn procs_files(&self) -> io::Result<Vec<File>> {
         self.dirs
             .iter()
@@ -220,30 +219,30 @@ impl RunGroup {
 
     /// What the run used, read after it ended.
     pub fn usage(&self) -> Usage {
-        let peak = fs::read_to_string(self.memory().join("memory.max_usage_in_bytes"))
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(0);
+        let peak_memory_bytes = match self.version {
+            Version::V1 => Some(v1::peak_memory(&self.dirs)),
+            Version::V2 => v2::peak_memory(&self.dirs[0]),
+        };
         Usage {
             cpu: Duration::from_nanos(self.cpu_nanos()),
-            peak_memory_bytes: peak,
+            peak_memory_bytes,
             oom_killed: self.oom_kills() > self.oom_kills_before,
         }
     }
 
     /// CPU time so far of every process of the run, in nanoseconds.
     pub fn cpu_nanos(&self) -> u64 {
-        fs::read_to_string(self.dirs[1].join("cpuacct.usage"))
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(0)
+        match self.version {
+            Version::V1 => v1::cpu_nanos(&self.dirs),
+            Version::V2 => v2::cpu_nanos(&self.dirs[0]),
+        }
     }
 
-    /// Kills every process left in the group and waits for it to empty; gives the group back
-    /// for another run, or removes it when it does not empty in time.
+    /// Kills every process left in the group and waits for it to empty; v1: gives the group
+    /// back for another run, or removes it when it does not empty in time; v2: removes it.
     pub fn release(self) {
-        let emptied = self.dirs.iter().all(|dir| kill_all(dir));
-        if !emptied {
+        let keep = self.version == Version::V1 && self.dirs.iter().all(|dir| kill_all(dir));
+        if !keep {
             for dir in &self.dirs {
                 kill_and_remove_dir(dir);
             }
@@ -260,9 +259,26 @@ impl RunGroup {
     }
 }
 
-/// Kills every process in the group at `dir` and waits (a bounded time) for it to empty;
-/// says whether it did.
+/// Reads a number from a file of one value (`cpuacct.usage`, `memory.peak`, ...).
+fn read_number(path: &Path) -> Option<u64> {
+    fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+/// The value of `key` in a flat-keyed file (`memory.events`, `cpu.stat`, ...): lines of
+/// `key value`.
+fn read_key(path: &Path, key: &str) -> Option<u64> {
+    fs::read_to_string(path)
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// Kills every process in the group at `dir` (v2: at once with `cgroup.kill`, which also
+/// catches a process forked meanwhile) and waits (a bounded time) for it to empty; says
+/// whether it did.
 fn kill_all(dir: &Path) -> bool {
+    let _ = fs::write(dir.join("cgroup.kill"), "1");
     let procs = dir.join("cgroup.procs");
     let give_up = Instant::now() + EMPTYING;
     loop {
@@ -299,6 +315,20 @@ fn remove_children(parent: &Path) {
                 kill_and_remove_dir(&entry.path());
             }
         }
+    }
+}
+
+/// Makes the parent group at `path`; one left by an earlier process with this pid, which did
+/// not clean up, is reused after its run groups are removed (they are stale: no live process
+/// has this pid but this one).
+fn make_parent(path: &Path) -> Result<(), String> {
+    match fs::create_dir(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            remove_children(path);
+            Ok(())
+        }
+        Err(e) => Err(format!("cannot create {}: {e}", path.display())),
     }
 }
 

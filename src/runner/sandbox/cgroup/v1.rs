@@ -1,0 +1,100 @@
+//! cgroup v1: the memory, cpuacct and pids controllers, each its own hierarchy under
+//! /sys/fs/cgroup/<controller>. A run's groups are in that order: memory, cpuacct, pids.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{make_parent, read_key, read_number};
+
+/// The controllers used, as mounted under /sys/fs/cgroup by cgroup v1.
+const CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
+
+/// Why v1 cannot be used here (then v2 is tried).
+pub struct Missing(pub String);
+
+/// Makes the parent group `name` inside the judge's own group of each controller.
+pub fn parents(name: &str) -> Result<Vec<PathBuf>, Missing> {
+    let own = fs::read_to_string("/proc/self/cgroup")
+        .map_err(|e| Missing(format!("cannot read /proc/self/cgroup: {e}")))?;
+    for controller in CONTROLLERS {
+        let mount = Path::new("/sys/fs/cgroup").join(controller);
+        if !mount.join("cgroup.procs").exists() {
+            return Err(Missing(format!(
+                "no cgroup v1 {controller} controller at {}",
+                mount.display()
+            )));
+        }
+    }
+    let mut parents = Vec::new();
+    for controller in CONTROLLERS {
+        let path = own
+            .lines()
+            .filter_map(|l| {
+                // "id:controllers:path"
+                let mut fields = l.splitn(3, ':').skip(1);
+                Some((fields.next()?, fields.next()?))
+            })
+            .find(|(names, _)| names.split(',').any(|n| n == controller))
+            .map_or("/", |(_, path)| path);
+        let parent = Path::new("/sys/fs/cgroup")
+            .join(controller)
+            .join(path.trim_start_matches('/'))
+            .join(name);
+        if let Err(why) = make_parent(&parent) {
+            for made in &parents {
+                let _ = fs::remove_dir(made);
+            }
+            return Err(Missing(why));
+        }
+        parents.push(parent);
+    }
+    Ok(parents)
+}
+
+/// Bounds the processes of a new run group.
+pub fn limit_processes(dirs: &[PathBuf], processes: u64) -> io::Result<()> {
+    fs::write(dirs[2].join("pids.max"), processes.to_string())
+}
+
+/// Resets the CPU and peak memory counters of a run group kept from an earlier run.
+pub fn reset_counters(dirs: &[PathBuf]) -> io::Result<()> {
+    fs::write(dirs[1].join("cpuacct.usage"), "0")?;
+    fs::write(dirs[0].join("memory.max_usage_in_bytes"), "0")
+}
+
+/// Sets the memory limit and, where the kernel counts swap, the memory + swap limit, in the
+/// order the kernel accepts: memory + swap is never below memory.
+pub fn set_memory_limit(dirs: &[PathBuf], from: u64, to: u64) -> io::Result<()> {
+    let text = if to == u64::MAX {
+        "-1".to_string()
+    } else {
+        to.to_string()
+    };
+    let memory = dirs[0].join("memory.limit_in_bytes");
+    let memsw = dirs[0].join("memory.memsw.limit_in_bytes");
+    let swap_counted = memsw.exists();
+    if to > from && swap_counted {
+        fs::write(&memsw, &text)?;
+    }
+    fs::write(&memory, &text)?;
+    if to < from && swap_counted {
+        fs::write(&memsw, &text)?;
+    }
+    Ok(())
+}
+
+/// The memory controller's count of OOM kills in the group so far.
+pub fn oom_kills(dirs: &[PathBuf]) -> u64 {
+    read_key(&dirs[0].join("memory.oom_control"), "oom_kill").unwrap_or(0)
+}
+
+/// The peak memory charged to the group since the last reset.
+pub fn peak_memory(dirs: &[PathBuf]) -> u64 {
+    read_number(&dirs[0].join("memory.max_usage_in_bytes")).unwrap_or(0)
+}
+
+/// CPU time so far of every process in the group, in nanoseconds.
+pub fn cpu_nanos(dirs: &[PathBuf]) -> u64 {
+    read_number(&dirs[1].join("cpuacct.usage")).unwrap_or(0)
+}
