@@ -381,13 +381,10 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
-    if !root() {
-        return; // then every other test here already runs as a user
-    }
-    use std::os::unix::process::CommandExt;
-    let dir = std::env::temp_dir().join(format!("boardjudge-nonroot-{}", std::process::id()));
+/// A directory with the judge, `solve`, judge.toml and msquare's test data, that a user who
+/// is not root can run from.
+fn judge_for_a_user(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardjudge-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir(&dir).unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -399,7 +396,24 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         &repo().join("testdata/msquare"),
         &dir.join("testdata/msquare"),
     );
-    let nobody = 65534;
+    dir
+}
+
+/// The user the judge runs as in the tests of a judge that is not root.
+const NOBODY: u32 = 65534;
+
+/// The `sandbox: ...` line of `judge run`'s table.
+fn layers_line(stdout: &str) -> &str {
+    stdout.lines().find(|l| l.starts_with("sandbox: ")).unwrap()
+}
+
+#[test]
+fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
+    if !root() {
+        return; // then every other test here already runs as a user
+    }
+    use std::os::unix::process::CommandExt;
+    let dir = judge_for_a_user("nonroot");
     let out = Command::new(dir.join("judge"))
         .args([
             "run",
@@ -414,8 +428,8 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         .arg("msquare")
         .current_dir(&dir)
         .env_remove("TMPDIR")
-        .uid(nobody)
-        .gid(nobody)
+        .uid(NOBODY)
+        .gid(NOBODY)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -424,7 +438,7 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let layers = stdout.lines().find(|l| l.starts_with("sandbox: ")).unwrap();
+    let layers = layers_line(&stdout);
     for layer in [
         "session",
         "private dir",
@@ -437,6 +451,84 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         layers.contains("unavailable: user: the judge is not root"),
         "{layers}"
     );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Whether cgroup v2 is the machine's only hierarchy, with the memory controller.
+fn cgroup_v2_only() -> bool {
+    fs::read_to_string("/sys/fs/cgroup/cgroup.controllers")
+        .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"))
+}
+
+#[test]
+fn a_judge_that_is_not_root_counts_whole_runs_in_a_delegated_cgroup_v2_group() {
+    if !root() || !cgroup_v2_only() {
+        // This machine has cgroup v1 (then a judge that is not root has no cgroup), or the
+        // test cannot delegate a group: .ci/cgroup2-vm runs this test on a v2 kernel.
+        eprintln!("skipped: needs root and a cgroup v2 machine");
+        return;
+    }
+    let top = Path::new("/sys/fs/cgroup");
+    fs::write(top.join("cgroup.subtree_control"), "+memory +pids").unwrap();
+    // What systemd's Delegate=yes does: the group and the files that make it manageable
+    // belong to the user.
+    let delegated = top.join(format!("boardjudge-delegated-{}", std::process::id()));
+    fs::create_dir(&delegated).unwrap();
+    for file in [
+        "",
+        "cgroup.procs",
+        "cgroup.subtree_control",
+        "cgroup.threads",
+    ] {
+        let path = delegated.join(file);
+        let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::chown(c.as_ptr(), NOBODY, NOBODY) }, 0);
+    }
+    let dir = judge_for_a_user("delegated");
+    let mut hostile = hostile();
+    hostile.push("memory-children".into());
+    // Into the delegated group as root, then the judge as the user.
+    let enter = format!(
+        "echo $$ > {}/cgroup.procs && exec setpriv --reuid={NOBODY} --regid={NOBODY} \
+         --clear-groups -- \"$@\"",
+        delegated.display()
+    );
+    let out = Command::new("sh")
+        .args(["-c", &enter, "sh"])
+        .arg(dir.join("judge"))
+        .args([
+            "run", "msquare", "--tests", "samples", "--jobs", "1", "--json", "--",
+        ])
+        .args(&hostile)
+        .current_dir(&dir)
+        .env_remove("TMPDIR")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report: serde_json::Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{e}: {stdout}{}", String::from_utf8_lossy(&out.stderr)));
+    let applied = report["sandbox"]["applied"].to_string();
+    assert!(applied.contains("cgroup v2"), "{}", report["sandbox"]);
+    for test in report["results"].as_array().unwrap() {
+        assert_eq!(test["verdict"], "MLE", "{test}");
+    }
+    // The judge made its own leaf group to free the delegated one, and left nothing else.
+    let left: Vec<String> = fs::read_dir(&delegated)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    assert!(
+        left.iter()
+            .all(|name| name.starts_with("boardjudge-judge-")),
+        "{left:?}"
+    );
+    for leaf in left {
+        fs::remove_dir(delegated.join(leaf)).unwrap();
+    }
+    fs::remove_dir(&delegated).unwrap();
     fs::remove_dir_all(dir).unwrap();
 }
 

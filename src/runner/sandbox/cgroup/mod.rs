@@ -1,11 +1,11 @@
-//! Whole-run accounting with cgroups, as root: every process of a run is counted and limited
-//! together, wherever it forked or hid. cgroup v1 where its memory, cpuacct and pids
+//! Whole-run accounting with cgroups: every process of a run is counted and limited together,
+//! wherever it forked or hid. As root, cgroup v1 where its memory, cpuacct and pids
 //! controllers are mounted ([`v1`]), else cgroup v2 with its memory and pids controllers
-//! ([`v2`]).
+//! ([`v2`]); not root, cgroup v2 in a group delegated to the judge's user.
 //!
 //! Each sandbox makes a parent group `boardjudge-<pid>-<n>` (v1: inside the judge's own group
-//! of each controller; v2: at the top of the cgroup tree, whose child groups have no process
-//! of their own), and run groups inside it, one per run at a time. A v1 run group is emptied
+//! of each controller; v2: at the top of the cgroup tree as root, else inside the delegated
+//! group), and run groups inside it, one per run at a time. A v1 run group is emptied
 //! after the run and kept, its counters reset, for the next one; a v2 one is removed (its
 //! memory peak cannot be reset). Everything is removed with the sandbox.
 
@@ -93,12 +93,15 @@ impl Hierarchy {
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
         // SAFETY: geteuid cannot fail.
-        if unsafe { libc::geteuid() } != 0 {
-            return Err("cgroups need root".into());
-        }
-        let (version, parents) = match v1::parents(&name) {
+        let root = unsafe { libc::geteuid() } == 0;
+        let v1 = if root {
+            v1::parents(&name)
+        } else {
+            Err(v1::Missing("cgroup v1 needs root".into()))
+        };
+        let (version, parents) = match v1 {
             Ok(parents) => (Version::V1, parents),
-            Err(v1::Missing(why_not_v1)) => match v2::parent(&name) {
+            Err(v1::Missing(why_not_v1)) => match v2::parent(&name, root) {
                 Ok(parent) => (Version::V2, vec![parent]),
                 Err(why_not_v2) => return Err(format!("{why_not_v1}; {why_not_v2}")),
             },

@@ -1,13 +1,19 @@
 //! cgroup v2: one unified hierarchy at /sys/fs/cgroup, with the memory and pids controllers
 //! (CPU time is in every group's `cpu.stat`, with or without the cpu controller).
 //!
-//! The parent group is made at the top of the tree, not inside the judge's own group: v2
-//! lets a group give controllers to its children only while it has no process of its own
-//! (the top is exempt), and the judge's own group has at least the judge. Run groups are
-//! made per run and removed after it: `memory.peak` cannot be reset before Linux 6.12.
+//! v2 lets a group give controllers to its children only while it has no process of its own
+//! (the top of the tree is exempt). As root, the parent group is made at the top of the tree,
+//! not inside the judge's own group, which has at least the judge. Not root, it is made in
+//! the judge's own group when that group is delegated to the judge's user (writable, as
+//! systemd's `Delegate=yes` makes it): the judge first moves itself into a leaf group of its
+//! own, `boardjudge-judge-<pid>`, so that the delegated group has no process left (it must
+//! have no other). Run groups are made per run and removed after it: `memory.peak` cannot be
+//! reset before Linux 6.12.
 
+use std::ffi::CString;
 use std::fs;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use super::{make_parent, read_key, read_number};
@@ -18,33 +24,123 @@ const MOUNT: &str = "/sys/fs/cgroup";
 /// The controllers the run groups need.
 const CONTROLLERS: [&str; 2] = ["memory", "pids"];
 
-/// Makes the parent group `name` at the top of the tree, with the memory and pids controllers
-/// given to its children, or says why v2 cannot be used.
-pub fn parent(name: &str) -> Result<PathBuf, String> {
+/// The prefix of the leaf group a judge that is not root moves itself into.
+const JUDGE_LEAF: &str = "boardjudge-judge-";
+
+/// Makes the parent group `name` (as root at the top of the tree, else in the judge's
+/// delegated group), with the memory and pids controllers given to its children, or says why
+/// v2 cannot be used.
+pub fn parent(name: &str, root: bool) -> Result<PathBuf, String> {
     let top = Path::new(MOUNT);
-    let Ok(available) = fs::read_to_string(top.join("cgroup.controllers")) else {
+    if !top.join("cgroup.controllers").exists() {
         return Err(format!("no cgroup v2 at {MOUNT}"));
+    }
+    let base = if root {
+        top.to_path_buf()
+    } else {
+        delegated()?
     };
+    let available = fs::read_to_string(base.join("cgroup.controllers")).unwrap_or_default();
     for controller in CONTROLLERS {
         if !available.split_whitespace().any(|c| c == controller) {
             return Err(format!(
-                "cgroup v2 at {MOUNT} has no {controller} controller (bound to cgroup v1?)"
+                "cgroup v2 group {} has no {controller} controller{}",
+                base.display(),
+                if root { " (bound to cgroup v1?)" } else { "" }
             ));
         }
     }
-    enable_controllers(top)?;
-    let parent = top.join(name);
+    if let Err(why) = enable_controllers(&base) {
+        if root && busy(&why) {
+            return Err(format!(
+                "{why} (the top group has processes of its own: a container's cgroup namespace?)"
+            ));
+        }
+        if root || !busy(&why) {
+            return Err(why.to_string());
+        }
+        leave(&base)?;
+        enable_controllers(&base).map_err(|why| {
+            format!("{why}: the delegated group has processes other than the judge")
+        })?;
+    }
+    let parent = base.join(name);
     make_parent(&parent)?;
     if let Err(why) = enable_controllers(&parent) {
         let _ = fs::remove_dir(&parent);
-        return Err(why);
+        return Err(why.to_string());
     }
     Ok(parent)
 }
 
+/// The judge's own group (the one above its leaf, when it moved into one), when it is
+/// delegated to the judge's user.
+fn delegated() -> Result<PathBuf, String> {
+    let own = fs::read_to_string("/proc/self/cgroup")
+        .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
+    let Some(path) = own.lines().find_map(|l| l.strip_prefix("0::")) else {
+        return Err("the judge is in no cgroup v2 group".into());
+    };
+    let mut dir = Path::new(MOUNT).join(path.trim_start_matches('/'));
+    let leaf = format!("{JUDGE_LEAF}{}", std::process::id());
+    if dir
+        .file_name()
+        .is_some_and(|n| n.as_bytes() == leaf.as_bytes())
+    {
+        dir.pop();
+    }
+    for file in [
+        &dir,
+        &dir.join("cgroup.procs"),
+        &dir.join("cgroup.subtree_control"),
+    ] {
+        if !writable(file) {
+            return Err(format!(
+                "cgroup v2 needs root, or a group delegated to the judge's user ({} is not \
+                 writable; e.g. systemd-run --user --scope -p Delegate=yes judge ...)",
+                file.display()
+            ));
+        }
+    }
+    Ok(dir)
+}
+
+/// Whether this process may write `path`.
+fn writable(path: &Path) -> bool {
+    CString::new(path.as_os_str().as_bytes())
+        // SAFETY: access only reads the NUL-terminated path.
+        .is_ok_and(|p| unsafe { libc::access(p.as_ptr(), libc::W_OK) } == 0)
+}
+
+/// Moves the judge into its leaf group inside `base`, so that `base` may give controllers to
+/// its children.
+fn leave(base: &Path) -> Result<(), String> {
+    let leaf = base.join(format!("{JUDGE_LEAF}{}", std::process::id()));
+    make_parent(&leaf)?;
+    fs::write(leaf.join("cgroup.procs"), "0")
+        .map_err(|e| format!("cannot move the judge into {}: {e}", leaf.display()))
+}
+
+/// A failure to give controllers to a group's children.
+struct Refused {
+    message: String,
+    errno: Option<i32>,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Whether the group refused because it has processes of its own.
+fn busy(refused: &Refused) -> bool {
+    refused.errno == Some(libc::EBUSY)
+}
+
 /// Gives the memory and pids controllers to the children of the group at `dir`, unless they
 /// already have them.
-fn enable_controllers(dir: &Path) -> Result<(), String> {
+fn enable_controllers(dir: &Path) -> Result<(), Refused> {
     let control = dir.join("cgroup.subtree_control");
     let enabled = fs::read_to_string(&control).unwrap_or_default();
     let wanted: Vec<String> = CONTROLLERS
@@ -55,17 +151,13 @@ fn enable_controllers(dir: &Path) -> Result<(), String> {
     if wanted.is_empty() {
         return Ok(());
     }
-    fs::write(&control, wanted.join(" ")).map_err(|e| {
-        let hint = if e.raw_os_error() == Some(libc::EBUSY) {
-            " (the group has processes of its own: inside a container whose cgroup is the top?)"
-        } else {
-            ""
-        };
-        format!(
-            "cannot enable {} in {}: {e}{hint}",
+    fs::write(&control, wanted.join(" ")).map_err(|e| Refused {
+        message: format!(
+            "cannot enable {} in {}: {e}",
             wanted.join(" "),
             control.display()
-        )
+        ),
+        errno: e.raw_os_error(),
     })
 }
 
