@@ -70,10 +70,25 @@ fn hostile() -> Vec<String> {
     vec![binary.to_string_lossy().into_owned()]
 }
 
+/// How much slower than a real machine these tests may run: `BOARDJUDGE_TEST_TIME_SCALE`
+/// (.ci/cgroup2-vm's emulated CPU sets it), 1 by default. It scales the wall-clock limits and
+/// the CPU limits of honest programs, never a limit an attack must be caught at.
+fn scaled(duration: Duration) -> Duration {
+    static SCALE: OnceLock<f64> = OnceLock::new();
+    let scale = SCALE.get_or_init(|| {
+        std::env::var("BOARDJUDGE_TEST_TIME_SCALE")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .filter(|&s: &f64| s >= 1.0)
+            .unwrap_or(1.0)
+    });
+    duration.mul_f64(*scale)
+}
+
 fn limits() -> Limits {
     Limits {
-        cpu: Duration::from_millis(500),
-        wall: Duration::from_secs(2),
+        cpu: scaled(Duration::from_millis(500)),
+        wall: scaled(Duration::from_secs(2)),
         memory_bytes: 256 << 20,
         extra_address_space_bytes: 0,
         output_bytes: 1 << 20,
@@ -85,6 +100,29 @@ fn limits() -> Limits {
 fn serial() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
     LOCK.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The limits of the memory attacks. CPU time is no part of them: at the memory limit,
+/// children retrying to allocate spend CPU in the kernel's reclaim until the OOM killer ends
+/// them, the more so on a loaded machine; a generous CPU limit keeps the verdict about memory
+/// alone.
+fn generous() -> Limits {
+    Limits {
+        cpu: scaled(Duration::from_secs(10)),
+        wall: scaled(Duration::from_secs(3)),
+        ..limits()
+    }
+}
+
+/// The limits of the CPU attack: its parent sleeps 4 s, time for its children to burn the
+/// 0.5 s CPU limit (never scaled) even on a loaded machine; the whole-run count stops them as
+/// soon as they have.
+fn patient() -> Limits {
+    Limits {
+        cpu: Duration::from_millis(500),
+        wall: scaled(Duration::from_secs(6)),
+        ..limits()
+    }
 }
 
 fn attack(sandbox: &Sandbox, mode: &str) -> RunResult {
@@ -119,7 +157,7 @@ fn hostile_processes() -> Vec<u32> {
 
 /// After a run: no process of it is left, and its private directory is gone.
 fn assert_clean(sandbox: &Sandbox) {
-    let give_up = Instant::now() + Duration::from_secs(2);
+    let give_up = Instant::now() + scaled(Duration::from_secs(2));
     while !hostile_processes().is_empty() && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -262,7 +300,7 @@ fn a_fork_loop_ends_as_a_verdict() {
     let sandbox = auto();
     let started = Instant::now();
     let result = attack(&sandbox, "fork-loop");
-    assert!(started.elapsed() < Duration::from_secs(3));
+    assert!(started.elapsed() < scaled(Duration::from_secs(3)));
     let out = text(&result);
     let forked: u64 = out.trim().strip_prefix("forked ").unwrap().parse().unwrap();
     if root() {
@@ -285,12 +323,7 @@ fn deep_recursion_within_the_memory_limit_is_allowed() {
 fn cpu_burnt_in_children_that_are_not_waited_for_counts() {
     let _one = serial();
     let sandbox = auto();
-    // The parent sleeps 4 s: time for its children to burn the 0.5 s CPU limit even on a
-    // loaded machine (the whole-run count stops them as soon as they have).
-    let patient = Limits {
-        wall: Duration::from_secs(6),
-        ..limits()
-    };
+    let patient = patient();
     let result = attack_within(&sandbox, "cpu-children", &patient);
     if has(&sandbox, Layer::Cgroup) {
         assert_eq!(
@@ -298,7 +331,7 @@ fn cpu_burnt_in_children_that_are_not_waited_for_counts() {
             Outcome::TimeLimit(TimeKind::Cpu),
             "{result:?}"
         );
-        assert!(result.cpu > limits().cpu, "{result:?}");
+        assert!(result.cpu > patient.cpu, "{result:?}");
     }
     assert_clean(&sandbox);
 }
@@ -307,14 +340,7 @@ fn cpu_burnt_in_children_that_are_not_waited_for_counts() {
 fn memory_in_children_and_in_memfds_counts() {
     let _one = serial();
     let sandbox = auto();
-    // CPU time is no part of this attack: at the memory limit, children retrying to allocate
-    // spend CPU in the kernel's reclaim until the OOM killer ends them, the more so on a
-    // loaded machine; a generous CPU limit keeps the verdict about memory alone.
-    let generous = Limits {
-        cpu: Duration::from_secs(10),
-        wall: Duration::from_secs(3),
-        ..limits()
-    };
+    let generous = generous();
     for mode in ["memory-children", "memfd"] {
         let result = attack_within(&sandbox, mode, &generous);
         if has(&sandbox, Layer::Cgroup) {
@@ -498,8 +524,12 @@ fn a_judge_that_is_not_root_counts_whole_runs_in_a_delegated_cgroup_v2_group() {
         .args(["-c", &enter, "sh"])
         .arg(dir.join("judge"))
         .args([
-            "run", "msquare", "--tests", "samples", "--jobs", "1", "--json", "--",
+            "run", "msquare", "--tests", "samples", "--jobs", "1", "--json",
         ])
+        // Time is no part of this attack (see `generous`).
+        .arg("--time-limit")
+        .arg(scaled(Duration::from_secs(10)).as_secs_f64().to_string())
+        .arg("--")
         .args(&hostile)
         .current_dir(&dir)
         .env_remove("TMPDIR")
@@ -539,17 +569,8 @@ fn a_run_after_hostile_runs_starts_from_zero() {
     // next one.
     let _one = serial();
     let sandbox = auto();
-    let generous = Limits {
-        cpu: Duration::from_secs(10),
-        wall: Duration::from_secs(3),
-        ..limits()
-    };
-    let hog = attack_within(&sandbox, "memory-children", &generous);
-    let patient = Limits {
-        wall: Duration::from_secs(6),
-        ..limits()
-    };
-    let burner = attack_within(&sandbox, "cpu-children", &patient);
+    let hog = attack_within(&sandbox, "memory-children", &generous());
+    let burner = attack_within(&sandbox, "cpu-children", &patient());
     if has(&sandbox, Layer::Cgroup) {
         assert_eq!(hog.outcome, Outcome::MemoryLimit, "{hog:?}");
         assert_eq!(
@@ -561,7 +582,7 @@ fn a_run_after_hostile_runs_starts_from_zero() {
     for _ in 0..3 {
         let quiet = attack(&sandbox, "env");
         assert_eq!(quiet.outcome, Outcome::Exited(0), "{quiet:?}");
-        assert!(quiet.cpu < Duration::from_millis(200), "{quiet:?}");
+        assert!(quiet.cpu < scaled(Duration::from_millis(200)), "{quiet:?}");
         assert!(quiet.peak_memory_bytes < 32 << 20, "{quiet:?}");
     }
     assert_clean(&sandbox);

@@ -142,8 +142,8 @@ impl Hierarchy {
                     }
                 }
                 match self.version {
-                    Version::V1 => v1::limit_processes(&dirs, processes)?,
-                    Version::V2 => v2::limit_processes(&dirs[0], processes)?,
+                    Version::V1 => v1::prepare(&dirs, processes)?,
+                    Version::V2 => v2::prepare(&dirs[0], processes)?,
                 }
                 (dirs, u64::MAX)
             }

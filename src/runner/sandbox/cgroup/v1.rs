@@ -52,8 +52,8 @@ pub fn parents(name: &str) -> Result<Vec<PathBuf>, Missing> {
     Ok(parents)
 }
 
-/// Bounds the processes of a new run group.
-pub fn limit_processes(dirs: &[PathBuf], processes: u64) -> io::Result<()> {
+/// Prepares a new run group: its processes bounded.
+pub fn prepare(dirs: &[PathBuf], processes: u64) -> io::Result<()> {
     fs::write(dirs[2].join("pids.max"), processes.to_string())
 }
 

@@ -161,9 +161,12 @@ fn enable_controllers(dir: &Path) -> Result<(), Refused> {
     })
 }
 
-/// Bounds the processes of a new run group.
-pub fn limit_processes(dir: &Path, processes: u64) -> io::Result<()> {
-    fs::write(dir.join("pids.max"), processes.to_string())
+/// Prepares a new run group: its processes bounded, and an OOM kill taking every process of
+/// the run at once (the run has failed; what is left of it would only wait for the wall-clock
+/// limit).
+pub fn prepare(dir: &Path, processes: u64) -> io::Result<()> {
+    fs::write(dir.join("pids.max"), processes.to_string())?;
+    fs::write(dir.join("memory.oom.group"), "1")
 }
 
 /// Sets the memory limit, and no swap at all where the kernel counts swap (so that swapping
