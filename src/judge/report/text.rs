@@ -198,7 +198,15 @@ fn worth(out: &mut String, m: &ProblemMatrix) {
             }
         );
     }
-    let _ = writeln!(out, "{}", if given { "fails:" } else { "caught by:" });
+    let _ = writeln!(
+        out,
+        "{}",
+        if given {
+            "the tests each solution fails:"
+        } else {
+            "caught by:"
+        }
+    );
     for (solution, tests) in &m.worth.caught_by {
         let shown = m.row_of(solution).map_or(solution.as_str(), |i| {
             if given {
