@@ -381,10 +381,12 @@ fn names_that_collide_are_told_apart() {
 }
 
 #[test]
-fn a_command_that_cannot_start_fails_alone() {
+fn a_command_that_cannot_start_or_a_source_that_does_not_build_fails_alone() {
     let dir = scratch("cannot-start");
     let not_executable = dir.join("sol.txt");
     std::fs::write(&not_executable, "not a program\n").unwrap();
+    let broken = dir.join("broken.c");
+    std::fs::write(&broken, "int main( { return 0; }\n").unwrap();
     let solve = solve_line();
     let missing = "/nonexistent/solution";
     let o = run(&[
@@ -394,6 +396,7 @@ fn a_command_that_cannot_start_fails_alone() {
         missing,
         "--command",
         &solve,
+        broken.to_str().unwrap(),
         "--",
         not_executable.to_str().unwrap(),
     ]);
@@ -402,12 +405,20 @@ fn a_command_that_cannot_start_fails_alone() {
     let m = &v["problems"][0];
     let ac = strings(&["AC", "AC"]);
     let re = strings(&["RE"]);
+    // Source files first, then --command, then the command after `--`.
     let rows = verdicts(m);
     assert_eq!(rows[0].1, ac);
-    assert_eq!(rows[1].1, re, "not run past its first test");
-    assert_eq!(rows[2].1, ac);
-    assert_eq!(rows[3].1, re);
-    for (row, why) in [(1, "No such file or directory"), (3, "Permission denied")] {
+    assert!(
+        rows[1].1.is_empty(),
+        "a source that does not build runs nowhere"
+    );
+    assert_eq!(rows[2].1, re, "not run past its first test");
+    assert_eq!(rows[3].1, ac);
+    assert_eq!(rows[4].1, re);
+    let summary = m["rows"][1]["summary"].as_str().unwrap();
+    assert!(summary.starts_with("does not build: "), "{summary}");
+    assert!(summary.contains("broken.c"), "{summary}");
+    for (row, why) in [(2, "No such file or directory"), (4, "Permission denied")] {
         let row = &m["rows"][row];
         let summary = row["summary"].as_str().unwrap();
         assert!(summary.starts_with("cannot start: "), "{summary}");
@@ -415,7 +426,7 @@ fn a_command_that_cannot_start_fails_alone() {
         assert_eq!(row["cells"][0]["detail"], "cannot start");
         assert_eq!(row["ok"], false);
     }
-    assert_eq!(v["failed"], 2);
+    assert_eq!(v["failed"], 3);
     // As text: said once for each, beside the others' results.
     let o = run(&[ACCEPTED, "--command", missing]);
     let (out, err) = (text(&o.stdout), text(&o.stderr));

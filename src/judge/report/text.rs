@@ -44,7 +44,12 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         // A given solution's line says how it did; a shipped one's only why it did not run.
         let say = row.cells.is_empty() || m.kind == Kind::Given;
         let note = if say && !row.report.summary.is_empty() {
-            format!(" ({})", row.report.summary)
+            // A compiler's message is long: its first line here (all of it in the JSON and the
+            // page, and on stderr from judge run).
+            format!(
+                " ({})",
+                row.report.summary.lines().next().unwrap_or_default()
+            )
         } else {
             String::new()
         };
