@@ -59,18 +59,48 @@ fn stdin_input() -> Input {
 /// For `judge run` and `judge stress` called without `--` before the solution's command
 /// (`judge run msquare ./sol`), or without a command at all: how to call it. `args` are the
 /// arguments after the program's name, the subcommand first; `takes_value` says which
-/// `--option`s of the subcommand take a value (`--tests 01` rather than a flag).
+/// `--option`s of the subcommand take a value (`--tests 01` rather than a flag), `is_source`
+/// which words name source files (`judge run` takes those without `--`).
 pub fn solution_command_hint(
     args: &[String],
     takes_value: &dyn Fn(&str) -> bool,
+    is_source: &dyn Fn(&str) -> bool,
+) -> Option<String> {
+    let call = solution_call(args, takes_value, is_source)?;
+    Some(format!(
+        "the solution's command goes after `--`, which ends judge's own options: {call}"
+    ))
+}
+
+/// The call `judge run` or `judge stress` should have been when a program's command was given
+/// among judge's own arguments, or none was given: `args` as for [`solution_command_hint`].
+/// After the problem, `judge run`'s leading source files stay where they are; the words from
+/// the first that is not a source file on are the command, moved after `--` (`judge run
+/// msquare a.cpp -- python3 b.py`), or, when `--` already ends the call with another command,
+/// into `--command` (`judge run --command 'python3 b.py' msquare -- ./sol`). With no command
+/// at all, `./sol` stands for one. Words are quoted for a shell where they need it. `None`
+/// when there is nothing to move (only source files) or no other place for it (`judge
+/// stress`, which takes one command, after `--`).
+pub fn solution_call(
+    args: &[String],
+    takes_value: &dyn Fn(&str) -> bool,
+    is_source: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
     let (subcommand, rest) = args.split_first()?;
-    if !matches!(subcommand.as_str(), "run" | "stress") || rest.iter().any(|a| a == "--") {
+    let run = subcommand == "run";
+    if !run && subcommand != "stress" {
+        return None;
+    }
+    let (before, tail) = match rest.iter().position(|a| a == "--") {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    if tail.is_some() && !run {
         return None;
     }
     let mut options: Vec<&str> = Vec::new();
     let mut positional: Vec<&str> = Vec::new();
-    let mut words = rest.iter();
+    let mut words = before.iter();
     while let Some(word) = words.next() {
         if word.starts_with('-') && word.len() > 1 {
             options.push(word);
@@ -81,18 +111,35 @@ pub fn solution_command_hint(
             positional.push(word);
         }
     }
-    let (problem, command) = positional.split_first()?;
-    let example = if command.is_empty() {
-        "./sol".to_string()
+    let (problem, words) = positional.split_first()?;
+    let leading = if run {
+        words.iter().take_while(|w| is_source(w)).count()
     } else {
-        command.join(" ")
+        0
     };
+    let (sources, command) = words.split_at(leading);
     let mut call = vec!["judge", subcommand.as_str()];
     call.extend(options);
+    let after = match tail {
+        None if command.is_empty() && !sources.is_empty() => return None,
+        None if command.is_empty() => vec!["./sol"],
+        None => command.to_vec(),
+        Some(_) if command.is_empty() => return None,
+        Some(tail) => {
+            call.push("--command");
+            tail.iter().map(String::as_str).collect()
+        }
+    };
+    let moved = shell_words::join(command);
+    if tail.is_some() {
+        call.push(&moved);
+    }
     call.push(problem);
+    call.extend(sources);
     Some(format!(
-        "the solution's command goes after `--`, which ends judge's own options: {} -- {example}",
-        call.join(" ")
+        "{} -- {}",
+        shell_words::join(&call),
+        shell_words::join(after)
     ))
 }
 
@@ -102,7 +149,11 @@ mod tests {
 
     fn hint(args: &[&str]) -> Option<String> {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        solution_command_hint(&args, &|option| option == "--tests")
+        solution_command_hint(
+            &args,
+            &|option| option == "--tests" || option == "--command",
+            &|word| word.ends_with(".cpp") || word.ends_with(".py"),
+        )
     }
 
     #[test]
@@ -125,5 +176,26 @@ mod tests {
         assert_eq!(hint(&["run", "msquare", "--", "./sol"]), None);
         assert_eq!(hint(&["build", "msquare"]), None);
         assert_eq!(hint(&["run"]), None);
+        assert_eq!(hint(&["stress", "msquare", "./a", "--", "./b"]), None);
+    }
+
+    #[test]
+    fn source_files_stay_and_the_command_moves() {
+        // Source files before the command stay; a source file after it is its argument.
+        let h = hint(&["run", "msquare", "a.cpp", "python3", "b.py"]).unwrap();
+        assert!(
+            h.ends_with("judge run msquare a.cpp -- python3 b.py"),
+            "{h}"
+        );
+        // Only source files: nothing to move.
+        assert_eq!(hint(&["run", "msquare", "a.cpp", "b.py"]), None);
+        // With a command after `--` already, the other one goes into --command, quoted.
+        let h = hint(&["run", "msquare", "python3", "my.py", "--", "./sol", "x y"]).unwrap();
+        assert!(
+            h.ends_with("judge run --command 'python3 my.py' msquare -- ./sol 'x y'"),
+            "{h}"
+        );
+        let h = hint(&["run", "--tests", "a*", "msquare", "./x"]).unwrap();
+        assert!(h.ends_with("judge run --tests 'a*' msquare -- ./x"), "{h}");
     }
 }

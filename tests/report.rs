@@ -2,7 +2,8 @@
 //! assertion (the matrix of all problems is what CI's budget cannot pay twice): the matrix
 //! (every accepted solution AC on every test, every wrong and slow one caught), its JSON,
 //! and the HTML report rendered by a real browser (headless Chromium): every cell present
-//! with its verdict, the inline script run, and no network request made by the page.
+//! with its verdict, the inline script run, and no network request made by the page. The
+//! same for the page of `judge run` with several solutions, on two tests.
 //!
 //! Without Chromium the browser half is skipped with a loud message; CI installs Chromium
 //! and sets BOARDJUDGE_REQUIRE_CHROMIUM=1, which turns the skip into a failure.
@@ -109,6 +110,47 @@ fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
             "the page refers outside: {external}"
         );
     }
+    browser(&dir, &html, rows);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_page_of_judge_run_with_several_solutions_in_a_browser() {
+    let dir = scratch("run");
+    let html = dir.join("run.html");
+    let o = Command::new(JUDGE)
+        .args(["run", "msquare", "--tests", "samples,edge", "--json"])
+        .args([
+            "solutions/msquare/accepted/bfs.cpp",
+            "solutions/msquare/wrong_answer/rows_order_input.cpp",
+            "--command",
+            "sh -c 'echo 0; echo'",
+            "--html",
+        ])
+        .arg(&html)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
+    let rows = v["problems"][0]["rows"].as_array().unwrap();
+    let verdicts: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| {
+            r["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["verdict"].as_str().unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(verdicts, [["AC", "AC"], ["WA", "WA"], ["WA", "AC"]]);
     browser(&dir, &html, rows);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -24,8 +24,9 @@ pub struct SolutionReport {
     pub problem: String,
     /// The solution's path.
     pub path: String,
-    /// What it should get.
-    pub expected: Expected,
+    /// What it should get (`None` for a solution given to `judge run`, which declares
+    /// nothing: it should be accepted on every test).
+    pub expected: Option<Expected>,
     /// Whether it got it.
     pub ok: bool,
     /// One line: the test that kills it, or its slowest test against the limit, or what went
@@ -99,7 +100,7 @@ fn empty_report(problem: &ProblemPlan, solution: &SolutionPlan) -> SolutionRepor
     SolutionReport {
         problem: problem.name.clone(),
         path: solution.path.display().to_string(),
-        expected: solution.expected,
+        expected: Some(solution.expected),
         ok: false,
         summary: String::new(),
         decisive: None,

@@ -12,10 +12,11 @@ use boardjudge::judge::check::{check_test, exit_code as check_exit_code, find_te
 use boardjudge::judge::export::{Kind, Tools, export as export_problem};
 use boardjudge::judge::files::write_atomic;
 use boardjudge::judge::manifest::{self, Manifest};
-use boardjudge::judge::plan::{Plan, ProblemPlan, SolutionPlan};
+use boardjudge::judge::plan::{Expected, Plan, ProblemPlan, SolutionPlan};
 use boardjudge::judge::regression::{Saved, save as save_regression, test_name};
+use boardjudge::judge::report::given::{self, Given, Prepared};
 use boardjudge::judge::report::html;
-use boardjudge::judge::report::matrix::{MatrixJob, PROBE_FACTOR, run_matrix};
+use boardjudge::judge::report::matrix::{MatrixJob, PROBE_FACTOR, ProblemMatrix, run_matrix};
 use boardjudge::judge::report::text::{self, LEGEND};
 use boardjudge::judge::run::{
     CannotStart, TestFiles, TestResult, Verdict, failure_message, limits_for, run_tests,
@@ -155,33 +156,55 @@ fn repo_of(plan: &Path) -> PathBuf {
     }
 }
 
-/// `judge run`: a source file is built first (into target/solutions/ beside judge.toml).
+/// What `judge run` shows besides the table.
+pub struct RunView {
+    /// JSON on stdout instead of the table.
+    pub json: bool,
+    /// The matrix as an HTML page, written here.
+    pub html: Option<PathBuf>,
+}
+
+/// `judge run`: source files are built first (into target/solutions/ beside judge.toml); one
+/// solution gets its table, several the matrix. `not_source` is the message for a word given
+/// as a source file that is none, reported once the problem is known.
 pub fn run(
     problem: &str,
     tests: &[String],
     setup: &Setup,
-    json: bool,
-    source: Option<&Path>,
-    cmd: &[String],
+    view: &RunView,
+    solutions: &[Given],
+    not_source: Option<&str>,
 ) -> ExitCode {
     let (plan, index, limits, manifest) = match setup.load(problem) {
         Ok(p) => p,
         Err(e) => return usage(&e),
     };
     let problem = &plan.problems[index];
-    let (limits, cmd) = match source {
-        None => (limits, cmd.to_vec()),
-        Some(source) => {
-            if language::of(source).is_none() {
-                return usage(&format!(
-                    "{}: not a source file of a known language (expected {}); a program's \
-                     command goes after `--`: judge run {} -- {}",
-                    source.display(),
-                    language::known_extensions(),
-                    problem.name,
-                    source.display()
-                ));
-            }
+    if let Some(message) = not_source {
+        return usage(message);
+    }
+    let files = || setup.tests(problem, &manifest, tests);
+    match solutions {
+        [one] => run_one(problem, &files, setup, view, one, limits),
+        several => match files() {
+            Ok(files) => run_several(problem, &files, setup, view, several, &limits),
+            Err(e) => usage(&e),
+        },
+    }
+}
+
+/// `judge run` with one solution: its table.
+fn run_one(
+    problem: &ProblemPlan,
+    files: &dyn Fn() -> Result<Vec<TestFiles>, String>,
+    setup: &Setup,
+    view: &RunView,
+    solution: &Given,
+    limits: Limits,
+) -> ExitCode {
+    let (limits, cmd) = match solution {
+        Given::Command(cmd) => (limits, cmd.clone()),
+        Given::Source(source) => {
             let cache = repo_of(&setup.plan).join("target").join("solutions");
             match compile(source, &cache) {
                 Ok(built) => {
@@ -199,7 +222,7 @@ pub fn run(
         }
     };
     let cmd = &cmd[..];
-    let files = match setup.tests(problem, &manifest, tests) {
+    let files = match files() {
         Ok(f) => f,
         Err(e) => return usage(&e),
     };
@@ -219,7 +242,32 @@ pub fn run(
     };
     let note = runner::timing_note(jobs.min(files.len()));
     let passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
-    if json {
+    if let Some(path) = &view.html {
+        let loaded = match files
+            .iter()
+            .map(|f| f.load())
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(loaded) => loaded,
+            Err(e) => return usage(&e),
+        };
+        let prepared = Prepared {
+            given: solution.clone(),
+            ready: Ok((cmd.to_vec(), limits)),
+        };
+        let m = given::matrix(
+            problem,
+            &loaded,
+            limits.cpu.as_secs_f64(),
+            &[prepared],
+            vec![results.clone()],
+        );
+        let notes = run_notes(&m, jobs, &sandbox, note.as_deref());
+        if let Err(code) = write_page(path, &[m], &notes) {
+            return code;
+        }
+    }
+    if view.json {
         let value = serde_json::json!({
             "problem": problem.name,
             "command": cmd,
@@ -260,6 +308,141 @@ pub fn run(
     } else {
         ExitCode::from(1)
     }
+}
+
+/// `judge run` with several solutions: the matrix.
+fn run_several(
+    problem: &ProblemPlan,
+    files: &[TestFiles],
+    setup: &Setup,
+    view: &RunView,
+    solutions: &[Given],
+    limits: &Limits,
+) -> ExitCode {
+    let tests = match files
+        .iter()
+        .map(|f| f.load())
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(tests) => tests,
+        Err(e) => return usage(&e),
+    };
+    let jobs = setup.jobs();
+    let cache = repo_of(&setup.plan).join("target").join("solutions");
+    let prepared = match given::prepare(solutions, limits, &cache, jobs) {
+        Ok(p) => p,
+        Err(e) => {
+            for line in e.lines() {
+                eprintln!("judge: {line}");
+            }
+            eprintln!("judge: nothing was run");
+            return ExitCode::from(2);
+        }
+    };
+    let sandbox = match setup.sandbox() {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    let progress = bar(0, "runs");
+    let time_limit = limits.cpu.as_secs_f64();
+    let m = given::run_given(
+        problem,
+        &tests,
+        time_limit,
+        &prepared,
+        &sandbox,
+        jobs,
+        &|done, total| {
+            progress.set_length(total as u64);
+            progress.set_position(done as u64);
+        },
+    );
+    progress.finish_and_clear();
+    let failed = m.rows.iter().filter(|r| !r.report.ok).count();
+    let note = runner::timing_note(jobs);
+    let notes = run_notes(&m, jobs, &sandbox, note.as_deref());
+    if let Some(path) = &view.html
+        && let Err(code) = write_page(path, std::slice::from_ref(&m), &notes)
+    {
+        return code;
+    }
+    if view.json {
+        let value = serde_json::json!({
+            "failed": failed,
+            "accepted": m.rows.len() - failed,
+            "jobs": jobs,
+            "sandbox": sandbox.layers(),
+            "timing_note": note,
+            "time_limit_seconds": time_limit,
+            "memory_limit_bytes": limits.memory_bytes,
+            "problems": [&m],
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).expect("serialisable")
+        );
+    } else {
+        let on = std::io::stdout().is_terminal();
+        println!("{LEGEND}\n");
+        println!("{}", text::render(&m, &|t, v| paint(t, v, on)));
+        let on = std::io::stderr().is_terminal();
+        for (i, row) in m.rows.iter().enumerate() {
+            if row.report.ok {
+                continue;
+            }
+            let first = row.cells.iter().find(|c| c.verdict != Verdict::AC);
+            let message = match first {
+                Some(c) if CannotStart::from_result(c).is_none() => {
+                    failure_message(c, &|text, verdict| paint(text, verdict, on))
+                }
+                _ => row.report.summary.clone(),
+            };
+            eprintln!("\n#{} {}: {}", i + 1, row.name, message.trim_end());
+        }
+        if let Some(note) = &note {
+            eprintln!("note: {note}");
+        }
+        for line in &notes[..2] {
+            println!("{line}");
+        }
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// The lines under a `judge run` matrix: how it ran, how the solutions did, the timing note.
+fn run_notes(m: &ProblemMatrix, jobs: usize, sandbox: &Sandbox, note: Option<&str>) -> Vec<String> {
+    let runs = m.rows.iter().map(|r| r.cells.len()).sum::<usize>();
+    let accepted = m.rows.iter().filter(|r| r.report.ok).count();
+    let mut notes = vec![
+        format!(
+            "{runs} runs with {jobs} parallel job(s); {}",
+            sandbox.layers()
+        ),
+        format!(
+            "{}: {} solution(s): {accepted} accepted on every one of the {} tests, {} not",
+            m.problem,
+            m.rows.len(),
+            m.tests.len(),
+            m.rows.len() - accepted
+        ),
+    ];
+    notes.extend(note.map(|n| format!("note: {n}")));
+    notes
+}
+
+/// Writes the HTML page of `matrices`, saying so on stderr; on failure, the exit code.
+fn write_page(path: &Path, matrices: &[ProblemMatrix], notes: &[String]) -> Result<(), ExitCode> {
+    let page = html::render(matrices, notes);
+    if let Err(e) = write_atomic(path, page.as_bytes()) {
+        eprintln!("judge: cannot write {}: {e}", path.display());
+        return Err(ExitCode::from(2));
+    }
+    eprintln!("wrote {}", path.display());
+    Ok(())
 }
 
 /// `judge check`: exit 0 accepted, 1 wrong answer, 2 presentation error, 3 judge failure.
@@ -547,7 +730,7 @@ pub fn strength(
             println!(
                 "{mark} {:<13} {:<20} {}: {}",
                 r.problem,
-                r.expected.name(),
+                r.expected.map_or("", Expected::name),
                 r.path,
                 r.summary
             );
@@ -601,13 +784,10 @@ fn strength_matrix(
         ),
     ];
     notes.extend(note.iter().map(|n| format!("note: {n}")));
-    if let Some(path) = &view.html {
-        let page = html::render(&matrices, &notes);
-        if let Err(e) = write_atomic(path, page.as_bytes()) {
-            eprintln!("judge: cannot write {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
-        eprintln!("wrote {}", path.display());
+    if let Some(path) = &view.html
+        && let Err(code) = write_page(path, &matrices, &notes)
+    {
+        return code;
     }
     if view.json {
         let value = serde_json::json!({

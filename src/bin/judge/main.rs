@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use boardjudge::cli::solution_command_hint;
+use boardjudge::cli::{solution_call, solution_command_hint};
 use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
 use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
+use boardjudge::judge::report::given::Given;
 use boardjudge::judge::stress::{Budget, Settings};
-use boardjudge::runner::SandboxMode;
+use boardjudge::runner::{SandboxMode, language};
 use clap::{CommandFactory, Parser, Subcommand};
 use std::time::Duration;
 
@@ -63,29 +64,49 @@ enum Command {
         /// Only these problems (default: all).
         problems: Vec<String>,
     },
-    /// Run a solution on every test of a problem and judge each output.
+    /// Run solutions on every test of a problem and judge each output.
     ///
-    /// The solution is a source file (built as `judge languages` shows: C, C++, Rust,
+    /// A solution is a source file (built as `judge languages` shows: C, C++, Rust,
     /// Python 3, Java, into target/solutions/) or any command (a binary, `python3 sol.py`,
-    /// ...) given after `--`; it reads a test's input on stdin. Limits come from judge.toml: CPU time, wall clock twice
-    /// that, address space; output is capped at the checker's cap. A solution that hangs,
-    /// forks or floods output is killed with its whole process group. Verdicts: AC, WA, PE,
-    /// TLE, MLE, OLE, RE (exit code or signal), FAIL (a test data problem). Tests run in plan
-    /// order, named GROUP/NAME. A command that cannot start (not found, not executable) stops
-    /// the run at the first test with one message.
+    /// ...): the words after `--`, or one string in --command 'CMD', split as a shell splits
+    /// words (quotes and backslashes; no variables, globs or pipes: --command
+    /// "sh -c '...'" for those). It reads a test's input on stdin. Limits come from
+    /// judge.toml: CPU time, wall clock twice that, address space; output is capped at the
+    /// checker's cap. A solution that hangs, forks or floods output is killed with its whole
+    /// process group. Verdicts: AC, WA, PE, TLE, MLE, OLE, RE (exit code or signal), FAIL (a
+    /// test data problem). Tests run in plan order, named GROUP/NAME.
+    ///
+    /// One solution: a table of its tests (verdict, CPU and wall time, memory, reason), then
+    /// the first failure's checker message. A command that cannot start (not found, not
+    /// executable) stops the run at the first test with one message.
+    ///
+    /// Several solutions (source files, then --command ones in order, then the one after
+    /// `--`): the matrix. Every solution runs on every test, even after it failed one, the runs
+    /// spread over the --jobs workers one test at a time; tests down, grouped as in
+    /// judge.toml and numbered, solutions across (#1, #2, ... named by file name or command
+    /// line; a longer path, or (2), where two names collide): a verdict letter and the CPU
+    /// time per cell, per test the slowest accepted time against the limit, per solution its
+    /// first failing test; then which solutions fail each test, and each one's first
+    /// failure's message. A source that does not build, or a command that cannot start (it
+    /// is not run past the first test), fails that solution; the others run on.
     ///
     /// --tests chooses tests: a group name, a GROUP/NAME, a NAME, or a glob of * and ? over
     /// any of these; comma lists, and --tests may be repeated. A pattern that matches no test
-    /// is an error.
+    /// is an error. --html FILE writes the matrix as a self-contained page (as `judge
+    /// strength --matrix --html` does), also for one solution.
     ///
-    /// Exit codes: 0 every test accepted, 1 some test not accepted, 2 bad arguments (also a
-    /// --tests pattern that matches nothing, or a command that cannot start).
+    /// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (or a
+    /// source that does not build; with several solutions also a command that cannot start),
+    /// 2 bad arguments (also a --tests pattern that matches nothing, a source whose toolchain
+    /// is not installed here: nothing runs, or with one solution a command that cannot start).
     ///
     /// Example:
     ///   judge run msquare sol.cpp
     ///   judge run sicily --tests samples,edge --jobs 1 -- ./my-solution
     ///   judge run msquare --tests 'by-distance/distance-1?-*' -- python3 sol.py
     ///   judge run rotation --json -- python3 sol.py > results.json
+    ///   judge run msquare a.cpp b.py c.rs --tests samples,edge
+    ///   judge run msquare fast.cpp --command 'python3 slow.py' --html report.html -- ./old
     #[command(verbatim_doc_comment)]
     Run {
         /// The problem (its name in judge.toml).
@@ -96,19 +117,26 @@ enum Command {
         tests: Vec<String>,
         #[command(flatten)]
         common: Common,
-        /// Print the results as JSON on stdout instead of a table: per test its test
-        /// (GROUP/NAME), group, verdict ("WA"), detail ("cpu", "exit code 3", or null), times,
-        /// memory, summary and the checker's full message.
+        /// Print the results as JSON on stdout instead of a table. One solution: per test its
+        /// test (GROUP/NAME), group, verdict ("WA"), detail ("cpu", "exit code 3", or null),
+        /// times, memory, summary and the checker's full message. Several: the matrix, as
+        /// `judge strength --matrix --json` gives it (kind "given", no expectations).
         #[arg(long)]
         json: bool,
-        /// A source file to build and run (.c, .cpp, .cc, .rs, .py, .java).
+        /// Also write the matrix as a self-contained HTML page.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// A solution's command as one string, split as a shell splits words; may be
+        /// repeated, beside source files and a command after `--`.
+        #[arg(long = "command", value_name = "CMD")]
+        commands: Vec<String>,
+        /// Source files to build and run (.c, .cpp, .cc, .rs, .py, .java).
         #[arg(
             value_name = "SOURCE-FILE",
-            conflicts_with = "command",
-            required_unless_present = "command"
+            required_unless_present_any = ["commands", "command"]
         )]
-        source: Option<PathBuf>,
-        /// The solution's command, instead of a source file.
+        sources: Vec<PathBuf>,
+        /// A solution's command, instead of or beside source files.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<String>,
     },
@@ -354,7 +382,9 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let argv: Vec<String> = std::env::args().skip(1).collect();
-            if let Some(hint) = solution_command_hint(&argv, &|option| takes_value(&argv, option)) {
+            if let Some(hint) =
+                solution_command_hint(&argv, &|option| takes_value(&argv, option), &is_source)
+            {
                 eprintln!("\nhint: {hint}");
             }
             // `judge check` speaks testlib's exit codes, where 2 is a presentation error.
@@ -386,16 +416,31 @@ fn main() -> ExitCode {
             tests,
             common,
             json,
-            source,
+            html,
+            commands,
+            sources,
             command,
-        } => commands::run(
-            &problem,
-            &tests,
-            &common.into(),
-            json,
-            source.as_deref(),
-            &command,
-        ),
+        } => {
+            let not_source = sources
+                .iter()
+                .find(|s| language::of(s).is_none())
+                .map(|file| not_a_source(file, &problem));
+            let solutions = match given_solutions(sources, &commands, command) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("judge: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            commands::run(
+                &problem,
+                &tests,
+                &common.into(),
+                &commands::RunView { json, html },
+                &solutions,
+                not_source.as_deref(),
+            )
+        }
         Command::Languages { json } => commands::languages(json),
         Command::Check {
             problem,
@@ -466,6 +511,49 @@ fn main() -> ExitCode {
     // An interrupted run exits from its signal handler, with 128 + the signal.
     boardjudge::runner::wait_if_interrupted();
     code
+}
+
+/// The solutions of `judge run`: the source files, then each --command split as a shell
+/// splits words, then the command after `--`.
+fn given_solutions(
+    sources: Vec<PathBuf>,
+    commands: &[String],
+    command: Vec<String>,
+) -> Result<Vec<Given>, String> {
+    let mut solutions: Vec<Given> = sources.into_iter().map(Given::Source).collect();
+    for line in commands {
+        match shell_words::split(line) {
+            Ok(words) if words.is_empty() => {
+                return Err(format!("--command {line:?} holds no command"));
+            }
+            Ok(words) => solutions.push(Given::Command(words)),
+            Err(e) => return Err(format!("--command {line:?}: {e}")),
+        }
+    }
+    if !command.is_empty() {
+        solutions.push(Given::Command(command));
+    }
+    Ok(solutions)
+}
+
+/// True when `word` names a source file of a known language.
+fn is_source(word: &str) -> bool {
+    language::of(std::path::Path::new(word)).is_some()
+}
+
+/// For `judge run` given `file`, no source file, where source files go (`judge run msquare
+/// ./sol`, `judge run msquare python3 sol.py`): the message, with the call it should have
+/// been.
+fn not_a_source(file: &std::path::Path, problem: &str) -> String {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let call = solution_call(&argv, &|option| takes_value(&argv, option), &is_source)
+        .unwrap_or_else(|| format!("judge run {problem} -- {}", file.display()));
+    format!(
+        "{}: not a source file of a known language (expected {}); a program's command goes \
+         after `--`: {call}",
+        file.display(),
+        language::known_extensions()
+    )
 }
 
 /// True when `option` (`--tests`) of the subcommand `argv[0]` takes a value.

@@ -1,17 +1,18 @@
-//! The matrix as one self-contained HTML page (`judge strength --matrix --html FILE`): no
-//! network, no external script, font or image; inline CSS and a small inline script. Per
-//! problem: the matrix with a colour per verdict and CPU-time bars relative to the limit
-//! (rows sortable by solution name and by the time on any test), the slowest accepted time
-//! per test, the time-limit advice, the answer-length histogram of the test data as inline
-//! SVG, what each test is worth, and every failing cell's checker message and diff (each
-//! failing cell links to it). Readable on a phone (the matrix scrolls sideways, the solution
-//! column stays) and printable. Every piece of text is escaped.
+//! The matrix as one self-contained HTML page (`judge strength --matrix --html FILE`, `judge
+//! run --html FILE`): no network, no external script, font or image; inline CSS and a small
+//! inline script. Per problem: the matrix with a colour per verdict and CPU-time bars relative
+//! to the limit (rows sortable by solution name and by the time on any test), the slowest
+//! accepted time per test, the time-limit advice (shipped solutions), the answer-length
+//! histogram of the test data as inline SVG, what each test is worth (given solutions: which
+//! of them fail it), and every failing cell's checker message and diff (each failing cell
+//! links to it). Readable on a phone (the matrix scrolls sideways, the solution column stays)
+//! and printable. Every piece of text is escaped.
 
 use std::fmt::Write;
 
-use crate::judge::report::matrix::{ProblemMatrix, Row};
+use crate::judge::report::matrix::{Kind, ProblemMatrix, Row};
 use crate::judge::report::text::letter;
-use crate::judge::run::{TestResult, Verdict};
+use crate::judge::run::{CannotStart, TestResult, Verdict};
 
 /// The most characters of a checker message kept in the page, per failing cell.
 pub const DETAILS_CHARS: usize = 4000;
@@ -34,14 +35,19 @@ pub fn escape(text: &str) -> String {
 
 /// The page for `matrices`; `notes` are shown under the title (how the runs were made).
 pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
+    let title = match matrices.first().map(|m| m.kind) {
+        Some(Kind::Given) => "Solutions report",
+        _ => "Test set report",
+    };
     let mut out = String::new();
-    out.push_str(
+    let _ = write!(
+        out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Test set report</title>\n<style>\n",
+         <title>{title}</title>\n<style>\n"
     );
     out.push_str(STYLE);
-    out.push_str("</style>\n</head>\n<body>\n<header>\n<h1>Test set report</h1>\n");
+    let _ = writeln!(out, "</style>\n</head>\n<body>\n<header>\n<h1>{title}</h1>");
     for note in notes {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
     }
@@ -101,24 +107,37 @@ fn problem(out: &mut String, p: usize, m: &ProblemMatrix) {
         m.rows.len(),
         m.tests.len()
     );
-    out.push_str(
+    let _ = writeln!(
+        out,
         "<h3>Every solution on every test</h3>\n<p class=\"hint\">Sort: click \
-         <em>Solution</em> (by name), <em>#</em> (judge.toml's order) or a test (by its time). \
-         A failing cell links to its message.</p>\n",
+         <em>Solution</em> (by name), <em>#</em> ({}) or a test (by its time). A failing cell \
+         links to its message.</p>",
+        order(m.kind)
     );
     matrix(out, p, m);
-    out.push_str("<h3>Time limit advice</h3>\n<ul class=\"advice\">\n");
-    for line in &m.advice.lines {
-        let _ = writeln!(out, "<li>{}</li>", escape(line));
+    if let Some(advice) = &m.advice {
+        out.push_str("<h3>Time limit advice</h3>\n<ul class=\"advice\">\n");
+        for line in &advice.lines {
+            let _ = writeln!(out, "<li>{}</li>", escape(line));
+        }
+        for line in &advice.warnings {
+            let _ = writeln!(out, "<li class=\"warn\">warning: {}</li>", escape(line));
+        }
+        out.push_str("</ul>\n");
     }
-    for line in &m.advice.warnings {
-        let _ = writeln!(out, "<li class=\"warn\">warning: {}</li>", escape(line));
-    }
-    out.push_str("</ul>\n<h3>Answer lengths of the test data</h3>\n");
+    out.push_str("<h3>Answer lengths of the test data</h3>\n");
     histogram(out, m);
     worth(out, m);
     failures(out, p, m);
     out.push_str("</section>\n");
+}
+
+/// The order of the rows as given.
+fn order(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Shipped => "judge.toml's order",
+        Kind::Given => "the command line's order",
+    }
 }
 
 fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
@@ -126,9 +145,14 @@ fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
     let _ = write!(
         out,
         "<div class=\"scroll\">\n<table class=\"matrix\" data-problem=\"{name}\">\n<thead>\n<tr>\
-         <th rowspan=\"2\" class=\"sort\" data-sort=\"order\" title=\"judge.toml's order\">#</th>\
+         <th rowspan=\"2\" class=\"sort\" data-sort=\"order\" title=\"{}\">#</th>\
          <th rowspan=\"2\" class=\"sol sort\" data-sort=\"name\">Solution</th>\
-         <th rowspan=\"2\">Expected</th><th rowspan=\"2\">1st fail</th>"
+         <th rowspan=\"2\">{}</th><th rowspan=\"2\">1st fail</th>",
+        order(m.kind),
+        match m.kind {
+            Kind::Shipped => "Expected",
+            Kind::Given => "Result",
+        }
     );
     for (group, range) in m.groups() {
         let _ = write!(
@@ -179,17 +203,37 @@ fn matrix_row(out: &mut String, p: usize, r: usize, row: &Row, m: &ProblemMatrix
         (false, true) => "ok",
         (false, false) => "failed",
     };
+    // Shipped: what it must get; given: what it got.
+    let result = match row.report.expected {
+        Some(expected) => expected.name().replace('_', " "),
+        None if row.report.ok => "accepted".into(),
+        None if row.cells.is_empty() => "not run".into(),
+        None if row
+            .cells
+            .first()
+            .and_then(CannotStart::from_result)
+            .is_some() =>
+        {
+            "cannot start".into()
+        }
+        None => "not accepted".into(),
+    };
+    let small = if row.name == row.report.path {
+        String::new()
+    } else {
+        format!("<small>{path}</small>")
+    };
     let _ = write!(
         out,
         "<tr data-solution=\"{path}\" data-name=\"{}\" data-order=\"{r}\" data-expected=\"{}\" \
          data-outcome=\"{outcome}\"><td class=\"num\">{}</td><th class=\"sol\" title=\"{}\">{}\
-         <small>{path}</small></th><td class=\"exp\">{}</td>",
-        escape(row.name()),
-        row.report.expected.name(),
+         {small}</th><td class=\"exp\">{}</td>",
+        escape(&row.name),
+        row.report.expected.map_or("", |e| e.name()),
         r + 1,
         escape(&row.report.summary),
-        escape(row.name()),
-        row.report.expected.name().replace('_', " ")
+        escape(&row.name),
+        escape(&result)
     );
     match &row.first_failure {
         Some(test) => {
@@ -317,15 +361,29 @@ fn histogram(out: &mut String, m: &ProblemMatrix) {
 }
 
 fn worth(out: &mut String, m: &ProblemMatrix) {
-    out.push_str(
-        "<h3>What each test is worth</h3>\n<div class=\"scroll\"><table class=\"worth\">\
-         <thead><tr><th>Test</th><th>Group</th><th>Catches</th><th>First to catch</th></tr>\
-         </thead>\n<tbody>\n",
+    let given = m.kind == Kind::Given;
+    let _ = write!(
+        out,
+        "<h3>{}</h3>\n<div class=\"scroll\"><table class=\"worth\">\
+         <thead><tr><th>Test</th><th>Group</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+        if given {
+            "Which solutions fail each test"
+        } else {
+            "What each test is worth"
+        },
+        if given { "Fails" } else { "Catches" },
+        if given {
+            "First failure of"
+        } else {
+            "First to catch"
+        }
     );
-    let short = |path: &String| escape(path.rsplit('/').next().unwrap_or(path));
-    let join = |names: &[String]| names.iter().map(short).collect::<Vec<_>>().join(", ");
+    // Solutions by their names in the matrix.
+    let short = |key: &String| escape(m.row_of(key).map_or(key.as_str(), |i| &m.rows[i].name));
+    let join = |keys: &[String]| keys.iter().map(short).collect::<Vec<_>>().join(", ");
+    let candidates = m.worth.drop_candidates.as_deref().unwrap_or_default();
     for (t, w) in m.worth.tests.iter().enumerate() {
-        let drop = m.worth.drop_candidates.contains(&w.test);
+        let drop = candidates.contains(&w.test);
         let _ = writeln!(
             out,
             "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -337,27 +395,34 @@ fn worth(out: &mut String, m: &ProblemMatrix) {
         );
     }
     out.push_str("</tbody></table></div>\n");
-    let _ = writeln!(
-        out,
-        "<p><strong>Candidates to drop</strong> (they catch no wrong solution an earlier test \
-         does not; samples are kept): {}</p>",
-        if m.worth.drop_candidates.is_empty() {
-            "none".to_string()
-        } else {
-            escape(&m.worth.drop_candidates.join(" "))
-        }
-    );
-    out.push_str("<ul class=\"caught\">\n");
-    for (solution, tests) in &m.worth.caught_by {
+    if m.worth.drop_candidates.is_some() {
         let _ = writeln!(
             out,
-            "<li><code>{}</code> is caught by {}</li>",
-            escape(solution),
-            if tests.is_empty() {
-                "<strong class=\"warn\">no test (it survives)</strong>".to_string()
+            "<p><strong>Candidates to drop</strong> (they catch no wrong solution an earlier \
+             test does not; samples are kept): {}</p>",
+            if candidates.is_empty() {
+                "none".to_string()
             } else {
-                escape(&tests.join(" "))
+                escape(&candidates.join(" "))
             }
+        );
+    }
+    out.push_str("<ul class=\"caught\">\n");
+    for (solution, tests) in &m.worth.caught_by {
+        let tests = match (tests.is_empty(), given) {
+            (true, true) => "no test (accepted on every test)".to_string(),
+            (true, false) => "<strong class=\"warn\">no test (it survives)</strong>".to_string(),
+            (false, _) => escape(&tests.join(" ")),
+        };
+        let _ = writeln!(
+            out,
+            "<li><code>{}</code> {} {tests}</li>",
+            if given {
+                short(solution)
+            } else {
+                escape(solution)
+            },
+            if given { "fails" } else { "is caught by" }
         );
     }
     out.push_str("</ul>\n");
@@ -386,7 +451,10 @@ fn failures(out: &mut String, p: usize, m: &ProblemMatrix) {
                  <pre>{}{}</pre><a href=\"#p-{}\">back to the matrix</a></div>",
                 c.verdict.short(),
                 anchor(p, r, t),
-                escape(&row.report.path),
+                escape(match m.kind {
+                    Kind::Shipped => &row.report.path,
+                    Kind::Given => &row.name,
+                }),
                 escape(&c.test),
                 escape(&c.verdict.to_string()),
                 escape(details),

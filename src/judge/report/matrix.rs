@@ -1,18 +1,20 @@
-//! `judge strength --matrix`: every selected solution on every test, with no early stop (a
-//! solution that failed a test still runs on the rest), runs spread over the workers one
-//! (solution, test) pair at a time. From the cells: each solution's first failure and whether
-//! it got its expected outcome (as `judge strength` decides it), the slowest accepted time
-//! per test, what each test is worth, the answer lengths of the data, and the time-limit
-//! advice, for which each intended-TLE solution is run once more on one of its TLE tests with
-//! [`PROBE_FACTOR`] times the limit, to measure how far beyond the limit it is.
+//! The matrix of a problem ([`ProblemMatrix`], shared with `judge run`'s several solutions:
+//! [`super::given`]) and `judge strength --matrix`: every selected shipped solution on every
+//! test, with no early stop (a solution that failed a test still runs on the rest), runs
+//! spread over the workers one (solution, test) pair at a time ([`super::cells`]). From the
+//! cells: each solution's first failure and whether it got its expected outcome (as `judge
+//! strength` decides it), the slowest accepted time per test, what each test is worth, the
+//! answer lengths of the data, and the time-limit advice, for which each intended-TLE
+//! solution is run once more on one of its TLE tests with [`PROBE_FACTOR`] times the limit,
+//! to measure how far beyond the limit it is.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
 use crate::judge::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::judge::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
+use crate::judge::report::cells::{Runs, run_every_test};
 use crate::judge::report::histogram::Histogram;
 use crate::judge::report::worth::{Worth, worth};
 use crate::judge::run::{LoadedTest, TestResult, Verdict};
@@ -46,13 +48,33 @@ pub struct TestColumn {
     pub slowest_accepted: Option<f64>,
 }
 
+/// What the rows of a matrix are. In JSON: `"shipped"` or `"given"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// judge.toml's shipped solutions, each with the outcome it must get (`judge strength
+    /// --matrix`): what each test is worth, candidates to drop and the time-limit advice
+    /// follow from the expectations.
+    Shipped,
+    /// Solutions given to `judge run`, with no declared outcome: each is accepted when every
+    /// test accepts it; per test the solutions that fail it, no candidates to drop, no advice.
+    Given,
+}
+
 /// A solution of the matrix.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
-    /// Whether it got its expected outcome, as `judge strength` decides it.
+    /// Whether it got its expected outcome, as `judge strength` decides it (for a given
+    /// solution: whether every test accepts it; `expected` is null).
     #[serde(flatten)]
     pub report: SolutionReport,
-    /// Its result on every test (empty when it was not built).
+    /// Its name in the report, unique in the matrix ([`unique_names`]): the file name, or a
+    /// given command's line.
+    pub name: String,
+    /// The command that ran (empty when it was not built).
+    pub command: Vec<String>,
+    /// Its result on every test (empty when it was not built; only the first test's for a
+    /// command that cannot start).
     pub cells: Vec<TestResult>,
     /// The first test it failed.
     pub first_failure: Option<String>,
@@ -60,20 +82,61 @@ pub struct Row {
     pub probe: Option<TestResult>,
 }
 
-impl Row {
-    /// The solution's file name.
-    pub fn name(&self) -> &str {
-        self.report
-            .path
-            .rsplit('/')
-            .next()
-            .unwrap_or(&self.report.path)
+/// Names that tell the solutions apart, from each solution's `candidates`, shortest first
+/// (never empty): each takes its first, and where two different solutions collide both take
+/// their next, while they have one (`sol.cpp`, then `a/sol.cpp` and `b/sol.cpp`); what still
+/// collides (the same file or command twice) gets ` (2)`, ` (3)`, ... from its second on.
+pub fn unique_names(candidates: &[Vec<String>]) -> Vec<String> {
+    let mut level = vec![0; candidates.len()];
+    let name = |level: &[usize], i: usize| candidates[i][level[i]].as_str();
+    loop {
+        let longer: Vec<usize> = (0..candidates.len())
+            .filter(|&i| {
+                level[i] + 1 < candidates[i].len()
+                    && (0..candidates.len()).any(|j| {
+                        candidates[j] != candidates[i] && name(&level, j) == name(&level, i)
+                    })
+            })
+            .collect();
+        if longer.is_empty() {
+            break;
+        }
+        for i in longer {
+            level[i] += 1;
+        }
     }
+    (0..candidates.len())
+        .map(|i| {
+            let earlier = (0..i)
+                .filter(|&j| name(&level, j) == name(&level, i))
+                .count();
+            match earlier {
+                0 => name(&level, i).to_string(),
+                n => format!("{} ({})", name(&level, i), n + 1),
+            }
+        })
+        .collect()
+}
+
+/// The names of a file for [`unique_names`]: its file name, then with one more directory at a
+/// time, up to `path` as written (`sol.cpp`, `a/sol.cpp`, `x/a/sol.cpp`).
+pub fn path_names(path: &str) -> Vec<String> {
+    let mut names: Vec<String> = path
+        .match_indices('/')
+        .map(|(i, _)| path[i + 1..].to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    names.reverse();
+    names.push(path.to_string());
+    names.dedup();
+    names
 }
 
 /// One problem's matrix.
 #[derive(Clone, Debug, Serialize)]
 pub struct ProblemMatrix {
+    /// What the rows are.
+    pub kind: Kind,
     /// The problem.
     pub problem: String,
     /// Its title.
@@ -82,12 +145,12 @@ pub struct ProblemMatrix {
     pub time_limit: f64,
     /// The tests, in order.
     pub tests: Vec<TestColumn>,
-    /// The solutions, in judge.toml's order.
+    /// The solutions, in judge.toml's order (given ones: in the command line's order).
     pub rows: Vec<Row>,
-    /// What each test catches.
+    /// What each test catches (for given solutions: which of them fail it).
     pub worth: Worth,
-    /// The time-limit advice.
-    pub advice: Advice,
+    /// The time-limit advice (none for given solutions: it needs intended-TLE ones).
+    pub advice: Option<Advice>,
     /// The answer lengths of the test data.
     pub answer_lengths: Histogram,
 }
@@ -104,6 +167,48 @@ impl ProblemMatrix {
         }
         groups
     }
+
+    /// The row of the solution that [`Worth`] names `key`: by its path for shipped
+    /// solutions, by its name for given ones (two may share a path).
+    pub fn row_of(&self, key: &str) -> Option<usize> {
+        self.rows.iter().position(|r| match self.kind {
+            Kind::Shipped => r.report.path == key,
+            Kind::Given => r.name == key,
+        })
+    }
+}
+
+/// The test columns of `tests`, with the slowest CPU time of the accepted cells of the rows
+/// that `counts`.
+pub fn columns(
+    tests: &[LoadedTest],
+    rows: &[Row],
+    counts: &dyn Fn(&Row) -> bool,
+) -> Vec<TestColumn> {
+    tests
+        .iter()
+        .enumerate()
+        .map(|(t, test)| TestColumn {
+            name: test.id.clone(),
+            group: test.group.clone(),
+            slowest_accepted: rows
+                .iter()
+                .filter(|r| counts(r))
+                .filter_map(|r| r.cells.get(t))
+                .filter(|c| c.verdict == Verdict::AC)
+                .map(|c| c.cpu_seconds)
+                .reduce(f64::max),
+        })
+        .collect()
+}
+
+/// The answer lengths of `tests` of `problem`.
+pub fn answer_lengths(problem: &ProblemPlan, tests: &[LoadedTest]) -> Histogram {
+    let mut histogram = Histogram::default();
+    for test in tests {
+        histogram.add(problem.format, &test.answer);
+    }
+    histogram
 }
 
 /// Runs the matrix of every job with `workers` threads; `progress(done, total)` after each
@@ -126,32 +231,32 @@ pub fn run_matrix(
     });
     // Every (solution, test) pair of a built solution; the slow solutions first, so that
     // their long runs do not come last with one worker idle.
-    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
-    for (i, &(p, _)) in solutions.iter().enumerate() {
-        if built[i].is_ok() {
-            runs.extend((0..jobs[p].tests.len()).map(|t| (i, p, t)));
-        }
-    }
     let rank = |e: Expected| match e {
         Expected::TimeLimitExceeded => 0,
         Expected::Accepted => 1,
         Expected::WrongAnswer => 2,
     };
-    runs.sort_by_key(|&(i, p, _)| rank(jobs[p].solutions[solutions[i].1].expected));
-    let done = AtomicUsize::new(0);
-    let total = runs.len();
-    let results = runner::parallel(&runs, workers, |&(i, p, t)| {
-        let problem = jobs[p].problem;
-        let test = &jobs[p].tests[t];
-        let (cmd, limits) = built[i].as_ref().expect("only built solutions run");
-        let result = test.judge(problem, cmd, limits, sandbox);
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-        result
-    });
-    // A solution's runs were queued in test order, and stay in it.
+    let ready: Vec<usize> = (0..solutions.len()).filter(|&i| built[i].is_ok()).collect();
+    let runs: Vec<Runs> = ready
+        .iter()
+        .map(|&i| {
+            let (p, s) = solutions[i];
+            let (cmd, limits) = built[i].as_ref().expect("only built solutions run");
+            Runs {
+                problem: jobs[p].problem,
+                tests: jobs[p].tests,
+                cmd,
+                limits: *limits,
+                rank: rank(jobs[p].solutions[s].expected),
+            }
+        })
+        .collect();
     let mut cells: Vec<Vec<TestResult>> = vec![Vec::new(); solutions.len()];
-    for ((i, _, _), result) in runs.iter().zip(results) {
-        cells[*i].push(result);
+    for (i, row) in ready
+        .iter()
+        .zip(run_every_test(&runs, sandbox, workers, progress))
+    {
+        cells[*i] = row;
     }
     let probes = run_probes(jobs, &solutions, &built, &cells, sandbox, workers);
     let mut matrices = Vec::new();
@@ -168,19 +273,29 @@ pub fn run_matrix(
             debug_assert_eq!(row_p, p);
             let solution = job.solutions[s];
             let first = cells.iter().position(|c| c.verdict != Verdict::AC);
-            let report = match built {
-                Err(report) => *report,
-                Ok(_) => {
+            let (report, command) = match built {
+                Err(report) => (*report, Vec::new()),
+                Ok((command, _)) => {
                     let upto = first.map_or(cells.len(), |f| f + 1);
-                    assess(job.problem, solution, &cells[..upto], cells.len())
+                    let report = assess(job.problem, solution, &cells[..upto], job.tests.len());
+                    (report, command)
                 }
             };
             matrix_rows.push(Row {
                 report,
+                name: String::new(),
+                command,
                 first_failure: first.map(|f| cells[f].test.clone()),
                 cells,
                 probe,
             });
+        }
+        let paths: Vec<Vec<String>> = matrix_rows
+            .iter()
+            .map(|r| path_names(&r.report.path))
+            .collect();
+        for (row, name) in matrix_rows.iter_mut().zip(unique_names(&paths)) {
+            row.name = name;
         }
         matrices.push(summarise(job, matrix_rows));
     }
@@ -251,40 +366,18 @@ fn run_probes(
 /// The per-test and per-problem figures from the rows.
 fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
     let problem = job.problem;
-    let is = |row: &Row, e: Expected| row.report.expected == e && !row.cells.is_empty();
-    let tests: Vec<TestColumn> = job
-        .tests
-        .iter()
-        .enumerate()
-        .map(|(t, test)| TestColumn {
-            name: test.id.clone(),
-            group: test.group.clone(),
-            slowest_accepted: rows
-                .iter()
-                .filter(|r| is(r, Expected::Accepted))
-                .filter_map(|r| r.cells.get(t))
-                .filter(|c| c.verdict == Verdict::AC)
-                .map(|c| c.cpu_seconds)
-                .reduce(f64::max),
-        })
-        .collect();
+    let is = |row: &Row, e: Expected| row.report.expected == Some(e) && !row.cells.is_empty();
+    let tests = columns(job.tests, &rows, &|r| is(r, Expected::Accepted));
     let wrong: Vec<(String, Vec<bool>)> = rows
         .iter()
-        .filter(|r| r.report.expected != Expected::Accepted && !r.cells.is_empty())
-        .map(|r| {
-            let caught = r.cells.iter().map(|c| c.verdict != Verdict::AC).collect();
-            (r.report.path.clone(), caught)
-        })
-        .collect();
-    let names: Vec<(String, bool)> = tests
-        .iter()
-        .map(|t| (t.name.clone(), t.group == SAMPLES))
+        .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
+        .map(|r| (r.report.path.clone(), failed_tests(r)))
         .collect();
     let accepted: Vec<AcceptedTimes> = rows
         .iter()
         .filter(|r| is(r, Expected::Accepted))
         .map(|r| AcceptedTimes {
-            solution: r.name().to_string(),
+            solution: r.name.clone(),
             slowest: r
                 .cells
                 .iter()
@@ -306,7 +399,7 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         .iter()
         .filter(|r| is(r, Expected::TimeLimitExceeded))
         .map(|r| SlowTimes {
-            solution: r.name().to_string(),
+            solution: r.name.clone(),
             slowest: r
                 .cells
                 .iter()
@@ -319,20 +412,30 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
                 }),
         })
         .collect();
-    let mut answer_lengths = Histogram::default();
-    for test in job.tests {
-        answer_lengths.add(problem.format, &test.answer);
-    }
     ProblemMatrix {
+        kind: Kind::Shipped,
         problem: problem.name.clone(),
         title: problem.title.clone(),
         time_limit: problem.time_limit,
-        worth: worth(&names, &wrong),
-        advice: advice::advise(problem.time_limit, &accepted, &slow),
-        answer_lengths,
+        worth: worth(&worth_names(&tests), &wrong),
+        advice: Some(advice::advise(problem.time_limit, &accepted, &slow)),
+        answer_lengths: answer_lengths(problem, job.tests),
         tests,
         rows,
     }
+}
+
+/// Per test of the row, whether the solution failed it (not accepted).
+pub fn failed_tests(row: &Row) -> Vec<bool> {
+    row.cells.iter().map(|c| c.verdict != Verdict::AC).collect()
+}
+
+/// The tests as [`worth`] takes them: each name, and whether it is a sample.
+pub fn worth_names(tests: &[TestColumn]) -> Vec<(String, bool)> {
+    tests
+        .iter()
+        .map(|t| (t.name.clone(), t.group == SAMPLES))
+        .collect()
 }
 
 /// A run's time for the advice: a run stopped for time needed more than its limit (the
@@ -347,5 +450,39 @@ fn timed(result: &TestResult, time_limit: f64) -> Timed {
             result.cpu_seconds
         },
         cut_off,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unique(paths: &[&str]) -> Vec<String> {
+        let candidates: Vec<Vec<String>> = paths.iter().map(|p| path_names(p)).collect();
+        unique_names(&candidates)
+    }
+
+    #[test]
+    fn names_grow_only_where_they_collide() {
+        assert_eq!(
+            unique(&["a/sol.cpp", "b/sol.cpp", "c/other.py"]),
+            ["a/sol.cpp", "b/sol.cpp", "other.py"]
+        );
+        assert_eq!(
+            unique(&["sol.cpp", "x/y/sol.cpp", "x/z/sol.cpp"]),
+            ["sol.cpp", "y/sol.cpp", "z/sol.cpp"]
+        );
+        // The same file twice, and a command line that is a file's name.
+        let mut candidates: Vec<Vec<String>> = ["s/sol.py", "s/sol.py"]
+            .iter()
+            .map(|p| path_names(p))
+            .collect();
+        candidates.push(vec!["sol.py".into()]);
+        assert_eq!(
+            unique_names(&candidates),
+            ["s/sol.py", "s/sol.py (2)", "sol.py"]
+        );
+        assert_eq!(unique(&["x/sol.py", "x/sol.py"]), ["sol.py", "sol.py (2)"]);
+        assert_eq!(path_names("./sol.cpp"), ["sol.cpp", "./sol.cpp"]);
     }
 }

@@ -1,9 +1,12 @@
-//! The report of `judge strength --matrix`: every solution on every test ([`matrix`]), what
-//! each test is worth ([`worth`]), the time-limit advice ([`advice`]), the answer lengths of
-//! the data ([`histogram`]), printed as a table ([`text`]) or written as one self-contained
-//! HTML page ([`html`]).
+//! The matrix reports: every solution on every test ([`cells`]), for `judge strength
+//! --matrix` the shipped solutions ([`matrix`]) with what each test is worth ([`worth`]) and
+//! the time-limit advice ([`advice`]), for `judge run` the solutions given on its command line
+//! ([`given`]); the answer lengths of the data ([`histogram`]); printed as a table ([`text`])
+//! or written as one self-contained HTML page ([`html`]).
 
 pub mod advice;
+pub mod cells;
+pub mod given;
 pub mod histogram;
 pub mod html;
 pub mod matrix;

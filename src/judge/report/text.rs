@@ -1,11 +1,11 @@
 //! The matrix as text for a terminal: tests down (grouped as in judge.toml), solutions across,
 //! each cell a verdict letter and the CPU time; the slowest accepted time of each test
-//! against the limit; each solution's first failing test; then what each test is worth and
-//! the time-limit advice.
+//! against the limit; each solution's first failing test; then what each test is worth (for
+//! given solutions: which of them fail it) and the time-limit advice (shipped solutions only).
 
 use std::fmt::Write;
 
-use crate::judge::report::matrix::ProblemMatrix;
+use crate::judge::report::matrix::{Kind, ProblemMatrix};
 use crate::judge::run::Verdict;
 
 /// The one-letter name of a verdict in the matrix.
@@ -30,7 +30,9 @@ const CELL: usize = 7;
 const BAR: usize = 10;
 
 /// The matrix of one problem as text; `paint` colours a piece of text by a verdict (or
-/// returns it as it is).
+/// returns it as it is). Tests are numbered in order: a test's row shows its number and its
+/// name within its group, the `1st fail` line the number of each solution's first failing
+/// test.
 pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -39,20 +41,49 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         m.problem, m.title, m.time_limit
     );
     for (i, row) in m.rows.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  #{:<3} {:<20} {}{}",
-            i + 1,
-            row.report.expected.name(),
-            row.report.path,
-            if row.cells.is_empty() {
-                format!(" ({})", row.report.summary)
-            } else {
-                String::new()
-            }
-        );
+        // A given solution's line says how it did; a shipped one's only why it did not run.
+        let say = row.cells.is_empty() || m.kind == Kind::Given;
+        let note = if say && !row.report.summary.is_empty() {
+            // A compiler's message is long: its first line here (all of it in the JSON and the
+            // page, and on stderr from judge run).
+            format!(
+                " ({})",
+                row.report.summary.lines().next().unwrap_or_default()
+            )
+        } else {
+            String::new()
+        };
+        let label = format!("#{}", i + 1);
+        let _ = match (m.kind, row.report.expected) {
+            (Kind::Shipped, Some(expected)) => writeln!(
+                out,
+                "  {label:<4} {:<20} {}{note}",
+                expected.name(),
+                row.report.path
+            ),
+            _ if row.name == row.report.path => writeln!(out, "  {label:<4} {}{note}", row.name),
+            _ => writeln!(
+                out,
+                "  {label:<4} {}  [{}]{note}",
+                row.name, row.report.path
+            ),
+        };
     }
-    let _ = write!(out, "{:<8}", "test");
+    let digits = m.tests.len().max(1).to_string().len();
+    let labels: Vec<String> = m
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(t, test)| {
+            let short = test
+                .name
+                .strip_prefix(&format!("{}/", test.group))
+                .unwrap_or(&test.name);
+            format!("  {:>digits$} {short}", t + 1)
+        })
+        .collect();
+    let first = labels.iter().map(String::len).fold(8, usize::max);
+    let _ = write!(out, "{:<first$}", "test");
     for i in 0..m.rows.len() {
         let _ = write!(out, "{:>CELL$}", format!("#{}", i + 1));
     }
@@ -61,7 +92,7 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         let _ = writeln!(out, "{group}");
         for t in range {
             let test = &m.tests[t];
-            let _ = write!(out, "  {:<6}", test.name);
+            let _ = write!(out, "{:<first$}", labels[t]);
             for row in &m.rows {
                 match row.cells.get(t) {
                     Some(c) => {
@@ -90,16 +121,17 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
             }
         }
     }
-    let _ = write!(out, "{:<8}", "1st fail");
+    let _ = write!(out, "{:<first$}", "1st fail");
     for row in &m.rows {
-        let _ = write!(
-            out,
-            "{:>CELL$}",
-            row.first_failure.as_deref().unwrap_or("-")
-        );
+        let number = row
+            .first_failure
+            .as_ref()
+            .and_then(|f| m.tests.iter().position(|t| &t.name == f))
+            .map_or("-".to_string(), |t| (t + 1).to_string());
+        let _ = write!(out, "{number:>CELL$}");
     }
     out.push('\n');
-    let _ = write!(out, "{:<8}", "outcome");
+    let _ = write!(out, "{:<first$}", "outcome");
     for row in &m.rows {
         let (text, like) = match (row.report.skipped, row.report.ok) {
             (true, _) => ("skip", Verdict::PE),
@@ -109,24 +141,47 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         out.push_str(&paint(&format!("{text:>CELL$}"), &like));
     }
     out.push('\n');
-    let index = |name: &str| {
-        m.rows
-            .iter()
-            .position(|r| r.report.path == name)
-            .map_or_else(|| name.to_string(), |i| format!("#{}", i + 1))
+    worth(&mut out, m);
+    if let Some(advice) = &m.advice {
+        let _ = writeln!(out, "time limit advice:");
+        for line in advice.to_string().lines() {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    out
+}
+
+/// What each test catches (shipped solutions) or which solutions fail it (given ones), the
+/// candidates to drop, and the tests catching (failed by) each solution.
+fn worth(out: &mut String, m: &ProblemMatrix) {
+    let index = |key: &str| {
+        m.row_of(key)
+            .map_or_else(|| key.to_string(), |i| format!("#{}", i + 1))
     };
-    let list = |names: &[String]| names.iter().map(|n| index(n)).collect::<Vec<_>>().join(" ");
+    let list = |keys: &[String]| keys.iter().map(|k| index(k)).collect::<Vec<_>>().join(" ");
+    let given = m.kind == Kind::Given;
     let _ = writeln!(
         out,
-        "what each test catches (first: no earlier test catches it):"
+        "{}",
+        if given {
+            "which solutions fail each test (first: those whose first failure it is):"
+        } else {
+            "what each test catches (first: no earlier test catches it):"
+        }
     );
+    let width = m
+        .worth
+        .tests
+        .iter()
+        .map(|t| t.test.len())
+        .fold(6, usize::max);
     for t in &m.worth.tests {
         if t.catches.is_empty() {
-            let _ = writeln!(out, "  {:<6} -", t.test);
+            let _ = writeln!(out, "  {:<width$} -", t.test);
         } else {
             let _ = writeln!(
                 out,
-                "  {:<6} {}{}",
+                "  {:<width$} {}{}",
                 t.test,
                 list(&t.catches),
                 if t.first_to_catch.is_empty() {
@@ -137,31 +192,43 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
             );
         }
     }
-    let _ = writeln!(
-        out,
-        "candidates to drop (catch nothing earlier tests do not): {}",
-        if m.worth.drop_candidates.is_empty() {
-            "none".to_string()
-        } else {
-            m.worth.drop_candidates.join(" ")
-        }
-    );
-    let _ = writeln!(out, "caught by:");
-    for (solution, tests) in &m.worth.caught_by {
+    if let Some(candidates) = &m.worth.drop_candidates {
         let _ = writeln!(
             out,
-            "  {:<4} {solution}: {}",
-            index(solution),
-            if tests.is_empty() {
-                "NOTHING (survives)".to_string()
+            "candidates to drop (catch nothing earlier tests do not): {}",
+            if candidates.is_empty() {
+                "none".to_string()
             } else {
-                tests.join(" ")
+                candidates.join(" ")
             }
         );
     }
-    let _ = writeln!(out, "time limit advice:");
-    for line in m.advice.to_string().lines() {
-        let _ = writeln!(out, "  {line}");
+    let _ = writeln!(
+        out,
+        "{}",
+        if given {
+            "the tests each solution fails:"
+        } else {
+            "caught by:"
+        }
+    );
+    for (solution, tests) in &m.worth.caught_by {
+        let shown = m.row_of(solution).map_or(solution.as_str(), |i| {
+            if given {
+                m.rows[i].name.as_str()
+            } else {
+                m.rows[i].report.path.as_str()
+            }
+        });
+        let _ = writeln!(
+            out,
+            "  {:<4} {shown}: {}",
+            index(solution),
+            match (tests.is_empty(), given) {
+                (true, true) => "nothing (accepted on every test)".to_string(),
+                (true, false) => "NOTHING (survives)".to_string(),
+                (false, _) => tests.join(" "),
+            }
+        );
     }
-    out
 }

@@ -1,6 +1,8 @@
 //! What each test is worth: which wrong (or too slow) solutions it catches, which tests add
 //! nothing to the tests before them (candidates to drop; samples are never candidates), and
-//! which tests catch each wrong solution. A pure function of the matrix's verdicts.
+//! which tests catch each wrong solution. A pure function of the matrix's verdicts. For
+//! solutions given to `judge run`, with no declared outcome, the same lists say which
+//! solutions fail each test and which tests each fails, and no test is a candidate to drop.
 
 use serde::Serialize;
 
@@ -21,8 +23,9 @@ pub struct Worth {
     /// Per test, in order.
     pub tests: Vec<TestWorth>,
     /// Tests (not samples) that catch no wrong solution an earlier test did not catch:
-    /// candidates to drop, listed, never dropped.
-    pub drop_candidates: Vec<String>,
+    /// candidates to drop, listed, never dropped. `None` where no solution is known to be
+    /// wrong (`judge run`'s given solutions): then a test that fails none of them says nothing.
+    pub drop_candidates: Option<Vec<String>>,
     /// Per wrong solution: the tests that catch it (empty: it survives the test set).
     pub caught_by: Vec<(String, Vec<String>)>,
 }
@@ -68,7 +71,7 @@ pub fn worth(tests: &[(String, bool)], wrong: &[(String, Vec<bool>)]) -> Worth {
         .collect();
     Worth {
         tests: per_test,
-        drop_candidates,
+        drop_candidates: Some(drop_candidates),
         caught_by,
     }
 }
@@ -97,7 +100,7 @@ mod tests {
         assert_eq!(w.tests[2].catches, names(&["a", "b"]));
         assert_eq!(w.tests[2].first_to_catch, names(&["b"]));
         // 01 is a sample (kept); 04 catches nothing; 03 adds b, 02 adds a.
-        assert_eq!(w.drop_candidates, names(&["04"]));
+        assert_eq!(w.drop_candidates, Some(names(&["04"])));
         assert_eq!(
             w.caught_by,
             vec![
