@@ -1,11 +1,15 @@
 //! `judge stress` on the shipped wrong magic-board solutions (issue 11, sections 3 and 4).
 //!
-//! Minimal counterexamples: the smallest failing case is computed here independently of the
-//! shrinker, by trying the cases in the stated order (boards by distance, then the
-//! lexicographically smallest shortest sequence, sorted here; for sicily each board with
-//! N = 0..=23 and 2^31 - 1) on one big multi-case input, and must be exactly what `judge
-//! stress` prints, with "minimal, proven". A solution that needs two cases gets a local
-//! minimum, checked here: dropping any case, or replacing any case by a smaller one, passes.
+//! Minimal counterexamples: the smallest failing input is computed here independently of the
+//! shrinker, by trying inputs in the stated order, and must be exactly what `judge stress`
+//! prints, with "minimal, proven". Cases: boards by distance, then the lexicographically
+//! smallest shortest sequence (sorted here); for sicily each board with N = 0..=23 and
+//! 2^31 - 1. A bug of one case: the cases in order on one big multi-case input. A bug that
+//! needs two cases (the three shipped ones): inputs by number of cases, then largest case,
+//! then lexicographically, each its own run (unsandboxed here, for speed): every one of the
+//! first 50 cases alone, then the two-case inputs of them. With a run budget too small for
+//! that search, stress says how far it got and claims no more; a bug that needs three cases
+//! keeps a local minimum, said so.
 //!
 //! Saving: `judge stress --save` on each shipped wrong solution of sicily, msquare and
 //! sicilylarge, in turn on one copy of the repository, and `judge build --check` green after
@@ -103,12 +107,15 @@ fn reference<P: Problem>(input: &[u8]) -> Vec<u8> {
 }
 
 fn run_solution(argv: &[String], input: &[u8]) -> Vec<u8> {
-    let sandbox = Sandbox::new(SandboxMode::Auto).unwrap();
+    run_in(&Sandbox::new(SandboxMode::Auto).unwrap(), argv, input)
+}
+
+fn run_in(sandbox: &Sandbox, argv: &[String], input: &[u8]) -> Vec<u8> {
     let result = run(
         argv,
         Input::Bytes(input),
         &Limits::with_cpu(Duration::from_secs(20)),
-        &sandbox,
+        sandbox,
     );
     assert_eq!(result.outcome, Outcome::Exited(0), "{argv:?}");
     result.stdout
@@ -116,7 +123,23 @@ fn run_solution(argv: &[String], input: &[u8]) -> Vec<u8> {
 
 /// Whether the solution fails `input` (the checker with the original judges' rules).
 fn fails(format: Format, argv: &[String], input: &[u8], answer: &[u8]) -> bool {
-    let output = run_solution(argv, input);
+    fails_in(
+        &Sandbox::new(SandboxMode::Auto).unwrap(),
+        format,
+        argv,
+        input,
+        answer,
+    )
+}
+
+fn fails_in(
+    sandbox: &Sandbox,
+    format: Format,
+    argv: &[String],
+    input: &[u8],
+    answer: &[u8],
+) -> bool {
+    let output = run_in(sandbox, argv, input);
     check(
         format,
         input,
@@ -138,7 +161,14 @@ fn shrunk_input(out: &str) -> &str {
 }
 
 fn stress(problem: &str, argv: &[String]) -> String {
-    let mut args = vec!["stress", problem, "--seed", "1", "--count", "300", "--"];
+    stress_with(problem, &[], argv)
+}
+
+/// `judge stress` with `flags` before the `--`.
+fn stress_with(problem: &str, flags: &[&str], argv: &[String]) -> String {
+    let mut args = vec!["stress", problem, "--seed", "1", "--count", "300"];
+    args.extend(flags);
+    args.push("--");
     args.extend(argv.iter().map(String::as_str));
     let o = judge_in(repo(), &args);
     let out = text(&o.stdout);
@@ -158,7 +188,7 @@ fn the_minimal_counterexample_of_each_wrong_sicily_solution_is_exact() {
     let input = input_of::<Sicily>(&cases);
     let expected = text(&reference::<Sicily>(&input));
     let expected: Vec<&str> = expected.lines().collect();
-    let mut single = 0;
+    let (mut single, mut pairs) = (0, 0);
     for (path, argv) in wrong_solutions("sicily") {
         let out = stress("sicily", &argv);
         let shrunk = shrunk_input(&out);
@@ -193,35 +223,128 @@ fn the_minimal_counterexample_of_each_wrong_sicily_solution_is_exact() {
             );
             single += 1;
         } else {
-            assert_local_minimum(&path, &argv, &shrunk_cases, &cases);
-            assert!(out.contains("a local minimum"), "{path}: {out}");
+            let minimum = first_failing_pair(&path, &argv, &cases[..50]);
+            assert_eq!(
+                shrunk,
+                text(&input_of::<Sicily>(&minimum.cases)),
+                "{path}: {out}"
+            );
+            let distance = minimum
+                .cases
+                .iter()
+                .map(|c| Table::get().distance(c.target));
+            let claim = match minimum.largest {
+                0 => "minimal, proven: the first case in the order passes alone, and this is \
+                      the first two-case input"
+                    .to_string(),
+                k => format!(
+                    "minimal, proven among the inputs of cases up to its largest (the first {} \
+                     in the order): each passes alone, and all {} two-case inputs of them that \
+                     come earlier pass",
+                    k + 1,
+                    minimum.earlier
+                ),
+            };
+            assert!(
+                out.contains(&format!(
+                    "to 2 cases / distance {} in ",
+                    distance.max().unwrap()
+                )) && out.contains(&claim),
+                "{path}: {out}"
+            );
+            pairs += 1;
         }
     }
     assert!(single >= 6, "{single}");
+    assert_eq!(pairs, 3);
 }
 
-/// No case of `shrunk` can be dropped, and no case can be replaced by a smaller one of the
-/// order (`order`, which must reach past every case of `shrunk`), while still failing.
-fn assert_local_minimum(path: &str, argv: &[String], shrunk: &[Case], order: &[Case]) {
+/// The first failing input in the stated order of inputs.
+struct Minimum {
+    cases: Vec<Case>,
+    /// The position of its largest case in the order.
+    largest: usize,
+    /// The two-case inputs before it.
+    earlier: usize,
+}
+
+/// The first failing input of at most two of `order`'s cases, in the stated order: every case
+/// alone first (none may fail), then the two-case inputs by their largest case, then
+/// lexicographically. Every input is its own run, unsandboxed.
+fn first_failing_pair(path: &str, argv: &[String], order: &[Case]) -> Minimum {
+    let sandbox = Sandbox::off();
     let failing = |cases: &[Case]| {
         let input = input_of::<Sicily>(cases);
-        fails(Format::Sicily, argv, &input, &reference::<Sicily>(&input))
+        let answer = reference::<Sicily>(&input);
+        fails_in(&sandbox, Format::Sicily, argv, &input, &answer)
     };
-    assert!(failing(shrunk), "{path}: {shrunk:?}");
-    for i in 0..shrunk.len() {
-        let mut fewer = shrunk.to_vec();
-        fewer.remove(i);
-        assert!(!failing(&fewer), "{path}: {fewer:?} fails too");
-        let at = order
-            .iter()
-            .position(|c| *c == shrunk[i])
-            .unwrap_or_else(|| panic!("{path}: {:?} is not among the first cases", shrunk[i]));
-        for smaller in &order[..at] {
-            let mut trial = shrunk.to_vec();
-            trial[i] = *smaller;
-            assert!(!failing(&trial), "{path}: {trial:?} fails too");
-        }
+    for case in order {
+        assert!(!failing(&[*case]), "{path}: {case:?} alone fails");
     }
+    let n = order.len();
+    let mut pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+    pairs.sort_by_key(|&(a, b)| (a.max(b), a, b));
+    let earlier = pairs
+        .iter()
+        .position(|&(a, b)| failing(&[order[a], order[b]]))
+        .unwrap_or_else(|| panic!("{path}: no two of the first {n} cases fail"));
+    let (a, b) = pairs[earlier];
+    Minimum {
+        cases: vec![order[a], order[b]],
+        largest: a.max(b),
+        earlier,
+    }
+}
+
+#[test]
+fn a_pair_search_cut_short_by_the_budget_claims_only_what_ran() {
+    let (path, argv) = wrong_solutions("sicily")
+        .into_iter()
+        .find(|(path, _)| path.ends_with("kept_bfs_known_beyond_limit.cpp"))
+        .unwrap();
+    let out = stress_with("sicily", &["--shrink-runs", "400"], &argv);
+    // 109 runs reach the local minimum, then each case up to the k-th takes 2k + 2 runs.
+    assert!(
+        out.contains(
+            " in 400 runs; a local minimum: no input of at most two of the first 16 \
+                      cases in the order fails (each alone, and every two-case input of them), \
+                      then the run budget ran out (--shrink-runs)"
+        ),
+        "{path}: {out}"
+    );
+    assert!(!out.contains("proven"), "{path}: {out}");
+    let shrunk = shrunk_input(&out).as_bytes();
+    assert!(fails(
+        Format::Sicily,
+        &argv,
+        shrunk,
+        &reference::<Sicily>(shrunk)
+    ));
+}
+
+#[test]
+fn a_bug_that_needs_three_cases_keeps_a_local_minimum_and_says_so() {
+    // The reference solver with the third answer replaced by -1.
+    let script = format!(
+        "{} sicily | awk 'NR == 3 {{ print \"-1\"; next }} {{ print }}'",
+        env!("CARGO_BIN_EXE_solve")
+    );
+    let argv = ["sh", "-c", &script].map(String::from);
+    let out = stress_with("sicily", &["--sandbox", "off"], &argv);
+    assert!(
+        out.contains(" to 3 cases / distance 0 in ")
+            && out.contains(
+                "no case can be dropped, and each is the smallest in the order with the \
+                 others fixed (a local minimum, not proven global)"
+            ),
+        "{out}"
+    );
+    let start = "0\n1 2 3 4\n8 7 6 5\n";
+    assert_eq!(
+        shrunk_input(&out),
+        format!("{start}{start}{start}-1\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -1,12 +1,17 @@
-//! Shrinking a failing input to a minimal one, in a stated order of cases.
+//! Shrinking a failing input to a minimal one, in a stated order of cases and of inputs.
 //!
-//! **The order.** Magic board (sicily, msquare): every one of the 40,320 boards, by (distance,
-//! lexicographically smallest shortest sequence) ([`magic::Table::in_order`]). A sicily case is
-//! a board and a step limit N, ordered by board then N, with N tried as 0, 1, ..., 23 and then
-//! 2^31 - 1: from 22 on every board is reachable, so 23 stands for the larger limits that a
-//! right solution cannot tell apart, and 2^31 - 1 is the largest the format allows (where a
-//! 32-bit `N + 1` wraps). Rotation: there are billions of boards, so by distance only, with a
-//! seeded sample of [`ROTATION_SAMPLE`] boards at each distance.
+//! **The order of cases.** Magic board (sicily, msquare): every one of the 40,320 boards, by
+//! (distance, lexicographically smallest shortest sequence) ([`magic::Table::in_order`]). A
+//! sicily case is a board and a step limit N, ordered by board then N, with N tried as 0, 1,
+//! ..., 23 and then 2^31 - 1: from 22 on every board is reachable, so 23 stands for the larger
+//! limits that a right solution cannot tell apart, and 2^31 - 1 is the largest the format
+//! allows (where a 32-bit `N + 1` wraps). Rotation: there are billions of boards, so by
+//! distance only, with a seeded sample of [`ROTATION_SAMPLE`] boards at each distance.
+//!
+//! **The order of inputs** (of at least one case): fewer cases first; then the one whose
+//! largest case comes earlier in the order of cases; then lexicographically by the sequence of
+//! cases. So the minimal counterexample is the failing input of the fewest cases whose biggest
+//! case is the smallest.
 //!
 //! **The steps.** First cases are dropped one at a time while the solution still fails (a bug
 //! that needs two cases keeps two, and then no case of the result can be dropped). With one
@@ -18,9 +23,23 @@
 //! passed as part of an input, which proves minimality for a solution that answers each case
 //! on its own (the usual kind); a solution whose answer depends on earlier cases could fail
 //! one of them alone. With several cases left, each case in turn is replaced by the smallest
-//! candidate that keeps the failure, until none changes: a local minimum, said so. Every step
-//! is a real run, so what is reported is an input the solution really fails, and a budget of
-//! runs bounds the whole (when it runs out, the result says how far the search got).
+//! candidate that keeps the failure, until none changes: a local minimum.
+//!
+//! **Two cases** (magic board, where every case is a candidate): the local minimum bounds an
+//! exhaustive search. For each case K of the order in turn, up to the local minimum's largest,
+//! K is run alone, then every two-case input whose largest case is K, in the order of inputs:
+//! (j, K) for each j before K, (K, j) for each j before K, then (K, K). The first that fails is
+//! the result (a case that fails alone ends the search too: every case before it passed
+//! alone). Each input is its own run: a solution that needs two cases keeps something from
+//! one case to the next, so an input that passes proves nothing about the pairs inside it.
+//! What this proves: among the inputs made of the cases up to the result's largest, none
+//! earlier in the order fails. It does not prove that no later case fails alone (such an input
+//! has fewer cases, so it would come first): that takes every one of the 1,008,000 sicily
+//! cases run alone, and no batching of them is sound for a solution that keeps state. With
+//! three or more cases left the local minimum stays, said so.
+//!
+//! Every step is a real run, so what is reported is an input the solution really fails, and a
+//! budget of runs bounds the whole (when it runs out, the result says how far the search got).
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -86,6 +105,22 @@ pub enum Minimality {
         /// Smaller boards run.
         tried: usize,
     },
+    /// Two cases are needed, and the search over them went through: each of the first `cases`
+    /// cases in the order (up to the result's largest) passes alone, and every two-case input
+    /// of them that comes before the result (`tried` of them) passes.
+    Pairs {
+        /// The cases of the order searched (the result's largest is the last of them).
+        cases: usize,
+        /// Earlier two-case inputs run.
+        tried: usize,
+    },
+    /// Two cases are needed and the result is a local minimum: the run budget ran out after
+    /// each of the first `cases` cases in the order passed alone, and every two-case input of
+    /// them passed.
+    PairsBudget {
+        /// The cases of the order searched completely.
+        cases: usize,
+    },
     /// Several cases are needed (none can be dropped); each is the smallest candidate with the
     /// others fixed, when `complete` (else the budget ran out first).
     PerCase {
@@ -113,6 +148,27 @@ impl fmt::Display for Minimality {
                 f,
                 "minimal only within the budget: {tried} sampled boards at smaller distances \
                  pass ({ROTATION_SAMPLE} a distance), not every board"
+            ),
+            Minimality::Pairs { cases: 1, .. } => f.write_str(
+                "minimal, proven: the first case in the order passes alone, and this is the \
+                 first two-case input",
+            ),
+            Minimality::Pairs { cases, tried } => write!(
+                f,
+                "minimal, proven among the inputs of cases up to its largest (the first \
+                 {cases} in the order): each passes alone, and all {tried} two-case inputs of \
+                 them that come earlier pass"
+            ),
+            Minimality::PairsBudget { cases: 0 } => f.write_str(
+                "no case can be dropped, and each is the smallest in the order with the \
+                 others fixed (a local minimum); the run budget ran out before two-case inputs \
+                 were searched (--shrink-runs)",
+            ),
+            Minimality::PairsBudget { cases } => write!(
+                f,
+                "a local minimum: no input of at most two of the first {cases} cases in the \
+                 order fails (each alone, and every two-case input of them), then the run \
+                 budget ran out (--shrink-runs)"
             ),
             Minimality::PerCase { complete: true } => f.write_str(
                 "no case can be dropped, and each is the smallest in the order with the \
@@ -379,6 +435,19 @@ impl Shrinker<'_> {
                 }
                 minimality
             }
+            [_, _] if P::EXHAUSTIVE => {
+                let local = self.each_case::<P>(&mut cases, &mut best)?;
+                if local != (Minimality::PerCase { complete: true }) {
+                    local
+                } else {
+                    let (found, minimality) = self.smallest_pair::<P>(&cases)?;
+                    if let Some((smaller, run)) = found {
+                        cases = smaller;
+                        best = run;
+                    }
+                    minimality
+                }
+            }
             _ => self.each_case::<P>(&mut cases, &mut best)?,
         };
         Ok(Shrunk {
@@ -460,6 +529,63 @@ impl Shrinker<'_> {
             batch = (batch / 2).max(1);
             queue.extend(cases[passes + 1..].iter().cloned());
         }
+    }
+
+    /// Two cases that fail together, a local minimum: the first input in the order of inputs
+    /// that fails among those made of the cases up to its largest (see the module doc). Every
+    /// input is run on its own; the local minimum itself ends the search unrun (it failed).
+    fn smallest_pair<P: Ordered>(&mut self, local: &[P::Case]) -> Search<Vec<P::Case>> {
+        let local_keys: Vec<Key> = local.iter().map(P::key).collect();
+        let mut order = Vec::new();
+        if let Some(largest) = local.iter().max_by_key(|case| P::key(case)) {
+            for case in P::candidates(P::key(largest)) {
+                order.push(case?);
+            }
+            order.push(largest.clone());
+        }
+        let mut tried = 0;
+        for k in 0..order.len() {
+            if self.out_of_runs() {
+                return Ok((None, Minimality::PairsBudget { cases: k }));
+            }
+            let (run, failed) = self.attempt::<P>(&order[k..=k])?;
+            if failed {
+                return Ok((
+                    Some((vec![order[k].clone()], run)),
+                    Minimality::Proven { tried: k },
+                ));
+            }
+            // The two-case inputs whose largest case is the k-th, in order.
+            let firsts = (0..k).map(|j| (j, k));
+            let seconds = (0..=k).map(|j| (k, j));
+            for (a, b) in firsts.chain(seconds) {
+                let pair = [order[a].clone(), order[b].clone()];
+                let searched = Minimality::Pairs {
+                    cases: k + 1,
+                    tried,
+                };
+                if [P::key(&pair[0]), P::key(&pair[1])][..] >= local_keys[..] {
+                    return Ok((None, searched));
+                }
+                if self.out_of_runs() {
+                    return Ok((None, Minimality::PairsBudget { cases: k }));
+                }
+                let (run, failed) = self.attempt::<P>(&pair)?;
+                if failed {
+                    return Ok((Some((pair.to_vec(), run)), searched));
+                }
+                tried += 1;
+            }
+        }
+        // Not reached: (K, K) for the last K, the local minimum's largest, comes no earlier
+        // than the local minimum.
+        Ok((
+            None,
+            Minimality::Pairs {
+                cases: order.len(),
+                tried,
+            },
+        ))
     }
 
     /// Several cases: each replaced in turn, the last first, by the smallest candidate that

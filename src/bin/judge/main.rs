@@ -200,7 +200,9 @@ enum Command {
     /// it got: `shrunk from 3 cases / distance 17 to 1 case / distance 2, N = 1 in 9 runs`,
     /// then whether minimality is proven (every smaller case passes), only within the run
     /// budget (--shrink-runs) or sampled (rotation), or a local minimum (a bug that needs
-    /// several cases). Every step is a real run of the solution.
+    /// three cases or more). A magic-board bug that needs two cases gets the exact minimum
+    /// among the inputs of the cases up to its largest: each case alone, then every two-case
+    /// input by largest case, then lexicographically. Every step is a real run of the solution.
     ///
     /// With --save the shrunk input becomes a manual test of the group "regressions" in
     /// judge.toml, under a comment naming it (`# stress-<solution>-<hash>`), and the
