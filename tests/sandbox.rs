@@ -401,7 +401,17 @@ fn copy_tree(from: &Path, to: &Path) {
             copy_tree(&entry.path(), &to.join(entry.file_name()));
         }
     } else {
-        fs::copy(from, to).unwrap();
+        // By `cp`, not fs::copy: a file this process held open for writing could be inherited
+        // by a child another test thread forks meanwhile, and executing the copy would then
+        // fail with ETXTBSY.
+        assert!(
+            Command::new("cp")
+                .arg(from)
+                .arg(to)
+                .status()
+                .unwrap()
+                .success()
+        );
         let mode = fs::metadata(from).unwrap().permissions().mode() | 0o444;
         fs::set_permissions(to, fs::Permissions::from_mode(mode)).unwrap();
     }
