@@ -13,7 +13,7 @@ mod v1;
 mod v2;
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -281,7 +281,10 @@ fn read_key(path: &Path, key: &str) -> Option<u64> {
 /// catches a process forked meanwhile) and waits (a bounded time) for it to empty; says
 /// whether it did.
 fn kill_all(dir: &Path) -> bool {
-    let _ = fs::write(dir.join("cgroup.kill"), "1");
+    // Opened, never created: v1 has no such file.
+    if let Ok(mut kill) = OpenOptions::new().write(true).open(dir.join("cgroup.kill")) {
+        let _ = kill.write_all(b"1");
+    }
     let procs = dir.join("cgroup.procs");
     let give_up = Instant::now() + EMPTYING;
     loop {

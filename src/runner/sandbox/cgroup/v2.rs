@@ -51,18 +51,22 @@ pub fn parent(name: &str, root: bool) -> Result<PathBuf, String> {
         }
     }
     if let Err(why) = enable_controllers(&base) {
-        if root && busy(&why) {
-            return Err(format!(
-                "{why} (the top group has processes of its own: a container's cgroup namespace?)"
-            ));
+        match (root, why.errno == Some(libc::EBUSY)) {
+            (true, true) => {
+                return Err(format!(
+                    "{why} (the top group has processes of its own: a container's cgroup \
+                     namespace?)"
+                ));
+            }
+            // The judge's own processes are in the way: it moves into a leaf of its own.
+            (false, true) => {
+                leave(&base)?;
+                enable_controllers(&base).map_err(|why| {
+                    format!("{why}: the delegated group has processes other than the judge")
+                })?;
+            }
+            _ => return Err(why.to_string()),
         }
-        if root || !busy(&why) {
-            return Err(why.to_string());
-        }
-        leave(&base)?;
-        enable_controllers(&base).map_err(|why| {
-            format!("{why}: the delegated group has processes other than the judge")
-        })?;
     }
     let parent = base.join(name);
     make_parent(&parent)?;
@@ -121,7 +125,8 @@ fn leave(base: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot move the judge into {}: {e}", leaf.display()))
 }
 
-/// A failure to give controllers to a group's children.
+/// A failure to give controllers to a group's children: the message, and the error number
+/// (`EBUSY`: the group has processes of its own).
 struct Refused {
     message: String,
     errno: Option<i32>,
@@ -131,11 +136,6 @@ impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
-}
-
-/// Whether the group refused because it has processes of its own.
-fn busy(refused: &Refused) -> bool {
-    refused.errno == Some(libc::EBUSY)
 }
 
 /// Gives the memory and pids controllers to the children of the group at `dir`, unless they
