@@ -4,109 +4,16 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
-use boardjudge::check::Verdict as CheckVerdict;
-use boardjudge::check::protocol::colour;
 use boardjudge::judge::plan::Expected;
 use boardjudge::judge::regression::Saved;
 use boardjudge::judge::report::matrix::ProblemMatrix;
 use boardjudge::judge::report::text::{self, LEGEND};
 use boardjudge::judge::run::{CannotStart, TestResult, Verdict, failure_message};
-use boardjudge::judge::session::{self, Session, Stop, Watch};
+use boardjudge::judge::session::{self, Session};
 use boardjudge::judge::stress::StressOutcome;
-use boardjudge::runner::Sandbox;
-use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
-/// What a command shows while it works: the sandbox warning, a progress bar on stderr.
-#[derive(Default)]
-pub struct Terminal {
-    bar: OnceLock<ProgressBar>,
-}
-
-impl Watch for Terminal {
-    fn sandbox(&self, sandbox: &Sandbox) {
-        if sandbox.is_off() {
-            let text = format!("judge: WARNING: {}", sandbox.layers());
-            if std::io::stderr().is_terminal() {
-                eprintln!("{}", colour(&text, CheckVerdict::Fail).trim_end());
-            } else {
-                eprintln!("{text}");
-            }
-        }
-    }
-
-    fn begin(&self, total: Option<usize>, unit: &str) {
-        let bar = match total {
-            Some(n) => ProgressBar::new(n as u64).with_style(
-                ProgressStyle::with_template(&format!(
-                    "{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}"
-                ))
-                .expect("a valid template")
-                .progress_chars("=> "),
-            ),
-            None => ProgressBar::new_spinner(),
-        };
-        let _ = self.bar.set(bar);
-    }
-
-    fn progress(&self, done: usize, total: Option<usize>) {
-        if let Some(bar) = self.bar.get() {
-            if let Some(total) = total {
-                bar.set_length(total as u64);
-            }
-            bar.set_position(done as u64);
-        }
-    }
-
-    fn end(&self) {
-        if let Some(bar) = self.bar.get() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// Says why a command stopped; its exit code.
-fn stopped(stop: Stop) -> ExitCode {
-    for line in &stop.lines {
-        eprintln!("judge: {line}");
-    }
-    ExitCode::from(stop.code)
-}
-
-/// 0 when `ok`, else 1.
-fn outcome(ok: bool) -> ExitCode {
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-/// Prints `value` as pretty JSON on stdout, its keys sorted at every level (through a
-/// [`serde_json::Value`], as `judge` has always printed them).
-fn print_json(value: &impl Serialize) {
-    let value = serde_json::to_value(value).expect("serialisable");
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&value).expect("serialisable")
-    );
-}
-
-/// The colour of a verdict, as the checker colours its own.
-fn paint(text: &str, verdict: &Verdict, on: bool) -> String {
-    if !on {
-        return text.to_string();
-    }
-    let like = match verdict {
-        Verdict::AC => CheckVerdict::Accepted,
-        Verdict::PE => CheckVerdict::PresentationError,
-        Verdict::FAIL => CheckVerdict::Fail,
-        _ => CheckVerdict::WrongAnswer,
-    };
-    colour(text, like).trim_end().to_string()
-}
+use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
 
 /// Says that the HTML page, if any, was written.
 fn wrote(page: &Option<std::path::PathBuf>) {

@@ -17,6 +17,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use std::time::Duration;
 
 mod commands;
+mod terminal;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Prepare and verify the test data of the problem set described by judge.toml.
