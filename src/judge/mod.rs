@@ -4,7 +4,8 @@
 //! judging one output as `judge run` would ([`check`]), packages for real judges ([`export`]),
 //! writing files safely ([`files`]), checking the test data against what the build
 //! recorded ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by
-//! group, name or glob ([`select`]).
+//! group, name or glob ([`select`]); the `judge` commands from their options to their
+//! reports ([`session`]).
 
 pub mod build;
 pub mod check;
@@ -18,6 +19,7 @@ pub mod regression;
 pub mod report;
 pub mod run;
 pub mod select;
+pub mod session;
 pub mod shrink;
 pub mod strength;
 pub mod stress;

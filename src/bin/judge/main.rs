@@ -10,12 +10,14 @@ use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_
 use boardjudge::judge::export::Kind;
 use boardjudge::judge::plan::Plan;
 use boardjudge::judge::report::given::Given;
+use boardjudge::judge::session::{self, Session};
 use boardjudge::judge::stress::{Budget, Settings};
 use boardjudge::runner::{SandboxMode, language};
 use clap::{CommandFactory, Parser, Subcommand};
 use std::time::Duration;
 
 mod commands;
+mod terminal;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Prepare and verify the test data of the problem set described by judge.toml.
@@ -434,14 +436,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            commands::run(
-                &problem,
-                &tests,
-                &common.into(),
-                &commands::RunView { json, html },
-                &solutions,
-                not_source.as_deref(),
-            )
+            let request = session::run::Request {
+                problem: &problem,
+                tests: &tests,
+                solutions: &solutions,
+                not_source: not_source.as_deref(),
+                html: html.as_deref(),
+            };
+            commands::run(&common.into(), &request, json)
         }
         Command::Languages { json } => commands::languages(json),
         Command::Check {
@@ -451,7 +453,7 @@ fn main() -> ExitCode {
             plan,
             data,
             json,
-        } => commands::check(&problem, &test, &output, &plan, &data, json),
+        } => commands::check(&plan, &data, &problem, &test, &output, json),
         Command::Stress {
             problem,
             seed,
@@ -480,7 +482,7 @@ fn main() -> ExitCode {
                 budget,
                 shrink_runs,
             };
-            commands::stress(&problem, settings, save, &common.into(), &command)
+            commands::stress(&common.into(), &problem, settings, save, &command)
         }
         Command::Strength {
             problems,
@@ -490,17 +492,16 @@ fn main() -> ExitCode {
             html,
             common,
             json,
-        } => commands::strength(
-            &problems,
-            &tests,
-            &common.into(),
-            &commands::StrengthView {
-                solutions,
-                json,
+        } => {
+            let request = session::strength::Request {
+                problems: &problems,
+                tests: &tests,
+                solutions: solutions.as_deref(),
                 matrix,
-                html,
-            },
-        ),
+                html: html.as_deref(),
+            };
+            commands::strength(&common.into(), &request, json)
+        }
         Command::Export {
             kind,
             targets,
@@ -508,7 +509,22 @@ fn main() -> ExitCode {
             plan,
             data,
             bin_dir,
-        } => commands::export(kind, &targets, all, &plan, &data, bin_dir.as_deref()),
+        } => {
+            let (problem, out) = match (all, &targets[..]) {
+                (true, [out]) => (None, out),
+                (false, [problem, out]) => (Some(problem.as_str()), out),
+                (true, _) => return usage("with --all, give only OUT_DIR"),
+                (false, _) => return usage("give PROBLEM OUT_DIR, or --all OUT_DIR"),
+            };
+            commands::export(&session::export::Request {
+                kind,
+                problem,
+                plan: &plan,
+                data: &data,
+                bin_dir: bin_dir.as_deref(),
+                out: std::path::Path::new(out),
+            })
+        }
     };
     // An interrupted run exits from its signal handler, with 128 + the signal.
     boardjudge::runner::wait_if_interrupted();
@@ -569,9 +585,15 @@ fn takes_value(argv: &[String], option: &str) -> bool {
         .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
 }
 
-impl From<Common> for commands::Setup {
-    fn from(c: Common) -> commands::Setup {
-        commands::Setup {
+/// Says what is wrong with the arguments: exit code 2.
+fn usage(message: &str) -> ExitCode {
+    eprintln!("judge: {message}");
+    ExitCode::from(2)
+}
+
+impl From<Common> for Session {
+    fn from(c: Common) -> Session {
+        Session {
             plan: c.plan,
             data: c.data,
             jobs: c.jobs,
