@@ -468,13 +468,28 @@ fn an_interrupted_judge_leaves_no_solution_running() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    // Solutions, not processes: each runs in a session of its own, and the `sh` of one forks
+    // a copy of itself (the same command line) before it starts `sleep`.
     let running = || {
         std::fs::read_dir("/proc")
             .unwrap()
-            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-            .filter(|cmdline| cmdline.starts_with(b"sh\0"))
-            .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(&marker))
-            .count()
+            .filter_map(|e| {
+                let dir = e.ok()?.path();
+                let cmdline = std::fs::read(dir.join("cmdline")).ok()?;
+                let ours = cmdline.starts_with(b"sh\0")
+                    && String::from_utf8_lossy(&cmdline).contains(&marker);
+                let stat = std::fs::read_to_string(dir.join("stat")).ok()?;
+                // "pid (comm) state ppid pgrp session ...": the session after the comm.
+                let session = stat
+                    .rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .nth(3)?
+                    .to_owned();
+                ours.then_some(session)
+            })
+            .collect::<std::collections::HashSet<String>>()
+            .len()
     };
     let started = std::time::Instant::now();
     while running() < 2 && started.elapsed() < std::time::Duration::from_secs(10) {
