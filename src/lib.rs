@@ -6,14 +6,20 @@
 //! - [`check`]: the special checker's verdicts and messages.
 //! - [`generator`]: seeded test inputs; [`validate`]: the strict input validator.
 //! - [`runner`]: run a solution under limits, in parallel; build single-file solutions.
-//! - [`judge`]: judge.toml, the test data built from it, and solutions judged on it.
+//! - [`problemset`]: judge.toml and the verified test data it builds.
+//! - [`judging`]: solutions judged on the test data (run, strength, stress and shrink).
+//! - [`report`]: the matrix reports, as text and as an HTML page.
+//! - [`export`]: packages for real judges (ICPC, Kattis, Polygon, CMS).
 //! - [`cli`]: what the binaries share.
 
 pub mod check;
 pub mod cli;
+pub mod export;
 pub mod format;
 pub mod generator;
-pub mod judge;
+pub mod judging;
+pub mod problemset;
 pub mod puzzle;
+pub mod report;
 pub mod runner;
 pub mod validate;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use boardjudge::judge::plan::{Plan, ProblemPlan};
+use boardjudge::problemset::plan::{Plan, ProblemPlan};
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
@@ -407,17 +407,17 @@ fn polygon_layout_and_testlib_argv() {
                 committed(name, &format!("{}.ans", test.id()))
             );
             match &test.source {
-                boardjudge::judge::plan::TestSource::Generator { command, .. } => {
+                boardjudge::problemset::plan::TestSource::Generator { command, .. } => {
                     assert_eq!(
                         lines.next(),
                         Some(format!("{command} > {}", i + 1).as_str())
                     );
                 }
-                boardjudge::judge::plan::TestSource::Manual(input) => {
+                boardjudge::problemset::plan::TestSource::Manual(input) => {
                     assert_eq!(files[&format!("manual/{stem}")].1, input.as_bytes());
                 }
                 // A program of one's own goes in as a manual test: its output.
-                boardjudge::judge::plan::TestSource::Program { .. } => {
+                boardjudge::problemset::plan::TestSource::Program { .. } => {
                     assert_eq!(
                         files[&format!("manual/{stem}")].1,
                         committed(name, &format!("{}.in", test.id()))
@@ -469,7 +469,7 @@ fn polygon_layout_and_testlib_argv() {
             .tests
             .iter()
             .find_map(|t| match &t.source {
-                boardjudge::judge::plan::TestSource::Generator { command, .. } => {
+                boardjudge::problemset::plan::TestSource::Generator { command, .. } => {
                     Some((t.id(), command.clone()))
                 }
                 _ => None,
@@ -521,7 +521,7 @@ fn cms_layout_and_checker_argv() {
         let accepted = problem
             .solutions
             .iter()
-            .filter(|s| s.expected == boardjudge::judge::plan::Expected::Accepted)
+            .filter(|s| s.expected == boardjudge::problemset::plan::Expected::Accepted)
             .count();
         // The tests, task.yaml, the checker, names.txt, the statement and the accepted
         // solutions.
@@ -813,7 +813,7 @@ fn cms_task_yaml_has_the_keys_cms_reads_and_the_statement_and_solutions() {
         for s in &problem.solutions {
             let file = s.path.file_name().unwrap().to_str().unwrap();
             let shipped = files.get(&format!("sol/{file}"));
-            if s.expected == boardjudge::judge::plan::Expected::Accepted {
+            if s.expected == boardjudge::problemset::plan::Expected::Accepted {
                 assert_eq!(
                     shipped.unwrap().1,
                     std::fs::read(repo().join(&s.path)).unwrap()

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use boardjudge::judge::plan::Plan;
+use boardjudge::problemset::plan::Plan;
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
@@ -345,7 +345,7 @@ fn tests_live_in_group_directories_under_names_of_their_own() {
         .into_iter()
         .map(|(p, _)| p)
         .collect();
-    let manual = boardjudge::judge::names::manual_name("8 7 6 5 4 3 2 1\n");
+    let manual = boardjudge::problemset::names::manual_name("8 7 6 5 4 3 2 1\n");
     let mut expected = vec![
         "msquare/by-distance/deep.ans".to_string(),
         "msquare/by-distance/deep.in".to_string(),

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use boardjudge::judge::program_generator::expand_seed;
+use boardjudge::problemset::program_generator::expand_seed;
 use boardjudge::runner::sandbox::Layer;
 use boardjudge::runner::{Sandbox, SandboxMode};
 

@@ -48,7 +48,7 @@ fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
     assert!(tests.iter().any(|t| t["group"] == "max-depth"));
     let rows = m["rows"].as_array().unwrap();
     // Every msquare solution of judge.toml (C++, Rust, Python 3, Java).
-    let listed = boardjudge::judge::plan::Plan::load(&repo().join("judge.toml"))
+    let listed = boardjudge::problemset::plan::Plan::load(&repo().join("judge.toml"))
         .unwrap()
         .problem("msquare")
         .unwrap()

@@ -15,7 +15,7 @@ use boardjudge::format::msquare::Msquare;
 use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::Sicily;
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
-use boardjudge::judge::plan::{Expected, Plan};
+use boardjudge::problemset::plan::{Expected, Plan};
 use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::language;
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, parallel, run};

@@ -1,17 +1,17 @@
 //! `judge run`, `stress`, `strength`, `check`, `languages` and `export`: each calls its
-//! command in [`boardjudge::judge::session`] and presents the report (tables, colour on a
+//! command in [`crate::session`] and presents the report (tables, colour on a
 //! terminal, progress bars, JSON).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use boardjudge::judge::plan::Expected;
-use boardjudge::judge::regression::Saved;
-use boardjudge::judge::report::matrix::ProblemMatrix;
-use boardjudge::judge::report::text::{self, LEGEND};
-use boardjudge::judge::run::{CannotStart, TestResult, Verdict, failure_message};
-use boardjudge::judge::session::{self, Session};
-use boardjudge::judge::stress::StressOutcome;
+use crate::session::{self, Session};
+use boardjudge::judging::regression::Saved;
+use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
+use boardjudge::judging::stress::StressOutcome;
+use boardjudge::problemset::plan::Expected;
+use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::report::text::{self, LEGEND};
 
 use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
 
@@ -148,7 +148,7 @@ pub fn check(
 pub fn stress(
     session: &Session,
     problem: &str,
-    settings: boardjudge::judge::stress::Settings,
+    settings: boardjudge::judging::stress::Settings,
     save: bool,
     cmd: &[String],
 ) -> ExitCode {

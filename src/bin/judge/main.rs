@@ -6,17 +6,18 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use boardjudge::cli::{solution_call, solution_command_hint};
-use boardjudge::judge::build::{BuiltProblem, build_plan, compare_problem, write_problem};
-use boardjudge::judge::export::Kind;
-use boardjudge::judge::plan::Plan;
-use boardjudge::judge::report::given::Given;
-use boardjudge::judge::session::{self, Session};
-use boardjudge::judge::stress::{Budget, Settings};
+use boardjudge::export::Kind;
+use boardjudge::judging::stress::{Budget, Settings};
+use boardjudge::problemset::build::{BuiltProblem, build_plan, compare_problem, write_problem};
+use boardjudge::problemset::plan::Plan;
+use boardjudge::report::given::Given;
 use boardjudge::runner::{SandboxMode, language};
 use clap::{CommandFactory, Parser, Subcommand};
+use session::Session;
 use std::time::Duration;
 
 mod commands;
+mod session;
 mod terminal;
 use indicatif::{ProgressBar, ProgressStyle};
 

@@ -5,10 +5,10 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::OnceLock;
 
+use crate::session::{Stop, Watch};
 use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
-use boardjudge::judge::run::Verdict;
-use boardjudge::judge::session::{Stop, Watch};
+use boardjudge::judging::run::Verdict;
 use boardjudge::runner::Sandbox;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;

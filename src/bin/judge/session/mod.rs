@@ -1,0 +1,170 @@
+//! The `judge` commands that run solutions, from the options of their command line to a
+//! report the binary prints: [`run`] (`judge run`), [`strength`], [`stress`], and beside them
+//! [`check`] (`judge check`), [`languages`] and [`export`]. A [`Session`] holds the options
+//! they share; a [`Watch`] shows what happens while they work; a [`Stop`] is why one ended
+//! without a report, with its exit code.
+
+pub mod check;
+pub mod export;
+pub mod languages;
+pub mod run;
+pub mod strength;
+pub mod stress;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use boardjudge::judging::run::{TestFiles, limits_for};
+use boardjudge::problemset::files::write_atomic;
+use boardjudge::problemset::manifest::{self, Manifest};
+use boardjudge::problemset::plan::{Plan, ProblemPlan};
+use boardjudge::problemset::select::select;
+use boardjudge::report::html;
+use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::runner::{Limits, Sandbox, SandboxMode};
+
+/// What every solution-running command needs: the options of its command line.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// judge.toml.
+    pub plan: PathBuf,
+    /// The test data directory.
+    pub data: PathBuf,
+    /// Parallel jobs (default: the cores).
+    pub jobs: Option<usize>,
+    /// CPU seconds per test, instead of judge.toml's.
+    pub time_limit: Option<f64>,
+    /// MiB per test, instead of judge.toml's.
+    pub memory_limit: Option<u64>,
+    /// How solutions are confined.
+    pub sandbox: SandboxMode,
+}
+
+/// Why a command stopped without a report: its exit code and its messages, each one printed
+/// after `judge: ` on standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// The exit code.
+    pub code: u8,
+    /// The messages.
+    pub lines: Vec<String>,
+}
+
+impl Stop {
+    /// Bad arguments or data the command cannot work with: exit code 2.
+    pub fn usage(message: impl Into<String>) -> Stop {
+        Stop {
+            code: 2,
+            lines: vec![message.into()],
+        }
+    }
+
+    /// A failure of what was asked (a source that does not build, an export that fails):
+    /// exit code 1.
+    pub fn failed(message: impl Into<String>) -> Stop {
+        Stop {
+            code: 1,
+            lines: vec![message.into()],
+        }
+    }
+}
+
+/// Shows a command at work (the binary draws it: a warning, a progress bar). Called from the
+/// worker threads.
+pub trait Watch: Sync {
+    /// The sandbox is made; the solutions run in it from now on.
+    fn sandbox(&self, sandbox: &Sandbox);
+    /// The work begins: `total` units named `unit` (`tests`, `runs`, `solutions`), or a
+    /// number not known in advance.
+    fn begin(&self, total: Option<usize>, unit: &str);
+    /// `done` units are finished, of `total` when it has become known.
+    fn progress(&self, done: usize, total: Option<usize>);
+    /// The work is over.
+    fn end(&self);
+}
+
+impl Session {
+    /// The parallel jobs: `--jobs`, else the number of cores; at least 1.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
+
+    /// The repository root: the directory of judge.toml.
+    pub fn repo(&self) -> PathBuf {
+        match self.plan.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        }
+    }
+
+    /// Where solutions' sources are built: target/solutions/ beside judge.toml.
+    pub fn cache(&self) -> PathBuf {
+        self.repo().join("target").join("solutions")
+    }
+
+    /// The plan, the problem's index in it, the limits its tests run under and its manifest,
+    /// once its test data is checked against the manifest; or a message.
+    pub fn load(&self, name: &str) -> Result<(Plan, usize, Limits, Manifest), String> {
+        let plan = Plan::load(&self.plan).map_err(|e| e.to_string())?;
+        let index = plan
+            .problems
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| plan.problem(name).err().unwrap_or_default())?;
+        let limits = self.limits(&plan.problems[index])?;
+        let manifest = manifest::verify(&plan.problems[index], &self.data)?;
+        Ok((plan, index, limits, manifest))
+    }
+
+    /// The files of the tests of `manifest` that `selection` (the `--tests` values) chooses,
+    /// in plan order.
+    pub fn tests(
+        &self,
+        problem: &ProblemPlan,
+        manifest: &Manifest,
+        selection: &[String],
+    ) -> Result<Vec<TestFiles>, String> {
+        let dir = self.data.join(&problem.name);
+        let chosen =
+            select(&manifest.test, selection).map_err(|e| format!("{}: {e}", problem.name))?;
+        Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
+    }
+
+    /// The sandbox for the solutions, shown to `watch`.
+    pub fn sandbox(&self, watch: &dyn Watch) -> Result<Sandbox, Stop> {
+        let sandbox = Sandbox::new(self.sandbox).map_err(Stop::usage)?;
+        watch.sandbox(&sandbox);
+        Ok(sandbox)
+    }
+
+    /// The limits of `problem`'s tests: judge.toml's, or `--time-limit` (wall clock twice
+    /// that) and `--memory-limit`.
+    fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
+        let mut limits = limits_for(problem);
+        if let Some(t) = self.time_limit {
+            if !(t > 0.0 && t <= 3600.0) {
+                return Err(format!(
+                    "--time-limit must be in (0, 3600] seconds, not {t}"
+                ));
+            }
+            limits.cpu = Duration::from_secs_f64(t);
+            limits.wall = limits.cpu * 2;
+        }
+        if let Some(m) = self.memory_limit {
+            if !(16..=65_536).contains(&m) {
+                return Err(format!("--memory-limit must be 16..=65536 MiB, not {m}"));
+            }
+            limits.memory_bytes = m << 20;
+        }
+        Ok(limits)
+    }
+}
+
+/// Writes the HTML page of `matrices` with `notes` under them to `path`.
+fn write_page(path: &Path, matrices: &[ProblemMatrix], notes: &[String]) -> Result<(), Stop> {
+    let page = html::render(matrices, notes);
+    write_atomic(path, page.as_bytes())
+        .map_err(|e| Stop::usage(format!("cannot write {}: {e}", path.display())))
+}

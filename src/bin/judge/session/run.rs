@@ -1,0 +1,285 @@
+//! `judge run`: the given solutions on the selected tests of one problem. Source files are
+//! built first (into target/solutions/ beside judge.toml); one solution gets its results
+//! test by test ([`One`]), several the matrix ([`Several`]).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+
+use crate::session::{Session, Stop, Watch, write_page};
+use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
+use boardjudge::problemset::plan::ProblemPlan;
+use boardjudge::report::given::{self, Given, Prepared};
+use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::sandbox::Layers;
+use boardjudge::runner::{self, Limits, Sandbox};
+
+/// What `judge run` was asked.
+pub struct Request<'a> {
+    /// The problem (its name in judge.toml).
+    pub problem: &'a str,
+    /// The `--tests` values.
+    pub tests: &'a [String],
+    /// The solutions, in order.
+    pub solutions: &'a [Given],
+    /// The message for a word given as a source file that is none, reported once the
+    /// problem is known.
+    pub not_source: Option<&'a str>,
+    /// Where to write the matrix as an HTML page.
+    pub html: Option<&'a Path>,
+}
+
+/// What `judge run` found.
+pub enum Report {
+    /// One solution.
+    One(One),
+    /// Several solutions.
+    Several(Several),
+}
+
+/// One solution's results, test by test. Its JSON is `judge run --json`'s.
+#[derive(Serialize)]
+pub struct One {
+    /// The problem.
+    pub problem: String,
+    /// The command that ran.
+    pub command: Vec<String>,
+    /// CPU seconds per test.
+    pub time_limit_seconds: f64,
+    /// Memory per test.
+    pub memory_limit_bytes: u64,
+    /// Parallel jobs.
+    pub jobs: usize,
+    /// What confined the runs.
+    pub sandbox: Layers,
+    /// Why the times may be inflated (too many jobs for honest timings), if they may.
+    pub timing_note: Option<String>,
+    /// The tests accepted.
+    pub passed: usize,
+    /// The tests run.
+    pub total: usize,
+    /// Per test, in order.
+    pub results: Vec<TestResult>,
+    /// The HTML page written.
+    #[serde(skip)]
+    pub page: Option<PathBuf>,
+}
+
+/// Several solutions' matrix. Its JSON is `judge run --json`'s.
+#[derive(Serialize)]
+pub struct Several {
+    /// The solutions not accepted on every test.
+    pub failed: usize,
+    /// The solutions accepted on every test.
+    pub accepted: usize,
+    /// Parallel jobs.
+    pub jobs: usize,
+    /// What confined the runs.
+    pub sandbox: Layers,
+    /// Why the times may be inflated, if they may.
+    pub timing_note: Option<String>,
+    /// CPU seconds per test.
+    pub time_limit_seconds: f64,
+    /// Memory per test.
+    pub memory_limit_bytes: u64,
+    /// The problem's matrix (a list of one, as `judge strength --matrix` gives several).
+    pub problems: Vec<ProblemMatrix>,
+    /// The lines under the matrix: how it ran, how the solutions did, the timing note.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+    /// The HTML page written.
+    #[serde(skip)]
+    pub page: Option<PathBuf>,
+}
+
+impl One {
+    /// True when every test accepted the solution.
+    pub fn ok(&self) -> bool {
+        self.passed == self.total
+    }
+}
+
+impl Several {
+    /// The matrix.
+    pub fn matrix(&self) -> &ProblemMatrix {
+        &self.problems[0]
+    }
+}
+
+/// Runs `judge run`.
+pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Report, Stop> {
+    let (plan, index, limits, manifest) = session.load(request.problem).map_err(Stop::usage)?;
+    let problem = &plan.problems[index];
+    if let Some(message) = request.not_source {
+        return Err(Stop::usage(message));
+    }
+    let files = || {
+        session
+            .tests(problem, &manifest, request.tests)
+            .map_err(Stop::usage)
+    };
+    match request.solutions {
+        [one] => {
+            run_one(session, problem, &files, one, limits, request.html, watch).map(Report::One)
+        }
+        several => run_several(
+            session,
+            problem,
+            &files()?,
+            several,
+            &limits,
+            request.html,
+            watch,
+        )
+        .map(Report::Several),
+    }
+}
+
+/// `judge run` with one solution: built, then run on each test.
+fn run_one(
+    session: &Session,
+    problem: &ProblemPlan,
+    files: &dyn Fn() -> Result<Vec<TestFiles>, Stop>,
+    solution: &Given,
+    limits: Limits,
+    html: Option<&Path>,
+    watch: &dyn Watch,
+) -> Result<One, Stop> {
+    let (limits, cmd) = match solution {
+        Given::Command(cmd) => (limits, cmd.clone()),
+        Given::Source(source) => match compile(source, &session.cache()) {
+            Ok(built) => {
+                let limits = built.limits(&limits);
+                (limits, built.command(&limits))
+            }
+            Err(e @ CompileError::CompilerMissing { .. }) => {
+                return Err(Stop::usage(format!("{}: skipped: {e}", source.display())));
+            }
+            Err(e) => return Err(Stop::failed(e.to_string())),
+        },
+    };
+    let files = files()?;
+    let sandbox = session.sandbox(watch)?;
+    let jobs = session.jobs();
+    watch.begin(Some(files.len()), "tests");
+    let done = AtomicUsize::new(0);
+    let results = run_tests(problem, &files, &cmd, &limits, &sandbox, jobs, &|| {
+        watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None)
+    });
+    watch.end();
+    let results = results.map_err(|e| Stop::usage(e.to_string()))?;
+    let timing_note = runner::timing_note(jobs.min(files.len()));
+    if let Some(path) = html {
+        let loaded = files
+            .iter()
+            .map(|f| f.load())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Stop::usage)?;
+        let prepared = Prepared {
+            given: solution.clone(),
+            ready: Ok((cmd.clone(), limits)),
+        };
+        let m = given::matrix(
+            problem,
+            &loaded,
+            limits.cpu.as_secs_f64(),
+            &[prepared],
+            vec![results.clone()],
+        );
+        let notes = notes(&m, jobs, &sandbox, timing_note.as_deref());
+        write_page(path, &[m], &notes)?;
+    }
+    Ok(One {
+        problem: problem.name.clone(),
+        command: cmd,
+        time_limit_seconds: limits.cpu.as_secs_f64(),
+        memory_limit_bytes: limits.memory_bytes,
+        jobs,
+        sandbox: sandbox.layers(),
+        timing_note,
+        passed: results.iter().filter(|r| r.verdict == Verdict::AC).count(),
+        total: results.len(),
+        results,
+        page: html.map(Path::to_path_buf),
+    })
+}
+
+/// `judge run` with several solutions: every one on every test.
+fn run_several(
+    session: &Session,
+    problem: &ProblemPlan,
+    files: &[TestFiles],
+    solutions: &[Given],
+    limits: &Limits,
+    html: Option<&Path>,
+    watch: &dyn Watch,
+) -> Result<Several, Stop> {
+    let tests = files
+        .iter()
+        .map(|f| f.load())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Stop::usage)?;
+    let jobs = session.jobs();
+    let prepared = given::prepare(solutions, limits, &session.cache(), jobs).map_err(|e| Stop {
+        code: 2,
+        lines: e
+            .lines()
+            .map(String::from)
+            .chain(["nothing was run".to_string()])
+            .collect(),
+    })?;
+    let sandbox = session.sandbox(watch)?;
+    watch.begin(Some(0), "runs");
+    let time_limit = limits.cpu.as_secs_f64();
+    let m = given::run_given(
+        problem,
+        &tests,
+        time_limit,
+        &prepared,
+        &sandbox,
+        jobs,
+        &|done, total| watch.progress(done, Some(total)),
+    );
+    watch.end();
+    let failed = m.rows.iter().filter(|r| !r.report.ok).count();
+    let timing_note = runner::timing_note(jobs);
+    let notes = notes(&m, jobs, &sandbox, timing_note.as_deref());
+    if let Some(path) = html {
+        write_page(path, std::slice::from_ref(&m), &notes)?;
+    }
+    Ok(Several {
+        failed,
+        accepted: m.rows.len() - failed,
+        jobs,
+        sandbox: sandbox.layers(),
+        timing_note,
+        time_limit_seconds: time_limit,
+        memory_limit_bytes: limits.memory_bytes,
+        problems: vec![m],
+        notes,
+        page: html.map(Path::to_path_buf),
+    })
+}
+
+/// The lines under a `judge run` matrix: how it ran, how the solutions did, the timing note.
+fn notes(m: &ProblemMatrix, jobs: usize, sandbox: &Sandbox, note: Option<&str>) -> Vec<String> {
+    let runs = m.rows.iter().map(|r| r.cells.len()).sum::<usize>();
+    let accepted = m.rows.iter().filter(|r| r.report.ok).count();
+    let mut notes = vec![
+        format!(
+            "{runs} runs with {jobs} parallel job(s); {}",
+            sandbox.layers()
+        ),
+        format!(
+            "{}: {} solution(s): {accepted} accepted on every one of the {} tests, {} not",
+            m.problem,
+            m.rows.len(),
+            m.tests.len(),
+            m.rows.len() - accepted
+        ),
+    ];
+    notes.extend(note.map(|n| format!("note: {n}")));
+    notes
+}

@@ -1,0 +1,223 @@
+//! `judge strength`: every shipped solution (or those a glob selects) on the selected tests of
+//! each problem, one by one until each is decided ([`boardjudge::judging::strength`]), or with
+//! `--matrix` every solution on every test ([`boardjudge::report::matrix`]).
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::Serialize;
+
+use crate::session::{Session, Stop, Watch, write_page};
+use boardjudge::judging::run::LoadedTest;
+use boardjudge::judging::strength::{SolutionReport, judge_solution};
+use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
+use boardjudge::problemset::select::glob_match;
+use boardjudge::report::matrix::{MatrixJob, PROBE_FACTOR, ProblemMatrix, run_matrix};
+use boardjudge::runner::sandbox::Layers;
+use boardjudge::runner::{self, Sandbox};
+
+/// What `judge strength` was asked.
+pub struct Request<'a> {
+    /// Only these problems (all when empty).
+    pub problems: &'a [String],
+    /// The `--tests` values (every test when empty).
+    pub tests: &'a [String],
+    /// Only the solutions whose path matches this glob.
+    pub solutions: Option<&'a str>,
+    /// Every solution on every test.
+    pub matrix: bool,
+    /// Where to write the matrix as an HTML page (implies `matrix`).
+    pub html: Option<&'a std::path::Path>,
+}
+
+/// What `judge strength` found.
+pub enum Report {
+    /// Each solution until it was decided.
+    List(List),
+    /// Every solution on every test.
+    Matrix(Matrix),
+}
+
+/// Each solution's report. Its JSON is `judge strength --json`'s.
+#[derive(Serialize)]
+pub struct List {
+    /// The solutions that did not get what they must.
+    pub failed: usize,
+    /// The solutions that could not be judged here.
+    pub skipped: usize,
+    /// What confined the runs.
+    pub sandbox: Layers,
+    /// The reports, in judge.toml's order.
+    pub solutions: Vec<SolutionReport>,
+    /// Why the times may be inflated, if they may.
+    #[serde(skip)]
+    pub timing_note: Option<String>,
+}
+
+/// Every problem's matrix. Its JSON is `judge strength --matrix --json`'s.
+#[derive(Serialize)]
+pub struct Matrix {
+    /// The solutions that did not get what they must.
+    pub failed: usize,
+    /// The solutions that could not be judged here.
+    pub skipped: usize,
+    /// Parallel jobs.
+    pub jobs: usize,
+    /// What confined the runs.
+    pub sandbox: Layers,
+    /// Why the times may be inflated, if they may.
+    pub timing_note: Option<String>,
+    /// How many times the limit the fastest intended-TLE solution gets to be measured.
+    pub probe_factor: f64,
+    /// The matrices, in judge.toml's order.
+    pub problems: Vec<ProblemMatrix>,
+    /// The lines under the matrices: how it ran, how the solutions did, the timing note.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+    /// The HTML page written.
+    #[serde(skip)]
+    pub page: Option<PathBuf>,
+}
+
+impl Report {
+    /// True when every solution got what it must (or was skipped).
+    pub fn ok(&self) -> bool {
+        match self {
+            Report::List(l) => l.failed == 0,
+            Report::Matrix(m) => m.failed == 0,
+        }
+    }
+}
+
+/// A problem, its loaded tests and its selected solutions.
+type Chosen<'a> = (&'a ProblemPlan, Vec<LoadedTest>, Vec<&'a SolutionPlan>);
+
+/// Runs `judge strength`.
+pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Report, Stop> {
+    let plan = Plan::load(&session.plan).map_err(|e| Stop::usage(e.to_string()))?;
+    for name in request.problems {
+        plan.problem(name).map_err(Stop::usage)?;
+    }
+    let mut problems: Vec<Chosen> = Vec::new();
+    for problem in plan
+        .problems
+        .iter()
+        .filter(|p| request.problems.is_empty() || request.problems.contains(&p.name))
+    {
+        // Read once, shared by every solution of the problem.
+        let tests = boardjudge::problemset::manifest::verify(problem, &session.data)
+            .and_then(|manifest| session.tests(problem, &manifest, request.tests))
+            .and_then(|files| {
+                files
+                    .iter()
+                    .map(|f| f.load())
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(Stop::usage)?;
+        let solutions: Vec<&SolutionPlan> = problem
+            .solutions
+            .iter()
+            .filter(|s| {
+                request
+                    .solutions
+                    .is_none_or(|g| glob_match(g, &s.path.to_string_lossy()))
+            })
+            .collect();
+        problems.push((problem, tests, solutions));
+    }
+    if problems.iter().all(|(_, _, s)| s.is_empty()) {
+        return Err(Stop::usage("no shipped solution matches"));
+    }
+    let sandbox = session.sandbox(watch)?;
+    if request.matrix || request.html.is_some() {
+        return matrix(session, &problems, &sandbox, request, watch).map(Report::Matrix);
+    }
+    Ok(Report::List(list(session, &problems, &sandbox, watch)))
+}
+
+/// `judge strength`: each solution on the tests in order, until it is decided.
+fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn Watch) -> List {
+    let (repo, cache, workers) = (session.repo(), session.cache(), session.jobs());
+    let mut jobs = Vec::new();
+    for (problem, tests, solutions) in problems {
+        for solution in solutions {
+            jobs.push((*problem, *solution, tests));
+        }
+    }
+    watch.begin(Some(jobs.len()), "solutions");
+    let done = AtomicUsize::new(0);
+    let reports: Vec<SolutionReport> =
+        runner::parallel(&jobs, workers, |(problem, solution, tests)| {
+            let report = judge_solution(problem, solution, tests, &repo, &cache, sandbox);
+            watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
+            report
+        });
+    watch.end();
+    List {
+        failed: reports.iter().filter(|r| !r.ok && !r.skipped).count(),
+        skipped: reports.iter().filter(|r| r.skipped).count(),
+        sandbox: sandbox.layers(),
+        timing_note: runner::timing_note(workers.min(jobs.len())),
+        solutions: reports,
+    }
+}
+
+/// `judge strength --matrix`: every solution on every test.
+fn matrix(
+    session: &Session,
+    problems: &[Chosen],
+    sandbox: &Sandbox,
+    request: &Request,
+    watch: &dyn Watch,
+) -> Result<Matrix, Stop> {
+    let workers = session.jobs();
+    let jobs: Vec<MatrixJob> = problems
+        .iter()
+        .map(|(problem, tests, solutions)| MatrixJob {
+            problem,
+            tests,
+            solutions: solutions.clone(),
+        })
+        .collect();
+    watch.begin(Some(0), "runs");
+    let matrices = run_matrix(
+        &jobs,
+        &session.repo(),
+        &session.cache(),
+        sandbox,
+        workers,
+        &|done, total| watch.progress(done, Some(total)),
+    );
+    watch.end();
+    let rows = || matrices.iter().flat_map(|m| &m.rows);
+    let failed = rows().filter(|r| !r.report.ok && !r.report.skipped).count();
+    let skipped = rows().filter(|r| r.report.skipped).count();
+    let total = rows().count();
+    let runs = rows().map(|r| r.cells.len()).sum::<usize>();
+    let timing_note = runner::timing_note(workers);
+    let mut notes = vec![
+        format!(
+            "{runs} runs with {workers} parallel job(s); {}",
+            sandbox.layers()
+        ),
+        format!(
+            "{total} solutions: {} as expected, {failed} not, {skipped} skipped",
+            total - failed - skipped
+        ),
+    ];
+    notes.extend(timing_note.iter().map(|n| format!("note: {n}")));
+    if let Some(path) = request.html {
+        write_page(path, &matrices, &notes)?;
+    }
+    Ok(Matrix {
+        failed,
+        skipped,
+        jobs: workers,
+        sandbox: sandbox.layers(),
+        timing_note,
+        probe_factor: PROBE_FACTOR,
+        problems: matrices,
+        notes,
+        page: request.html.map(std::path::Path::to_path_buf),
+    })
+}

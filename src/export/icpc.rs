@@ -1,0 +1,124 @@
+//! The ICPC problem package, format version 2025-09 (what BAPCtools, NWERC's and many ICPC
+//! regionals' tool, and problemtools' 2025-09 mode read; see
+//! <https://icpc.io/problem-package-format/spec/2025-09.html>):
+//!
+//! ```text
+//! NAME/problem.yaml                     problem_format_version: 2025-09, type: pass-fail, name,
+//!                                       uuid, credits, source, license, rights_owner,
+//!                                       limits (time_limit from judge.toml, memory)
+//! NAME/statement/problem.en.tex         statements/NAME.tex, with the pictures it includes
+//! NAME/data/sample/NAME.in|.ans         the samples group
+//! NAME/data/secret/G-GROUP/T-NAME.in|.ans  every other test, one directory per group of
+//!                                       judge.toml, numbered in plan order
+//!                                       ([`kattis::secret_paths`](super::kattis::secret_paths))
+//! NAME/input_validators/NAME/{build,run,validate}
+//! NAME/data/test_group.yaml            output_validator_args: the output is line- and case-sensitive
+//! NAME/answer_validators/NAME/{build,run,solve}   the answer must be what `solve` writes
+//! NAME/output_validator/{build,run,check}
+//! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
+//! ```
+//!
+//! The validators are the Kattis package's (shared with [`kattis`]): a `run` script that execs
+//! the prebuilt binary beside it, and a `build` with nothing to do. The answer validator
+//! (`run <input> < answer`) compares the answer with what the prebuilt `solve` writes.
+//!
+//! No `submissions.yaml` is written: each shipped solution goes into the directory of its
+//! outcome in judge.toml. The directories claim more than judge.toml does (a `wrong_answer`
+//! solution may get only AC or WA on every test, a `time_limit_exceeded` one only AC or TLE,
+//! where judge.toml asks only that the first failure be WA, or TLE); BAPCtools checks that
+//! stronger claim in CI, and every shipped solution meets it.
+
+use crate::export::kattis::{
+    self, LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator,
+    add_statement, problem_name, source_of, submissions, yaml_str,
+};
+use crate::export::package::Package;
+use crate::export::{ExportError, Source, problem_uuid, seconds};
+
+/// The format version written in problem.yaml.
+pub const FORMAT_VERSION: &str = "2025-09";
+
+/// The file extensions of the shipped solutions in a 2025-09 package's `submissions/`: every
+/// language BAPCtools builds and runs by default (C, C++, Rust with `--edition=2018`, Python 3
+/// with PyPy or CPython, Java), verified in CI.
+pub const SUBMISSION_EXTENSIONS: [&str; 6] = ["c", "cpp", "cc", "rs", "py", "java"];
+
+/// The 2025-09 package of a problem.
+pub fn package(source: &Source) -> Result<Package, ExportError> {
+    let problem = source.problem;
+    let name = problem.name.as_str();
+    let mut p = Package::new(name, "problem.yaml");
+    p.add("problem.yaml", problem_yaml(source)?);
+    add_statement(&mut p, source, "statement")?;
+    add_data(&mut p, source)?;
+    p.add("data/test_group.yaml", TEST_GROUP_YAML);
+    add_input_validator(&mut p, source, &format!("input_validators/{name}"));
+    add_answer_validator(&mut p, source, &format!("answer_validators/{name}"));
+    add_output_validator(&mut p, source, "output_validator");
+    let (submissions, notes) = submissions(
+        source,
+        &SUBMISSION_EXTENSIONS,
+        "not a language BAPCtools and problemtools run",
+    )?;
+    for s in submissions {
+        p.add(
+            format!("submissions/{}/{}", s.expected.name(), s.file),
+            s.bytes,
+        );
+    }
+    p.notes.extend(notes);
+    Ok(p)
+}
+
+/// The answer validator: `run <input> [flags] < answer`, exit 42 valid, 43 invalid. An
+/// answer is valid when it is byte for byte what `solve` writes for the input: the canonical
+/// answer `judge build` writes (right, shortest, the lexicographically smallest, in the exact
+/// layout). The output validator then judges it as a team's output too.
+fn add_answer_validator(p: &mut Package, source: &Source, dir: &str) {
+    p.add_executable(format!("{dir}/build"), kattis::BUILD);
+    p.add_executable(
+        format!("{dir}/run"),
+        format!(
+            "#!/bin/sh\n\
+             # Answer validator: run <input> [flags] < answer; exit 42 valid, 43 invalid. The\n\
+             # answer must be byte for byte what the solver writes for the input.\n\
+             tmp=$(mktemp -d) || exit 1\n\
+             \"$(dirname \"$0\")/solve\" {format} \"$1\" > \"$tmp/expected\" || {{ rm -rf \"$tmp\"; exit 43; }}\n\
+             if cmp \"$tmp/expected\" - >&2; then code=42; else code=43; fi\n\
+             rm -rf \"$tmp\"\n\
+             exit \"$code\"\n",
+            format = source.problem.format.name(),
+        ),
+    );
+    p.add_executable(format!("{dir}/solve"), source.tools.solve.clone());
+}
+
+/// `data/test_group.yaml`: the flags every test passes to the output validator. The checker
+/// ignores them; they tell tools (BAPCtools' generic output checks) that the output's line
+/// structure and letter case are part of the format, as the statement says: a sequence split
+/// over other lines, or in lower case, is not a right answer.
+const TEST_GROUP_YAML: &str = "# Written by `judge export icpc`. The checker reads lines: moving \
+     a token to another line, or\n# changing the case of a move letter, makes a wrong answer.\n\
+     output_validator_args: [space_change_sensitive, case_sensitive]\n";
+
+fn problem_yaml(source: &Source) -> Result<String, ExportError> {
+    let problem = source.problem;
+    Ok(format!(
+        "# ICPC problem package, format 2025-09, written by `judge export icpc` from judge.toml.\n\
+         problem_format_version: {FORMAT_VERSION}\n\
+         type: pass-fail\n\
+         name:\n  en: {title}\n\
+         uuid: {uuid}\n\
+         credits:\n  packagers:\n    - {owner}\n\
+         source: {source}\n\
+         license: {LICENSE}\n\
+         rights_owner: {owner}\n\
+         limits:\n  time_limit: {limit}\n  memory: {memory}\n",
+        title = yaml_str(&problem_name(source)?),
+        uuid = problem_uuid(&problem.name),
+        owner = yaml_str(RIGHTS_OWNER),
+        source = yaml_str(source_of(&problem.title)),
+        limit = seconds(problem.time_limit),
+        memory = problem.memory_limit,
+    ))
+}

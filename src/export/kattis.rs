@@ -1,0 +1,412 @@
+//! The Kattis problem package, legacy format (what Kattis `problemtools` verifies and DOMjudge
+//! imports):
+//!
+//! ```text
+//! NAME/problem.yaml                      source, license, rights_owner, uuid, validation: custom, limits.memory
+//! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
+//! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
+//! NAME/data/sample/NAME.in|.ans          the samples group
+//! NAME/data/secret/G-GROUP/T-NAME.in|.ans every other test, a directory per group; G and T
+//!                                        number groups and tests in plan order (see
+//!                                        [`secret_paths`]); `judge build` guarantees no two
+//!                                        inputs are identical
+//! NAME/input_validators/NAME/{build,run,validate}
+//! NAME/output_validators/NAME/{build,run,check}
+//! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
+//! NAME.zip                               the same files and domjudge-problem.ini
+//! ```
+//!
+//! `run` is a shell script that execs the prebuilt binary beside it with the format (and the
+//! statement's case limit, or the checker's options) baked in; `build` has nothing to do. The
+//! checker's team feedback stays at its default: the message goes to `judgemessage.txt` only,
+//! no `teammessage.txt`. The legacy format has no time limit
+//! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
+//! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
+
+use std::io;
+use std::path::Path;
+
+use crate::export::package::Package;
+use crate::export::{ExportError, SAMPLES_GROUP, Source, exec_script, problem_uuid, seconds};
+use crate::problemset::build::BuiltTest;
+use crate::problemset::plan::Expected;
+
+/// Who holds the rights, in every problem.yaml.
+pub const RIGHTS_OWNER: &str = "boardjudge contributors";
+
+/// The license of the packages.
+pub const LICENSE: &str = "cc by-sa";
+
+/// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least
+/// this many times the slowest accepted submission's CPU time. The limits are the original
+/// judges', and the classic solutions are accepted submissions: rotation's 3 s is about 5.8
+/// times its slowest on a quiet machine (the classic IDA*, 0.52 s CPU on its slowest test)
+/// and 4.4 times in a noisy run, too close to 5 for a check that must not flicker. 2 is the
+/// margin `judge strength` demands of every accepted solution
+/// ([`crate::judging::strength::MIN_MARGIN`]).
+pub const TIME_MULTIPLIER: u32 = 2;
+
+/// The file extensions of the shipped solutions that go into a legacy package's `submissions/`:
+/// the languages problemtools builds and runs here (C++ with its g++ line, Rust with
+/// `rustc --edition 2021`, Python 3), verified in CI. Not Java: problemtools' Java compile
+/// fails on this machine (docs/problemtools-java.md), so the Java solutions are named in a
+/// note instead; the 2025-09 package carries them ([`crate::export::icpc`]).
+pub const SUBMISSION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "rs", "py"];
+
+/// Why a legacy package leaves out a solution in another language.
+const LEFT_OUT: &str = "problemtools does not build it here (docs/problemtools-java.md)";
+
+/// The `build` script of a validator directory: nothing to build.
+pub const BUILD: &str =
+    "#!/bin/sh\n# Nothing to build: run execs the prebuilt binary beside it.\nexit 0\n";
+
+/// The Kattis package of a problem.
+pub fn package(source: &Source) -> Result<Package, ExportError> {
+    let problem = source.problem;
+    let name = problem.name.as_str();
+    let mut p = Package::new(name, "problem.yaml");
+    p.add("problem.yaml", problem_yaml(source));
+    p.add(".timelimit", format!("{}\n", seconds(problem.time_limit)));
+    add_statement(&mut p, source, "problem_statement")?;
+    add_data(&mut p, source)?;
+    add_input_validator(&mut p, source, &format!("input_validators/{name}"));
+    add_output_validator(&mut p, source, &format!("output_validators/{name}"));
+    let (submissions, notes) = submissions(source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
+    for s in submissions {
+        p.add(
+            format!("submissions/{}/{}", s.expected.name(), s.file),
+            s.bytes,
+        );
+    }
+    p.notes.extend(notes);
+    Ok(p)
+}
+
+/// Adds `data/sample/NAME.in|.ans` (the samples group) and every other test under
+/// `data/secret/` at its [`secret_paths`] path: the layout both package formats share.
+pub fn add_data(p: &mut Package, source: &Source) -> Result<(), ExportError> {
+    let (samples, secret) = samples_and_rest(source)?;
+    for t in samples {
+        p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
+        p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
+    }
+    for (path, t) in secret_paths(&secret) {
+        p.add(format!("data/secret/{path}.in"), t.input.clone());
+        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
+    }
+    Ok(())
+}
+
+/// Where each secret test goes under `data/secret/`: `G-GROUP/T-NAME`, one directory per
+/// group of judge.toml, with G the group's number and T the test's number within it, in plan
+/// order (`02-edge/01-largest-limit`). Judges run the tests in the order of their paths, so
+/// the numbers keep the plan's order: small edge tests first, so that each wrong solution
+/// meets its wrong answer before a large test could time it out. (BAPCtools numbers the test
+/// cases of its generators the same way.)
+pub fn secret_paths<'a>(secret: &[&'a BuiltTest]) -> Vec<(String, &'a BuiltTest)> {
+    let mut groups: Vec<&str> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    for t in secret {
+        if !groups.contains(&t.plan.group.as_str()) {
+            groups.push(&t.plan.group);
+            counts.push(0);
+        }
+    }
+    let width = |n: usize| n.to_string().len().max(2);
+    let group_width = width(groups.len());
+    let mut seen = vec![0; groups.len()];
+    for t in secret {
+        let g = groups
+            .iter()
+            .position(|g| *g == t.plan.group)
+            .expect("listed");
+        counts[g] += 1;
+    }
+    secret
+        .iter()
+        .map(|t| {
+            let g = groups
+                .iter()
+                .position(|g| *g == t.plan.group)
+                .expect("listed");
+            seen[g] += 1;
+            let path = format!(
+                "{:0gw$}-{}/{:0tw$}-{}",
+                g + 1,
+                t.plan.group,
+                seen[g],
+                t.plan.name,
+                gw = group_width,
+                tw = width(counts[g]),
+            );
+            (path, *t)
+        })
+        .collect()
+}
+
+/// The sample tests and the others, in plan order; an error when there is no sample
+/// (Kattis and the 2025-09 format both want `data/sample`).
+pub fn samples_and_rest<'a>(
+    source: &Source<'a>,
+) -> Result<(Vec<&'a BuiltTest>, Vec<&'a BuiltTest>), ExportError> {
+    let (samples, rest) = source.split_samples();
+    if samples.is_empty() {
+        return Err(ExportError(format!(
+            "problem {} has no test in the {SAMPLES_GROUP} group: the package needs data/sample",
+            source.problem.name
+        )));
+    }
+    Ok((samples, rest))
+}
+
+/// Adds `DIR/problem.en.tex` (statements/NAME.tex) and the pictures it includes.
+pub fn add_statement(p: &mut Package, source: &Source, dir: &str) -> Result<(), ExportError> {
+    let tex_path = Path::new("statements").join(format!("{}.tex", source.problem.name));
+    let tex = source.read(&tex_path)?;
+    let text = String::from_utf8(tex.clone())
+        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
+    for picture in pictures(&text) {
+        let bytes = source.read(&Path::new("statements").join(&picture))?;
+        p.add(format!("{dir}/{picture}"), bytes);
+    }
+    p.add(format!("{dir}/problem.en.tex"), tex);
+    Ok(())
+}
+
+/// Adds the input validator as `DIR/{build,run,validate}`: `run` execs the `validate` binary
+/// beside it with the Kattis protocol and the problem's format and case limit baked in.
+pub fn add_input_validator(p: &mut Package, source: &Source, dir: &str) {
+    p.add_executable(format!("{dir}/build"), BUILD);
+    p.add_executable(
+        format!("{dir}/run"),
+        exec_script(
+            "Input validator: the test input on stdin, exit 42 valid, 43 invalid.",
+            "validate",
+            &[
+                &["--protocol".into(), "kattis".into()],
+                &source.validator_args()[..],
+            ]
+            .concat(),
+            true,
+        ),
+    );
+    p.add_executable(format!("{dir}/validate"), source.tools.validate.clone());
+}
+
+/// The checker's arguments in the Kattis protocol.
+pub fn kattis_checker_args(source: &Source) -> Vec<String> {
+    let mut args = source.checker_args();
+    args.extend(["--protocol".to_string(), "kattis".to_string()]);
+    args
+}
+
+/// Adds the output validator as `DIR/{build,run,check}`: `run` execs the `check` binary
+/// beside it with the Kattis protocol and the checker's options baked in.
+pub fn add_output_validator(p: &mut Package, source: &Source, dir: &str) {
+    p.add_executable(format!("{dir}/build"), BUILD);
+    p.add_executable(
+        format!("{dir}/run"),
+        exec_script(
+            "Output validator: run <input> <answer> <feedback_dir> [flags] < output; \
+             exit 42 accepted, 43 rejected. The full message (board, expected answer, diff) \
+             goes to judgemessage.txt for the judges; no teammessage.txt, so teams see the \
+             verdict only.",
+            "check",
+            &kattis_checker_args(source),
+            true,
+        ),
+    );
+    p.add_executable(format!("{dir}/check"), source.tools.check.clone());
+}
+
+/// A shipped solution as a submission.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    /// The outcome judge.toml declares.
+    pub expected: Expected,
+    /// Its file name.
+    pub file: String,
+    /// Its source.
+    pub bytes: Vec<u8>,
+}
+
+/// The shipped solutions with one of `extensions`, in plan order, and a note for each one
+/// left out, with `why`; two with the same file name and outcome would overwrite each other,
+/// which is an error.
+pub fn submissions(
+    source: &Source,
+    extensions: &[&str],
+    why: &str,
+) -> Result<(Vec<Submission>, Vec<String>), ExportError> {
+    let mut out: Vec<Submission> = Vec::new();
+    let mut notes = Vec::new();
+    for s in &source.problem.solutions {
+        let extension = s.path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !extensions.contains(&extension) {
+            notes.push(format!(
+                "{} left out of submissions/: {why}",
+                s.path.display()
+            ));
+            continue;
+        }
+        let file = s
+            .path
+            .file_name()
+            .and_then(|f| f.to_str())
+            .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
+        if out
+            .iter()
+            .any(|o| o.file == file && o.expected == s.expected)
+        {
+            return Err(ExportError(format!(
+                "{}: two {} solutions are named {file}",
+                source.problem.name,
+                s.expected.name()
+            )));
+        }
+        out.push(Submission {
+            expected: s.expected,
+            file: file.to_string(),
+            bytes: source.read(&s.path)?,
+        });
+    }
+    Ok((out, notes))
+}
+
+/// The problem's name as the statement gives it: the argument of `\problemname{...}` in
+/// statements/NAME.tex (the 2025-09 `name`, which tools compare with the statement's).
+pub fn problem_name(source: &Source) -> Result<String, ExportError> {
+    let tex_path = Path::new("statements").join(format!("{}.tex", source.problem.name));
+    let tex = String::from_utf8(source.read(&tex_path)?)
+        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
+    tex.find("\\problemname")
+        .and_then(|i| braced_args(&tex[i + "\\problemname".len()..]).next())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| ExportError(format!("{}: no \\problemname{{...}}", tex_path.display())))
+}
+
+/// A YAML string in single quotes.
+pub fn yaml_str(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+/// Where the problem comes from: the parenthesised end of its title (`Magic Squares (USACO
+/// 3.2, Luogu P2730)` gives `USACO 3.2, Luogu P2730`), else the title.
+pub fn source_of(title: &str) -> &str {
+    title
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|t| t.rfind('(').map(|i| &t[i + 1..]))
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .unwrap_or(title)
+}
+
+fn problem_yaml(source: &Source) -> String {
+    let problem = source.problem;
+    format!(
+        "# Kattis problem package (legacy format), written by `judge export kattis` from \
+         judge.toml.\n\
+         # The time limit ({limit} s) is in .timelimit: run verifyproblem with -t {limit}.\n\
+         source: {source}\n\
+         license: {LICENSE}\n\
+         rights_owner: {owner}\n\
+         uuid: {uuid}\n\
+         validation: custom\n\
+         limits:\n  memory: {memory}\n  time_multiplier: {TIME_MULTIPLIER}\n",
+        limit = seconds(problem.time_limit),
+        source = yaml_str(source_of(&problem.title)),
+        owner = yaml_str(RIGHTS_OWNER),
+        uuid = problem_uuid(&problem.name),
+        memory = problem.memory_limit,
+    )
+}
+
+/// The picture files a statement body includes: `\illustration{WIDTH}{FILE}{CAPTION}` and
+/// `\includegraphics[...]{FILE}`, in order, without repeats.
+pub fn pictures(tex: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for (command, skip) in [("\\illustration", 1), ("\\includegraphics", 0)] {
+        let mut rest = tex;
+        while let Some(i) = rest.find(command) {
+            rest = &rest[i + command.len()..];
+            let mut args = rest.trim_start();
+            if let Some(after) = args.strip_prefix('[') {
+                args = after.split_once(']').map_or("", |(_, a)| a);
+            }
+            let braced: Vec<&str> = braced_args(args).take(skip + 1).collect();
+            if let Some(file) = braced.get(skip) {
+                let file = file.trim().to_string();
+                if !found.contains(&file) {
+                    found.push(file);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The leading `{...}` groups of `s` (no nesting needed for file names and widths; a nested
+/// group ends the scan).
+fn braced_args(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        let inner = rest.trim_start().strip_prefix('{')?;
+        let (arg, after) = inner.split_once('}')?;
+        if arg.contains('{') {
+            return None;
+        }
+        rest = after;
+        Some(arg)
+    })
+}
+
+/// The DOMjudge zip: the package's files plus `domjudge-problem.ini` (the name, the time
+/// limit, the external id and the short name), files at the root, deterministic.
+pub fn domjudge_zip(source: &Source, package: &Package) -> io::Result<Vec<u8>> {
+    let mut zipped = package.clone();
+    let problem = source.problem;
+    zipped.add(
+        "domjudge-problem.ini",
+        format!(
+            "; DOMjudge problem settings, written by `judge export kattis`.\n\
+             externalid = {name}\n\
+             short-name = {name}\n\
+             name = \"{title}\"\n\
+             timelimit = {limit}\n",
+            name = problem.name,
+            title = problem.title.replace('"', "'"),
+            limit = seconds(problem.time_limit),
+        ),
+    );
+    zipped.zip()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_source_is_the_parenthesised_end_of_the_title() {
+        assert_eq!(
+            source_of("Magic Squares (USACO 3.2, Luogu P2730)"),
+            "USACO 3.2, Luogu P2730"
+        );
+        assert_eq!(source_of("The Rotation Game (UVA 1343)"), "UVA 1343");
+        assert_eq!(source_of("Plain title"), "Plain title");
+        assert_eq!(source_of("Empty ()"), "Empty ()");
+    }
+
+    #[test]
+    fn pictures_are_found_in_both_commands() {
+        let tex = "\\problemname{X}\n\\illustration{0.4}{board.pdf}{A caption}\n\
+                   \\includegraphics[width=3cm]{moves.pdf}\n\\illustration{0.3}{board.pdf}{again}\n";
+        assert_eq!(pictures(tex), ["board.pdf", "moves.pdf"]);
+    }
+
+    #[test]
+    fn yaml_strings_escape_quotes() {
+        assert_eq!(yaml_str("it's"), "'it''s'");
+    }
+}

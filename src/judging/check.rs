@@ -1,0 +1,130 @@
+//! `judge check`: one output judged against one test of a problem, with exactly the
+//! checker options judge.toml gives the problem (those `judge run` uses), so the two never
+//! disagree; the message is `judge run`'s ([`run::failure_message`]).
+//!
+//! The test is a test of the built data (`group/name`, or a name only one group has, with or
+//! without `.in`: `testdata/<problem>/<group>/<name>.in` and `.ans`, checked against the
+//! manifest first), or else the path of an input file, whose answer the reference solver
+//! computes (after validating the input strictly).
+
+use std::path::{Path, PathBuf};
+
+use crate::judging::run::{self, TestFiles, TestResult, Verdict};
+use crate::problemset::build::solve_input;
+use crate::problemset::manifest;
+use crate::problemset::plan::ProblemPlan;
+
+/// Where the test comes from.
+#[derive(Clone, Debug)]
+pub enum TestSource {
+    /// A test of the built data.
+    Built(TestFiles),
+    /// An input file; the answer is the reference solver's.
+    Input(PathBuf),
+}
+
+/// Finds `test` for `problem`: a test of `data/<problem>/` by `group/name` or by a name that
+/// only one group has (`.in` may follow), or else an existing input file. The error says
+/// what was looked for.
+pub fn find_test(problem: &ProblemPlan, data: &Path, test: &str) -> Result<TestSource, String> {
+    let path = PathBuf::from(test);
+    let manifest = match manifest::verify(problem, data) {
+        Ok(manifest) => manifest,
+        Err(_) if path.is_file() => return Ok(TestSource::Input(path)),
+        Err(e) => return Err(e),
+    };
+    let wanted = test.strip_suffix(".in").unwrap_or(test);
+    let found: Vec<_> = manifest
+        .test
+        .iter()
+        .filter(|e| e.id() == wanted || e.name == wanted)
+        .collect();
+    let dir = data.join(&problem.name);
+    match found[..] {
+        [entry] => Ok(TestSource::Built(TestFiles::of(&dir, entry))),
+        [] if path.is_file() => Ok(TestSource::Input(path)),
+        [] => Err(format!(
+            "no test {test}: neither a test of {} (give group/name, e.g. {}) nor a file {test} \
+             (run `judge build`, or give an input file)",
+            dir.display(),
+            manifest.test.first().map(|e| e.id()).unwrap_or_default()
+        )),
+        _ => {
+            let ids: Vec<String> = found.iter().map(|e| e.id()).collect();
+            Err(format!(
+                "the name {test} is in several groups: say which ({})",
+                ids.join(", ")
+            ))
+        }
+    }
+}
+
+/// Judges the contestant's `output` file for `source` with `problem`'s checker options.
+/// A test that cannot be read or solved is a judge failure ([`Verdict::FAIL`]); an output
+/// file that does not exist is a presentation error, as for `check`.
+pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> TestResult {
+    let (name, loaded) = match source {
+        TestSource::Built(files) => (files.id.clone(), files.load().map(|t| (t.input, t.answer))),
+        TestSource::Input(path) => (path.display().to_string(), load_and_solve(problem, path)),
+    };
+    let group = match source {
+        TestSource::Built(files) => files.group.clone(),
+        TestSource::Input(_) => String::new(),
+    };
+    let fail = |why: String| TestResult {
+        test: name.clone(),
+        group: group.clone(),
+        verdict: Verdict::FAIL,
+        cpu_seconds: 0.0,
+        wall_seconds: 0.0,
+        peak_memory_bytes: 0,
+        details: why.clone(),
+        summary: why,
+    };
+    let (input, answer) = match loaded {
+        Ok(pair) => pair,
+        Err(why) => return fail(why),
+    };
+    let output = match std::fs::read(output) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // The test is judged first: a bad test is a judge failure even without output.
+            let jury = run::judge_output(problem, &name, &input, &answer, b"");
+            if jury.verdict == Verdict::FAIL {
+                return TestResult {
+                    group: group.clone(),
+                    ..jury
+                };
+            }
+            let why = format!("the output file {} does not exist", output.display());
+            return TestResult {
+                verdict: Verdict::PE,
+                ..fail(why)
+            };
+        }
+        Err(e) => return fail(format!("cannot read the output {}: {e}", output.display())),
+    };
+    TestResult {
+        group,
+        ..run::judge_output(problem, &name, &input, &answer, &output)
+    }
+}
+
+/// Reads an input file and computes its answer with the reference solver.
+fn load_and_solve(problem: &ProblemPlan, path: &Path) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (answer, _, _) = solve_input(problem.format, problem.max_cases, &input)
+        .map_err(|e| format!("invalid input {}:{e}", path.display()))?;
+    Ok((input, answer))
+}
+
+/// The exit code of `judge check` for a verdict, testlib's: 0 accepted, 1 wrong answer, 2
+/// presentation error, 3 judge failure (and usage errors).
+pub fn exit_code(verdict: &Verdict) -> u8 {
+    match verdict {
+        Verdict::AC => 0,
+        Verdict::WA => 1,
+        Verdict::PE => 2,
+        _ => 3,
+    }
+}

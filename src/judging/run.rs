@@ -1,0 +1,431 @@
+//! Judging a solution: run it on a test under the problem's limits and judge its output with
+//! the checker in process. Used by `judge run`, `judge stress` and `judge strength`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+use crate::check::{self, Verdict as CheckVerdict};
+use crate::problemset::manifest::Entry;
+use crate::problemset::plan::ProblemPlan;
+use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
+
+/// The verdict on one test, as judges name them. In JSON it is its short name (`"WA"`);
+/// [`Verdict::detail`] goes beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer.
+    WA,
+    /// Presentation error.
+    PE,
+    /// Time limit exceeded (`cpu` or `wall`).
+    TLE(String),
+    /// Memory limit exceeded.
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Runtime error: the exit code, the signal, or why it could not start.
+    RE(String),
+    /// The checker failed: a problem with the test data, not the solution.
+    FAIL,
+}
+
+impl Verdict {
+    /// The short name: `AC`, `WA`, `TLE`, ...
+    pub fn short(&self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE(_) => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE(_) => "RE",
+            Verdict::FAIL => "FAIL",
+        }
+    }
+
+    /// What qualifies the verdict: `cpu` or `wall` for TLE, the exit code, signal or reason
+    /// for RE; `None` for the others.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Verdict::TLE(detail) | Verdict::RE(detail) => Some(detail),
+            _ => None,
+        }
+    }
+
+    /// True for a wrong or malformed output (what a wrong-answer solution must get).
+    pub fn is_wrong_output(&self) -> bool {
+        matches!(self, Verdict::WA | Verdict::PE)
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.short())
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::TLE(kind) => write!(f, "TLE ({kind})"),
+            Verdict::RE(why) => write!(f, "RE ({why})"),
+            other => f.write_str(other.short()),
+        }
+    }
+}
+
+/// What happened on one test. In JSON: `test`, `group`, `verdict` (`"WA"`), `detail`
+/// ([`Verdict::detail`] or null), the times and memory, `summary` and `message`.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    /// The test: `group/name` for a test of the built data.
+    pub test: String,
+    /// Its group; empty for a test outside the built data (stress, `judge check` on a file).
+    pub group: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// CPU seconds.
+    pub cpu_seconds: f64,
+    /// Wall-clock seconds.
+    pub wall_seconds: f64,
+    /// Peak resident memory, in bytes.
+    pub peak_memory_bytes: u64,
+    /// The checker's one-line reason (or the runner's), empty when accepted.
+    pub summary: String,
+    /// The checker's full message with its diff, or the end of standard error.
+    pub details: String,
+}
+
+impl Serialize for TestResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("TestResult", 9)?;
+        s.serialize_field("test", &self.test)?;
+        s.serialize_field("group", &self.group)?;
+        s.serialize_field("verdict", &self.verdict)?;
+        s.serialize_field("detail", &self.verdict.detail())?;
+        s.serialize_field("cpu_seconds", &self.cpu_seconds)?;
+        s.serialize_field("wall_seconds", &self.wall_seconds)?;
+        s.serialize_field("peak_memory_bytes", &self.peak_memory_bytes)?;
+        s.serialize_field("summary", &self.summary)?;
+        s.serialize_field("message", &self.details)?;
+        s.end()
+    }
+}
+
+/// The detail of [`Verdict::RE`] for a command that could not start.
+pub const CANNOT_START: &str = "cannot start";
+
+/// The limits a problem's tests run under: CPU as in judge.toml, wall clock twice that,
+/// memory as in judge.toml.
+pub fn limits_for(problem: &ProblemPlan) -> Limits {
+    let cpu = Duration::from_secs_f64(problem.time_limit);
+    Limits {
+        cpu,
+        wall: cpu * 2,
+        memory_bytes: problem.memory_limit << 20,
+        extra_address_space_bytes: 0,
+        output_bytes: 0,
+        file_bytes: problem.file_size_limit << 20,
+    }
+}
+
+/// Runs `cmd` on `input` in `sandbox` and judges its output against `answer` for `problem`.
+pub fn judge_test(
+    problem: &ProblemPlan,
+    name: &str,
+    input: &[u8],
+    answer: &[u8],
+    cmd: &[String],
+    limits: &Limits,
+    sandbox: &Sandbox,
+) -> TestResult {
+    // The checker reads at most its cap; one byte more is an output limit for the runner.
+    let limits = Limits {
+        output_bytes: check::output_cap(answer.len()) as u64,
+        ..*limits
+    };
+    let run = runner::run(cmd, Input::Bytes(input), &limits, sandbox);
+    let mut result = TestResult {
+        test: name.to_string(),
+        group: String::new(),
+        verdict: Verdict::AC,
+        cpu_seconds: run.cpu.as_secs_f64(),
+        wall_seconds: run.wall.as_secs_f64(),
+        peak_memory_bytes: run.peak_memory_bytes,
+        summary: String::new(),
+        details: String::new(),
+    };
+    let stderr = String::from_utf8_lossy(&run.stderr_tail).into_owned();
+    result.verdict = match &run.outcome {
+        RunOutcome::Exited(0) => {
+            let judged = judge_output(problem, name, input, answer, &run.stdout);
+            result.summary = judged.summary;
+            result.details = judged.details;
+            judged.verdict
+        }
+        RunOutcome::Exited(code) => Verdict::RE(format!("exit code {code}")),
+        RunOutcome::Signaled(signal) => Verdict::RE(runner::signal_name(*signal)),
+        RunOutcome::TimeLimit(TimeKind::Cpu) => Verdict::TLE("cpu".into()),
+        RunOutcome::TimeLimit(TimeKind::Wall) => Verdict::TLE("wall".into()),
+        RunOutcome::MemoryLimit => Verdict::MLE,
+        RunOutcome::OutputLimit => Verdict::OLE,
+        RunOutcome::SpawnFailed(_) => Verdict::RE(CANNOT_START.into()),
+    };
+    if result.verdict != Verdict::AC && result.summary.is_empty() {
+        result.summary = run.outcome.to_string();
+        result.details = if stderr.is_empty() {
+            result.summary.clone()
+        } else {
+            format!(
+                "{}\nstandard error ends with:\n{}",
+                result.summary,
+                clip(&stderr, 2000)
+            )
+        };
+    }
+    result
+}
+
+/// Judges `output` for the test `name` (`input`, `answer`) with the problem's checker
+/// options from judge.toml, as `judge run` and `judge check` do; the times are zero.
+/// Accepted outputs keep no message (the table shows none).
+pub fn judge_output(
+    problem: &ProblemPlan,
+    name: &str,
+    input: &[u8],
+    answer: &[u8],
+    output: &[u8],
+) -> TestResult {
+    let outcome = check::check(
+        problem.format,
+        input,
+        answer,
+        &mut &output[..],
+        &problem.checker,
+    );
+    let verdict = match outcome.verdict {
+        CheckVerdict::Accepted => Verdict::AC,
+        CheckVerdict::WrongAnswer => Verdict::WA,
+        CheckVerdict::PresentationError => Verdict::PE,
+        CheckVerdict::Fail => Verdict::FAIL,
+    };
+    let accepted = verdict == Verdict::AC;
+    TestResult {
+        test: name.to_string(),
+        group: String::new(),
+        verdict,
+        cpu_seconds: 0.0,
+        wall_seconds: 0.0,
+        peak_memory_bytes: 0,
+        summary: if accepted {
+            String::new()
+        } else {
+            outcome.summary
+        },
+        details: if accepted {
+            String::new()
+        } else {
+            outcome.details
+        },
+    }
+}
+
+/// The message `judge run` prints for its first failing test, and `judge check` for its
+/// test: `test 05: WA`, then the checker's full message. `paint` colours the verdict.
+pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
+    format!(
+        "test {}: {}\n{}",
+        result.test,
+        paint(&result.verdict.to_string(), &result.verdict),
+        result.details.trim_end()
+    )
+}
+
+fn clip(text: &str, max: usize) -> &str {
+    let mut start = text.len().saturating_sub(max);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..]
+}
+
+/// A test of the built data: its names and files.
+#[derive(Clone, Debug)]
+pub struct TestFiles {
+    /// `group/name`.
+    pub id: String,
+    /// Its group.
+    pub group: String,
+    /// `testdata/<problem>/<group>/<name>.in`.
+    pub input: PathBuf,
+    /// `testdata/<problem>/<group>/<name>.ans`.
+    pub answer: PathBuf,
+}
+
+/// A test read into memory.
+#[derive(Clone, Debug)]
+pub struct LoadedTest {
+    /// `group/name`.
+    pub id: String,
+    /// Its group.
+    pub group: String,
+    /// The input's bytes.
+    pub input: Vec<u8>,
+    /// The expected output's bytes.
+    pub answer: Vec<u8>,
+}
+
+impl LoadedTest {
+    /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), the result
+    /// naming the test's group.
+    pub fn judge(
+        &self,
+        problem: &ProblemPlan,
+        cmd: &[String],
+        limits: &Limits,
+        sandbox: &Sandbox,
+    ) -> TestResult {
+        TestResult {
+            group: self.group.clone(),
+            ..judge_test(
+                problem,
+                &self.id,
+                &self.input,
+                &self.answer,
+                cmd,
+                limits,
+                sandbox,
+            )
+        }
+    }
+}
+
+impl TestFiles {
+    /// The files of the manifest's test `entry` of the problem whose data directory is `dir`
+    /// (`testdata/<problem>`).
+    pub fn of(dir: &Path, entry: &Entry) -> TestFiles {
+        TestFiles {
+            id: entry.id(),
+            group: entry.group.clone(),
+            input: dir.join(entry.input_path()),
+            answer: dir.join(entry.answer_path()),
+        }
+    }
+
+    /// Reads the test's two files; the error names the file.
+    pub fn load(&self) -> Result<LoadedTest, String> {
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        };
+        Ok(LoadedTest {
+            id: self.id.clone(),
+            group: self.group.clone(),
+            input: read(&self.input)?,
+            answer: read(&self.answer)?,
+        })
+    }
+}
+
+/// A solution command that cannot start (not found, not executable): no test can judge it,
+/// so the run stops at the first test with this one message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CannotStart {
+    /// Why, as the runner says it.
+    pub why: String,
+}
+
+impl fmt::Display for CannotStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the solution cannot start: {}\ngive a command that runs after `--`, e.g. `-- \
+             ./sol` for a compiled program in this directory or `-- python3 sol.py`",
+            self.why
+        )
+    }
+}
+
+impl CannotStart {
+    /// The failure to start behind `result`, if that is what it shows.
+    pub fn from_result(result: &TestResult) -> Option<CannotStart> {
+        match &result.verdict {
+            Verdict::RE(why) if why == CANNOT_START => Some(CannotStart {
+                why: result
+                    .summary
+                    .strip_prefix("cannot start: ")
+                    .unwrap_or(&result.summary)
+                    .to_string(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Runs `cmd` on `test` and judges it; a test whose files cannot be read is a judge failure.
+fn run_one(
+    problem: &ProblemPlan,
+    test: &TestFiles,
+    cmd: &[String],
+    limits: &Limits,
+    sandbox: &Sandbox,
+) -> TestResult {
+    let mut result = match test.load() {
+        Ok(loaded) => judge_test(
+            problem,
+            &test.id,
+            &loaded.input,
+            &loaded.answer,
+            cmd,
+            limits,
+            sandbox,
+        ),
+        Err(why) => TestResult {
+            test: test.id.clone(),
+            group: String::new(),
+            verdict: Verdict::FAIL,
+            cpu_seconds: 0.0,
+            wall_seconds: 0.0,
+            peak_memory_bytes: 0,
+            details: why.clone(),
+            summary: why,
+        },
+    };
+    result.group = test.group.clone();
+    result
+}
+
+/// Runs `cmd` on every test in `tests` with `jobs` workers in `sandbox`, judging each, in
+/// order. The first test runs alone: if the command cannot start there, the run stops with
+/// [`CannotStart`] rather than giving every test the same RE.
+pub fn run_tests(
+    problem: &ProblemPlan,
+    tests: &[TestFiles],
+    cmd: &[String],
+    limits: &Limits,
+    sandbox: &Sandbox,
+    jobs: usize,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<TestResult>, CannotStart> {
+    let Some((first, rest)) = tests.split_first() else {
+        return Ok(Vec::new());
+    };
+    let result = run_one(problem, first, cmd, limits, sandbox);
+    progress();
+    if let Some(e) = CannotStart::from_result(&result) {
+        return Err(e);
+    }
+    let mut results = vec![result];
+    results.extend(runner::parallel(rest, jobs, |t| {
+        let result = run_one(problem, t, cmd, limits, sandbox);
+        progress();
+        result
+    }));
+    Ok(results)
+}

@@ -1,0 +1,435 @@
+//! `judge build`: turns the plan into verified test files. For every test: generate the input
+//! in process, validate it strictly, solve it, have the checker accept the answer, then write
+//! `<group>/<name>.in` / `.ans` atomically and a manifest per problem. `--check` does all of
+//! it in memory and compares with the files on disk instead.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::check::{self, Verdict};
+use crate::format::msquare::Msquare;
+use crate::format::rotation::Rotation;
+use crate::format::sicily::Sicily;
+use crate::format::{ErrorKind, Format, ParseError, Problem, ReadOptions, read_all};
+use crate::generator::generate_to_vec;
+use crate::problemset::files::{Change, is_leftover_temporary, test_data_files, write_atomic};
+use crate::problemset::manifest::{Entry, Manifest, Settings, sha256};
+use crate::problemset::names::{is_test_file, test_path};
+use crate::problemset::plan::{Plan, ProblemPlan, TestPlan, TestSource};
+use crate::problemset::program_generator;
+
+/// One built test, in memory.
+#[derive(Debug, Clone)]
+pub struct BuiltTest {
+    /// Its entry in the plan (with its group and name).
+    pub plan: TestPlan,
+    /// The input's bytes.
+    pub input: Vec<u8>,
+    /// The expected output's bytes.
+    pub answer: Vec<u8>,
+    /// How many cases the input has.
+    pub cases: usize,
+    /// How many answers have each length (`-1`: sicily's unreachable within N).
+    pub lengths: BTreeMap<i64, usize>,
+}
+
+/// A problem's built tests.
+#[derive(Debug, Clone)]
+pub struct BuiltProblem {
+    /// The problem's name (its directory under the output directory).
+    pub name: String,
+    /// Its format.
+    pub format: Format,
+    /// The limits and checker options it was built for (recorded in the manifest).
+    pub settings: Settings,
+    /// Its tests, in plan order.
+    pub tests: Vec<BuiltTest>,
+}
+
+impl BuiltTest {
+    /// `group/name`, as the plan's [`TestPlan::id`].
+    pub fn id(&self) -> String {
+        self.plan.id()
+    }
+
+    /// Its input's path under the problem's directory: `group/name.in`.
+    pub fn input_path(&self) -> PathBuf {
+        test_path(&self.plan.group, &self.plan.name, "in")
+    }
+
+    /// Its answer's path under the problem's directory: `group/name.ans`.
+    pub fn answer_path(&self) -> PathBuf {
+        test_path(&self.plan.group, &self.plan.name, "ans")
+    }
+}
+
+impl BuiltProblem {
+    /// The number of answers of each length over all tests.
+    pub fn lengths(&self) -> BTreeMap<i64, usize> {
+        let mut all = BTreeMap::new();
+        for t in &self.tests {
+            for (&len, &n) in &t.lengths {
+                *all.entry(len).or_insert(0) += n;
+            }
+        }
+        all
+    }
+
+    /// All cases over all tests.
+    pub fn cases(&self) -> usize {
+        self.tests.iter().map(|t| t.cases).sum()
+    }
+
+    /// All bytes of inputs and answers.
+    pub fn bytes(&self) -> usize {
+        self.tests
+            .iter()
+            .map(|t| t.input.len() + t.answer.len())
+            .sum()
+    }
+}
+
+/// Why a test could not be built: it names the test and its judge.toml line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError {
+    /// `judge.toml:LINE: problem sicily, test small/uniform-x30-s12`.
+    pub at: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Builds one test in memory and verifies it.
+pub fn build_test(
+    plan_path: &Path,
+    problem: &ProblemPlan,
+    test: &TestPlan,
+) -> Result<BuiltTest, BuildError> {
+    let fail = |message: String| BuildError {
+        at: format!(
+            "{}:{}: problem {}, test {}",
+            plan_path.display(),
+            test.line,
+            problem.name,
+            test.id()
+        ),
+        message,
+    };
+    let input = match &test.source {
+        TestSource::Generator { args, .. } => {
+            generate_to_vec(args).map_err(|e| fail(format!("the generator failed: {e}")))?
+        }
+        TestSource::Manual(text) => text.clone().into_bytes(),
+        TestSource::Program {
+            expanded,
+            time_limit,
+            ..
+        } => {
+            let base = match plan_path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => Path::new("."),
+            };
+            program_generator::generate(expanded, base, *time_limit).map_err(fail)?
+        }
+    };
+    let (answer, cases, lengths) =
+        solve_input(problem.format, problem.max_cases, &input).map_err(|e| {
+            let limit = match e.kind {
+                ErrorKind::TooManyCases { .. } => format!(
+                    " (the problem's max_cases, {}:{})",
+                    plan_path.display(),
+                    problem.max_cases_line
+                ),
+                _ => String::new(),
+            };
+            fail(format!("the input is not valid: line {e}{limit}"))
+        })?;
+    let outcome = check::check(
+        problem.format,
+        &input,
+        &answer,
+        &mut &answer[..],
+        &problem.checker,
+    );
+    if outcome.verdict != Verdict::Accepted {
+        return Err(fail(format!(
+            "the checker does not accept the reference answer: {}",
+            outcome.summary
+        )));
+    }
+    Ok(BuiltTest {
+        plan: test.clone(),
+        input,
+        answer,
+        cases,
+        lengths,
+    })
+}
+
+/// An input's answer bytes, its number of cases, and the histogram of answer lengths.
+pub type Solved = (Vec<u8>, usize, BTreeMap<i64, usize>);
+
+/// Validates an input strictly, with at most `max_cases` cases (the error displays as
+/// `line:col: ...`), and solves every case.
+pub fn solve_input(format: Format, max_cases: usize, input: &[u8]) -> Result<Solved, ParseError> {
+    match format {
+        Format::Sicily => solve_all::<Sicily>(input, max_cases),
+        Format::Msquare => solve_all::<Msquare>(input, max_cases),
+        Format::Rotation => solve_all::<Rotation>(input, max_cases),
+    }
+}
+
+fn solve_all<P: Problem>(input: &[u8], max_cases: usize) -> Result<Solved, ParseError> {
+    let cases = read_all::<P>(input, ReadOptions::STRICT.with_max_cases(max_cases))?;
+    let mut answer = Vec::new();
+    let mut lengths = BTreeMap::new();
+    for case in &cases {
+        let a = P::solve(case);
+        let len = P::answer_length(&a).map_or(-1, |n| n as i64);
+        *lengths.entry(len).or_insert(0) += 1;
+        // Writing into a Vec cannot fail.
+        let _ = P::write_answer(&a, &mut answer);
+    }
+    Ok((answer, cases.len(), lengths))
+}
+
+/// Builds every test of the chosen problems (all when `only` is empty) on `jobs` threads,
+/// calling `progress` after each test.
+pub fn build_plan(
+    plan: &Plan,
+    only: &[String],
+    jobs: usize,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<BuiltProblem>, Vec<BuildError>> {
+    let problems: Vec<&ProblemPlan> = plan
+        .problems
+        .iter()
+        .filter(|p| only.is_empty() || only.contains(&p.name))
+        .collect();
+    let work: Vec<(usize, usize)> = problems
+        .iter()
+        .enumerate()
+        .flat_map(|(p, problem)| (0..problem.tests.len()).map(move |t| (p, t)))
+        .collect();
+    let results: Mutex<Vec<Option<Result<BuiltTest, BuildError>>>> =
+        Mutex::new(vec![None; work.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| {
+                loop {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(p, t)) = work.get(slot) else { break };
+                    let problem = problems[p];
+                    let result = build_test(&plan.path, problem, &problem.tests[t]);
+                    progress(&problem.name);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[slot] = Some(result);
+                }
+            });
+        }
+    });
+    let mut results = results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter();
+    let mut built = Vec::new();
+    let mut errors = Vec::new();
+    for problem in problems {
+        let mut tests = Vec::new();
+        for _ in &problem.tests {
+            match results.next().flatten() {
+                Some(Ok(test)) => tests.push(test),
+                Some(Err(e)) => errors.push(e),
+                None => {}
+            }
+        }
+        errors.extend(repeated_inputs(&plan.path, &problem.name, &tests));
+        built.push(BuiltProblem {
+            name: problem.name.clone(),
+            format: problem.format,
+            settings: Settings::of(problem),
+            tests,
+        });
+    }
+    if errors.is_empty() {
+        Ok(built)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A test whose input is identical to an earlier test's tests nothing new (and Kattis'
+/// verifyproblem warns of it): an error naming both.
+fn repeated_inputs(plan_path: &Path, problem: &str, tests: &[BuiltTest]) -> Vec<BuildError> {
+    let mut first: HashMap<&[u8], &BuiltTest> = HashMap::new();
+    let mut errors = Vec::new();
+    for test in tests {
+        match first.get(test.input.as_slice()) {
+            Some(earlier) => errors.push(BuildError {
+                at: format!(
+                    "{}:{}: problem {problem}, test {}",
+                    plan_path.display(),
+                    test.plan.line,
+                    test.id()
+                ),
+                message: format!(
+                    "its input is identical to test {}'s (line {}): change a seed or drop one",
+                    earlier.id(),
+                    earlier.plan.line
+                ),
+            }),
+            None => {
+                first.insert(&test.input, test);
+            }
+        }
+    }
+    errors
+}
+
+/// Every file of a built problem, by path relative to the output directory.
+pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = PathBuf::from(&problem.name);
+    let mut files = Vec::new();
+    for t in &problem.tests {
+        files.push((dir.join(t.input_path()), t.input.clone()));
+        files.push((dir.join(t.answer_path()), t.answer.clone()));
+    }
+    let manifest = Manifest {
+        problem: problem.name.clone(),
+        format: problem.format.name().to_string(),
+        settings: problem.settings.clone(),
+        test: problem
+            .tests
+            .iter()
+            .map(|t| Entry {
+                name: t.plan.name.clone(),
+                group: t.plan.group.clone(),
+                source: t.plan.source.describe().to_string(),
+                cases: t.cases,
+                input_bytes: t.input.len(),
+                input_sha256: sha256(&t.input),
+                answer_bytes: t.answer.len(),
+                answer_sha256: sha256(&t.answer),
+            })
+            .collect(),
+    };
+    files.push((dir.join("manifest.toml"), manifest.render().into_bytes()));
+    files
+}
+
+/// Test files (`*.in`, `*.ans`) under a problem's directory or its group directories that no
+/// test of the plan produces (e.g. the `NN.in` of the numbered layout, or a removed test's),
+/// and temporary files left by an interrupted run; relative to the output directory.
+fn stale_files(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) -> Vec<PathBuf> {
+    let keep: std::collections::HashSet<&PathBuf> = keep.iter().map(|(p, _)| p).collect();
+    let mut stale: Vec<PathBuf> = test_data_files(&out.join(&problem.name))
+        .into_iter()
+        .map(|rel| PathBuf::from(&problem.name).join(rel))
+        .filter(|rel| {
+            let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            is_leftover_temporary(name) || (is_test_file(name) && !keep.contains(rel))
+        })
+        .collect();
+    stale.sort();
+    stale
+}
+
+/// What writing a problem's files changed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct WriteReport {
+    /// Files written because they were missing or different.
+    pub written: usize,
+    /// Files already identical.
+    pub unchanged: usize,
+    /// Stale test files removed.
+    pub removed: usize,
+}
+
+/// Writes a built problem under `out`, each file atomically; files already identical are left
+/// alone, and test files the plan no longer produces are removed.
+pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<WriteReport> {
+    let files = files(problem);
+    let mut report = WriteReport::default();
+    std::fs::create_dir_all(out.join(&problem.name))?;
+    for (rel, bytes) in &files {
+        let path = out.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+            report.unchanged += 1;
+        } else {
+            write_atomic(&path, bytes)?;
+            report.written += 1;
+        }
+    }
+    for rel in stale_files(out, problem, &files) {
+        std::fs::remove_file(out.join(rel))?;
+        report.removed += 1;
+    }
+    // Group directories left empty (a group removed or renamed) go too.
+    for entry in std::fs::read_dir(out.join(&problem.name))?.filter_map(|e| e.ok()) {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = std::fs::remove_dir(entry.path()); // fails, harmlessly, unless empty
+        }
+    }
+    Ok(report)
+}
+
+/// What [`write_problem`] would change under `out`: each file that is missing or different
+/// with its new bytes, and each stale test file with `None` (to remove). For
+/// [`crate::problemset::files::replace_all`].
+pub fn changes(out: &Path, problem: &BuiltProblem) -> Vec<Change> {
+    let files = files(problem);
+    let stale = stale_files(out, problem, &files);
+    let mut changes: Vec<Change> = files
+        .into_iter()
+        .filter(|(rel, bytes)| std::fs::read(out.join(rel)).ok().as_ref() != Some(bytes))
+        .map(|(rel, bytes)| (out.join(rel), Some(bytes)))
+        .collect();
+    changes.extend(stale.into_iter().map(|rel| (out.join(rel), None)));
+    changes
+}
+
+/// Compares a built problem with the files under `out`: one line per file that is missing,
+/// different, or stale.
+pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
+    let files = files(problem);
+    let mut differences = Vec::new();
+    for (rel, bytes) in &files {
+        let source = problem
+            .tests
+            .iter()
+            .find(|t| {
+                let dir = Path::new(&problem.name);
+                *rel == dir.join(t.input_path()) || *rel == dir.join(t.answer_path())
+            })
+            .map(|t| format!(" (test {}: {})", t.id(), t.plan.source.describe()))
+            .unwrap_or_default();
+        match std::fs::read(out.join(rel)) {
+            Err(_) => differences.push(format!("{} is missing{source}", out.join(rel).display())),
+            Ok(old) if old != *bytes => differences.push(format!(
+                "{} differs from what the plan produces{source}",
+                out.join(rel).display()
+            )),
+            Ok(_) => {}
+        }
+    }
+    for rel in stale_files(out, problem, &files) {
+        differences.push(format!(
+            "{} is not produced by the plan",
+            out.join(rel).display()
+        ));
+    }
+    differences
+}

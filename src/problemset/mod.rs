@@ -1,0 +1,12 @@
+//! The problem set: `judge.toml` ([`plan`]) and the verified test data it builds ([`build`],
+//! with generators of one's own: [`program_generator`]); writing files safely ([`files`]),
+//! checking the test data against what the build recorded ([`manifest`]), the names of
+//! groups and tests ([`names`]) and choosing tests by group, name or glob ([`select`]).
+
+pub mod build;
+pub mod files;
+pub mod manifest;
+pub mod names;
+pub mod plan;
+pub mod program_generator;
+pub mod select;

@@ -1,0 +1,496 @@
+//! `judge.toml`: the problem set, each problem with its format (several problems may share
+//! one, e.g. `sicily` and `sicilylarge`), its limits (time, memory, and the statement's
+//! case limit), checker options and test plan (an ordered list of groups of tests, each test a
+//! generator command, a manual input, like a Polygon script, or a program of one's own). Every
+//! test has a name, unique within its group (see [`names`](crate::problemset::names)): its files
+//! are `<group>/<name>.in` and `.ans`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::check::{CheckOptions, Order};
+use crate::format::Format;
+use crate::generator::GenArgs;
+use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
+use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
+
+/// The whole problem set, as read from judge.toml.
+#[derive(Debug)]
+pub struct Plan {
+    /// Where the plan was read from.
+    pub path: PathBuf,
+    /// The problems, in file order.
+    pub problems: Vec<ProblemPlan>,
+}
+
+/// One problem.
+#[derive(Debug)]
+pub struct ProblemPlan {
+    /// The problem's name: its directory under testdata/ (lower-case letters and digits).
+    pub name: String,
+    /// Its format.
+    pub format: Format,
+    /// Its title.
+    pub title: String,
+    /// CPU seconds per test.
+    pub time_limit: f64,
+    /// Memory per test, in MiB.
+    pub memory_limit: u64,
+    /// The largest file a solution may write in its sandbox, in MiB (`RLIMIT_FSIZE`).
+    pub file_size_limit: u64,
+    /// The statement's limit on the cases of one input (judge.toml's `max_cases`; by default
+    /// the format's widest, [`Format::max_cases`]): `judge build` refuses a test with more.
+    pub max_cases: usize,
+    /// The judge.toml line that sets `max_cases` (the problem's line when it is not set).
+    pub max_cases_line: usize,
+    /// The checker's options.
+    pub checker: CheckOptions,
+    /// The tests, in order.
+    pub tests: Vec<TestPlan>,
+    /// The shipped solutions and what they must get.
+    pub solutions: Vec<SolutionPlan>,
+}
+
+/// A shipped solution and its expected outcome (Kattis' submissions directories).
+#[derive(Debug, Clone)]
+pub struct SolutionPlan {
+    /// The source file, relative to the repository root.
+    pub path: PathBuf,
+    /// What it must get on the test set.
+    pub expected: Expected,
+    /// What it does, or which mistake it makes.
+    pub description: String,
+    /// For a wrong or slow solution: a small input on which it fails (`tests/solutions.rs`
+    /// checks the claim; the file's header comment explains it).
+    pub catches: Option<String>,
+}
+
+/// The outcome a shipped solution must get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expected {
+    /// Every test accepted.
+    Accepted,
+    /// Some test rejects its output (wrong answer or presentation error), before any other
+    /// failure.
+    WrongAnswer,
+    /// Some test runs out of time, before any other failure.
+    TimeLimitExceeded,
+}
+
+impl Expected {
+    /// The name, as in judge.toml and Kattis: `accepted`, `wrong_answer`,
+    /// `time_limit_exceeded`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expected::Accepted => "accepted",
+            Expected::WrongAnswer => "wrong_answer",
+            Expected::TimeLimitExceeded => "time_limit_exceeded",
+        }
+    }
+}
+
+/// One test of the plan.
+#[derive(Debug, Clone)]
+pub struct TestPlan {
+    /// The group it belongs to (samples, small, ...).
+    pub group: String,
+    /// Its name within the group: judge.toml's `name`, else one derived from its source.
+    pub name: String,
+    /// Where the input comes from.
+    pub source: TestSource,
+    /// The judge.toml line that defines it.
+    pub line: usize,
+}
+
+/// Where a test's input comes from.
+#[derive(Debug, Clone)]
+pub enum TestSource {
+    /// A generator command, run in process.
+    Generator {
+        /// The command as written in judge.toml.
+        command: String,
+        /// The parsed command.
+        args: Box<GenArgs>,
+    },
+    /// An input written out in judge.toml (the statements' samples).
+    Manual(String),
+    /// A program of one's own (`{ generator = "python3 generators/corners.py --seed {seed}" }`),
+    /// run in the sandbox: see [`crate::problemset::program_generator`].
+    Program {
+        /// The command as written in judge.toml (words joined by single spaces).
+        command: String,
+        /// The command with `{seed}` expanded: what runs.
+        expanded: String,
+        /// CPU seconds per run (the test's `time_limit`, by default
+        /// [`crate::problemset::program_generator::DEFAULT_TIME_LIMIT`]).
+        time_limit: f64,
+    },
+}
+
+impl TestPlan {
+    /// `group/name`: the test's path under its problem's directory, without extension, and
+    /// how messages name it.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.group, self.name)
+    }
+}
+
+impl TestSource {
+    /// How the manifest describes it: the generator command, or `manual`.
+    pub fn describe(&self) -> &str {
+        match self {
+            TestSource::Generator { command, .. } => command,
+            TestSource::Manual(_) => "manual",
+            TestSource::Program { command, .. } => command,
+        }
+    }
+}
+
+/// A plan that cannot be used, with the judge.toml line that says why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanError {
+    /// The plan's path.
+    pub path: PathBuf,
+    /// The line, if known.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlan {
+    problem: Vec<Spanned<RawProblem>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProblem {
+    name: String,
+    format: String,
+    title: String,
+    time_limit: f64,
+    memory_limit: u64,
+    #[serde(default = "default_file_size_limit")]
+    file_size_limit: u64,
+    #[serde(default)]
+    max_cases: Option<Spanned<usize>>,
+    #[serde(default)]
+    order: Option<Spanned<String>>,
+    #[serde(default)]
+    wrap: Option<usize>,
+    group: Vec<RawGroup>,
+    #[serde(default)]
+    solution: Vec<RawSolution>,
+}
+
+/// The default of `file_size_limit`: 64 MiB, far more than any answer.
+fn default_file_size_limit() -> u64 {
+    crate::runner::DEFAULT_FILE_BYTES >> 20
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSolution {
+    path: PathBuf,
+    expected: Expected,
+    description: String,
+    #[serde(default)]
+    catches: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    name: Spanned<String>,
+    tests: Vec<Spanned<toml::Value>>,
+}
+
+/// What a test entry of judge.toml may be.
+const TEST_SHAPES: &str = "a test is a generator command (\"gen ...\"), or a table with \
+    `gen = \"gen ...\"`, `input = \"...\"` or `generator = \"<program> ...\"` (with an optional \
+    `time_limit` in seconds) and an optional `name = \"...\"`";
+
+/// A test entry: its optional name and its source, or what is wrong with it.
+fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, TestSource), String> {
+    let generator = |command: &str| -> Result<TestSource, String> {
+        let args = GenArgs::parse_command(command)?;
+        if args.format != format {
+            return Err(format!(
+                "a {} generator in the {format} problem",
+                args.format
+            ));
+        }
+        Ok(TestSource::Generator {
+            command: command.split_whitespace().collect::<Vec<_>>().join(" "),
+            args: Box::new(args),
+        })
+    };
+    let program = |command: &str, time_limit: Option<&toml::Value>| -> Result<TestSource, String> {
+        let time_limit = match time_limit {
+            None => DEFAULT_TIME_LIMIT,
+            Some(value) => value
+                .as_float()
+                .or_else(|| value.as_integer().map(|i| i as f64))
+                .ok_or("the test's `time_limit` must be a number of seconds")?,
+        };
+        if !(time_limit > 0.0 && time_limit <= 600.0) {
+            return Err(format!(
+                "a generator's time_limit must be in (0, 600] seconds, not {time_limit}"
+            ));
+        }
+        let words = command.split_whitespace().collect::<Vec<_>>();
+        if words.is_empty() {
+            return Err("the generator command is empty".into());
+        }
+        Ok(TestSource::Program {
+            command: words.join(" "),
+            expanded: expand_seed(command),
+            time_limit,
+        })
+    };
+    let text = |key: &str, value: &toml::Value| -> Result<String, String> {
+        value
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("the test's `{key}` must be a string"))
+    };
+    match value {
+        toml::Value::String(command) => Ok((None, generator(command)?)),
+        toml::Value::Table(table) => {
+            if let Some(key) = table.keys().find(|k| {
+                !matches!(
+                    k.as_str(),
+                    "name" | "gen" | "input" | "generator" | "time_limit"
+                )
+            }) {
+                return Err(format!("unknown key `{key}` in a test: {TEST_SHAPES}"));
+            }
+            let name = table.get("name").map(|v| text("name", v)).transpose()?;
+            let time_limit = table.get("time_limit");
+            if time_limit.is_some() && !table.contains_key("generator") {
+                return Err("`time_limit` is for a `generator` program's runs".into());
+            }
+            let source = match (table.get("gen"), table.get("input"), table.get("generator")) {
+                (Some(command), None, None) => generator(&text("gen", command)?)?,
+                (None, Some(input), None) => TestSource::Manual(text("input", input)?),
+                (None, None, Some(command)) => program(&text("generator", command)?, time_limit)?,
+                _ => {
+                    return Err(format!(
+                        "give exactly one of `gen`, `input` and `generator`: {TEST_SHAPES}"
+                    ));
+                }
+            };
+            Ok((name, source))
+        }
+        _ => Err(TEST_SHAPES.to_string()),
+    }
+}
+
+impl Plan {
+    /// Reads and checks a plan: every generator command must parse and match its problem's
+    /// format, every option must make sense.
+    pub fn load(path: &Path) -> Result<Plan, PlanError> {
+        let error = |line, message| PlanError {
+            path: path.to_path_buf(),
+            line,
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
+        Plan::parse(path, &text)
+    }
+
+    /// Parses the text of a plan; `path` names it in errors.
+    pub fn parse(path: &Path, text: &str) -> Result<Plan, PlanError> {
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let error = |line, message| PlanError {
+            path: path.to_path_buf(),
+            line,
+            message,
+        };
+        let raw: RawPlan = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(s.start));
+            error(line, e.message().to_string())
+        })?;
+        let mut problems: Vec<ProblemPlan> = Vec::new();
+        for spanned in raw.problem {
+            let line = line_of(spanned.span().start);
+            let p = spanned.into_inner();
+            let at =
+                |message: String| error(Some(line), format!("problem '{}': {message}", p.name));
+            if p.name.is_empty()
+                || !p
+                    .name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            {
+                return Err(at("a problem name is lower-case letters and digits".into()));
+            }
+            if problems.iter().any(|q| q.name == p.name) {
+                return Err(at("the name is used twice".into()));
+            }
+            let format: Format = p.format.parse().map_err(at)?;
+            if !(p.time_limit > 0.0 && p.time_limit <= 60.0) {
+                return Err(at(format!(
+                    "time_limit must be in (0, 60] seconds, not {}",
+                    p.time_limit
+                )));
+            }
+            if !(16..=65_536).contains(&p.memory_limit) {
+                return Err(at(format!(
+                    "memory_limit must be 16..=65536 MiB, not {}",
+                    p.memory_limit
+                )));
+            }
+            if !(1..=4096).contains(&p.file_size_limit) {
+                return Err(at(format!(
+                    "file_size_limit must be 1..=4096 MiB, not {}",
+                    p.file_size_limit
+                )));
+            }
+            let (max_cases, max_cases_line) = match &p.max_cases {
+                None => (format.max_cases(), line),
+                Some(k) => {
+                    let k_line = line_of(k.span().start);
+                    let k = *k.get_ref();
+                    let widest = format.max_cases();
+                    if format == Format::Msquare {
+                        let m = "max_cases is for sicily and rotation (msquare has one board)";
+                        return Err(error(Some(k_line), m.into()));
+                    }
+                    if !(1..=widest).contains(&k) {
+                        let m = format!("max_cases must be in 1..={widest} for {format}, not {k}");
+                        return Err(error(Some(k_line), m));
+                    }
+                    (k, k_line)
+                }
+            };
+            let mut checker = CheckOptions::default();
+            let mut options_line = line;
+            if let Some(order) = &p.order {
+                let line = line_of(order.span().start);
+                options_line = line;
+                checker.order = order
+                    .get_ref()
+                    .parse::<Order>()
+                    .map_err(|e| error(Some(line), e))?;
+            }
+            if let Some(wrap) = p.wrap {
+                if format != Format::Msquare {
+                    return Err(at("wrap is for msquare only".into()));
+                }
+                checker.wrap = wrap;
+            }
+            checker
+                .validate(format)
+                .map_err(|e| error(Some(options_line), format!("problem '{}': {e}", p.name)))?;
+            let mut tests: Vec<TestPlan> = Vec::new();
+            let mut group_lines: Vec<(&str, usize)> = Vec::new();
+            for group in &p.group {
+                let group_line = line_of(group.name.span().start);
+                let group_name = group.name.get_ref();
+                check_name("the group name", group_name).map_err(|e| error(Some(group_line), e))?;
+                if let Some((_, first)) = group_lines.iter().find(|(g, _)| g == group_name) {
+                    let m = format!(
+                        "problem '{}': the group name '{group_name}' is used twice (first on \
+                         line {first}): a group is one directory of test files",
+                        p.name
+                    );
+                    return Err(error(Some(group_line), m));
+                }
+                group_lines.push((group_name, group_line));
+                for test in &group.tests {
+                    let line = line_of(test.span().start);
+                    let (name, source) =
+                        parse_test(test.get_ref(), format).map_err(|e| error(Some(line), e))?;
+                    let name = match name {
+                        Some(name) => {
+                            check_name("the test name", &name).map_err(|e| error(Some(line), e))?;
+                            name
+                        }
+                        None => match &source {
+                            TestSource::Generator { args, .. } => generated_name(args),
+                            TestSource::Manual(input) => manual_name(input),
+                            TestSource::Program { command, .. } => program_name(command),
+                        },
+                    };
+                    if let Some(first) = tests
+                        .iter()
+                        .find(|t| t.group == *group_name && t.name == name)
+                    {
+                        let m = format!(
+                            "problem '{}': two tests of group '{group_name}' are named '{name}' \
+                             (the other on line {}): give one of them another `name`",
+                            p.name, first.line
+                        );
+                        return Err(error(Some(line), m));
+                    }
+                    tests.push(TestPlan {
+                        group: group_name.clone(),
+                        name,
+                        source,
+                        line,
+                    });
+                }
+            }
+            if tests.is_empty() {
+                return Err(at("the plan has no tests".into()));
+            }
+            problems.push(ProblemPlan {
+                name: p.name,
+                format,
+                title: p.title,
+                time_limit: p.time_limit,
+                memory_limit: p.memory_limit,
+                file_size_limit: p.file_size_limit,
+                max_cases,
+                max_cases_line,
+                checker,
+                tests,
+                solutions: p
+                    .solution
+                    .into_iter()
+                    .map(|s| SolutionPlan {
+                        path: s.path,
+                        expected: s.expected,
+                        description: s.description,
+                        catches: s.catches,
+                    })
+                    .collect(),
+            });
+        }
+        Ok(Plan {
+            path: path.to_path_buf(),
+            problems,
+        })
+    }
+
+    /// The problem named `name`.
+    pub fn problem(&self, name: &str) -> Result<&ProblemPlan, String> {
+        self.problems
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.problems.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "no problem '{name}' in the plan (it has: {})",
+                    names.join(", ")
+                )
+            })
+    }
+}

@@ -1,0 +1,279 @@
+//! `judge run` with several solutions: source files and commands given on the command line,
+//! each run on every selected test with no early stop, as `judge strength --matrix` runs the
+//! shipped ones ([`super::cells`]), into the same [`ProblemMatrix`]. Nothing declares what a
+//! given solution should get, so each is judged as `judge run` judges one: accepted when every
+//! test accepts it. What needs declared outcomes is left out: no candidates to drop (a test
+//! that fails none of them says nothing), no time-limit advice (it needs intended-TLE
+//! solutions); the test worth becomes which solutions fail each test.
+
+use std::path::{Path, PathBuf};
+
+use crate::judging::run::{CannotStart, LoadedTest, TestResult, Verdict};
+use crate::judging::strength::SolutionReport;
+use crate::problemset::plan::ProblemPlan;
+use crate::report::cells::{Runs, run_every_test};
+use crate::report::matrix::{
+    Kind, ProblemMatrix, Row, answer_lengths, columns, failed_tests, path_names, unique_names,
+    worth_names,
+};
+use crate::report::worth::{Worth, worth};
+use crate::runner::compile::{CompileError, compile};
+use crate::runner::{self, Limits, Sandbox, language};
+
+/// A solution given to `judge run`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// A source file, to build (see [`crate::runner::language`]).
+    Source(PathBuf),
+    /// A command, as its words.
+    Command(Vec<String>),
+}
+
+impl Given {
+    /// Where it comes from, as the report shows it: the source's path as given, or the
+    /// command as one line a shell reads back into the same words (`sh -c 'echo 1'`).
+    pub fn path(&self) -> String {
+        match self {
+            Given::Source(path) => path.display().to_string(),
+            Given::Command(words) => shell_words::join(words),
+        }
+    }
+
+    /// Its names for [`unique_names`]: a source's file name, then longer parts of its path;
+    /// a command's whole line.
+    fn names(&self) -> Vec<String> {
+        match self {
+            Given::Source(_) => path_names(&self.path()),
+            Given::Command(_) => vec![self.path()],
+        }
+    }
+}
+
+/// A given solution made ready to run: its command and limits, or why it cannot run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The solution.
+    pub given: Given,
+    /// Its command and limits, or what went wrong building it (`does not build: ...`).
+    pub ready: Result<(Vec<String>, Limits), String>,
+}
+
+/// Makes the given solutions ready under `limits`: commands as they are, sources built into
+/// `cache` (with `workers` threads) and run with what their language needs. A source that
+/// does not build is a solution that fails (its row says why); a file of no known language or
+/// a source whose toolchain is missing here is an error (nothing runs): one line per file.
+pub fn prepare(
+    given: &[Given],
+    limits: &Limits,
+    cache: &Path,
+    workers: usize,
+) -> Result<Vec<Prepared>, String> {
+    let mut problems = Vec::new();
+    for g in given {
+        let Given::Source(source) = g else { continue };
+        match language::of(source) {
+            None => problems.push(format!(
+                "{}: not a source file of a known language (expected {})",
+                source.display(),
+                language::known_extensions()
+            )),
+            Some(l) => {
+                if let Some(tool) = language::missing_tool(l.tools) {
+                    problems.push(format!(
+                        "{}: cannot be run here: {tool} is not installed (`judge languages` \
+                         lists the toolchains)",
+                        source.display()
+                    ));
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    Ok(runner::parallel(given, workers, |g| Prepared {
+        given: g.clone(),
+        ready: match g {
+            Given::Command(words) => Ok((words.clone(), *limits)),
+            Given::Source(source) => match compile(source, cache) {
+                Ok(built) => {
+                    let limits = built.limits(limits);
+                    Ok((built.command(&limits), limits))
+                }
+                // Checked above; only a toolchain removed meanwhile gets here.
+                Err(e @ CompileError::CompilerMissing { .. }) => {
+                    Err(format!("cannot be run here: {e}"))
+                }
+                Err(e) => Err(format!("does not build: {e}")),
+            },
+        },
+    }))
+}
+
+/// Runs every ready solution of `prepared` on every one of `tests` of `problem` with
+/// `workers` threads, no early stop; `time_limit` is the CPU limit they ran under (judge.toml's
+/// or `--time-limit`), for the report. `progress(done, total)` after each run.
+pub fn run_given(
+    problem: &ProblemPlan,
+    tests: &[LoadedTest],
+    time_limit: f64,
+    prepared: &[Prepared],
+    sandbox: &Sandbox,
+    workers: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> ProblemMatrix {
+    let ready: Vec<usize> = (0..prepared.len())
+        .filter(|&i| prepared[i].ready.is_ok())
+        .collect();
+    let runs: Vec<Runs> = ready
+        .iter()
+        .map(|&i| {
+            let (cmd, limits) = prepared[i]
+                .ready
+                .as_ref()
+                .expect("only ready solutions run");
+            Runs {
+                problem,
+                tests,
+                cmd,
+                limits: *limits,
+                rank: 0,
+            }
+        })
+        .collect();
+    let mut cells = vec![Vec::new(); prepared.len()];
+    for (i, row) in ready
+        .iter()
+        .zip(run_every_test(&runs, sandbox, workers, progress))
+    {
+        cells[*i] = row;
+    }
+    matrix(problem, tests, time_limit, prepared, cells)
+}
+
+/// The matrix of `prepared` solutions from their results on `tests` (`cells`, one list per
+/// solution, in test order): also for `judge run --html` with one solution.
+pub fn matrix(
+    problem: &ProblemPlan,
+    tests: &[LoadedTest],
+    time_limit: f64,
+    prepared: &[Prepared],
+    cells: Vec<Vec<TestResult>>,
+) -> ProblemMatrix {
+    let candidates: Vec<Vec<String>> = prepared.iter().map(|p| p.given.names()).collect();
+    let rows: Vec<Row> = prepared
+        .iter()
+        .zip(cells)
+        .zip(unique_names(&candidates))
+        .map(|((p, cells), name)| {
+            let report = assess(problem, p, &cells, tests.len(), time_limit);
+            Row {
+                report,
+                name,
+                command: p.ready.as_ref().map(|(c, _)| c.clone()).unwrap_or_default(),
+                first_failure: cells
+                    .iter()
+                    .find(|c| c.verdict != Verdict::AC)
+                    .map(|c| c.test.clone()),
+                cells,
+                probe: None,
+            }
+        })
+        .collect();
+    let tests_columns = columns(tests, &rows, &|_| true);
+    let failing: Vec<(String, Vec<bool>)> = rows
+        .iter()
+        .filter(|r| !r.cells.is_empty())
+        .map(|r| (r.name.clone(), failed_tests(r)))
+        .collect();
+    ProblemMatrix {
+        kind: Kind::Given,
+        problem: problem.name.clone(),
+        title: problem.title.clone(),
+        time_limit,
+        worth: Worth {
+            drop_candidates: None,
+            ..worth(&worth_names(&tests_columns), &failing)
+        },
+        advice: None,
+        answer_lengths: answer_lengths(problem, tests),
+        tests: tests_columns,
+        rows,
+    }
+}
+
+/// Whether a given solution is accepted on every one of the `total` tests, and one line
+/// saying how it did.
+fn assess(
+    problem: &ProblemPlan,
+    prepared: &Prepared,
+    cells: &[TestResult],
+    total: usize,
+    time_limit: f64,
+) -> SolutionReport {
+    let mut report = SolutionReport {
+        problem: problem.name.clone(),
+        path: prepared.given.path(),
+        expected: None,
+        ok: false,
+        summary: String::new(),
+        decisive: None,
+        skipped: false,
+        margin: None,
+    };
+    if let Err(why) = &prepared.ready {
+        report.summary = why.clone();
+        return report;
+    }
+    if let Some(e) = cells.first().and_then(CannotStart::from_result) {
+        report.summary = format!("cannot start: {}", e.why);
+        report.decisive = cells.first().cloned();
+        return report;
+    }
+    let failed: Vec<&TestResult> = cells.iter().filter(|c| c.verdict != Verdict::AC).collect();
+    if let Some(first) = failed.first() {
+        // The checker's reason is in `decisive`.
+        report.summary = format!(
+            "fails {} of {total} tests, the first {}: {}",
+            failed.len(),
+            first.test,
+            first.verdict
+        );
+        report.decisive = Some((*first).clone());
+        return report;
+    }
+    report.ok = true;
+    let Some(slowest) = cells
+        .iter()
+        .max_by(|a, b| a.cpu_seconds.total_cmp(&b.cpu_seconds))
+    else {
+        report.summary = "passes (no tests)".into();
+        return report;
+    };
+    let margin = time_limit / slowest.cpu_seconds.max(1e-3);
+    report.margin = Some(margin);
+    report.summary = format!(
+        "passes all {total} tests; slowest: test {} in {:.2} s CPU of the {time_limit} s limit \
+         ({margin:.1}x margin)",
+        slowest.test, slowest.cpu_seconds
+    );
+    report.decisive = Some(slowest.clone());
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_named_by_a_line_the_shell_reads_back() {
+        let given = Given::Command(vec!["sh".into(), "-c".into(), "echo 7; exit 0".into()]);
+        assert_eq!(given.path(), "sh -c 'echo 7; exit 0'");
+        assert_eq!(given.names(), vec!["sh -c 'echo 7; exit 0'".to_string()]);
+        let source = Given::Source(PathBuf::from("solutions/a/sol.cpp"));
+        assert_eq!(
+            source.names(),
+            vec!["sol.cpp", "a/sol.cpp", "solutions/a/sol.cpp"]
+        );
+    }
+}
