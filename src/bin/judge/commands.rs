@@ -10,6 +10,7 @@ use boardjudge::judging::regression::Saved;
 use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
 use boardjudge::judging::stress::StressOutcome;
 use boardjudge::problemset::plan::Expected;
+use boardjudge::report::given::Given;
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::report::text::{self, LEGEND};
 
@@ -150,13 +151,19 @@ pub fn stress(
     problem: &str,
     settings: boardjudge::judging::stress::Settings,
     save: bool,
-    cmd: &[String],
+    solution: &Given,
 ) -> ExitCode {
-    let report =
-        match session::stress::run(session, problem, settings, save, cmd, &Terminal::default()) {
-            Ok(report) => report,
-            Err(stop) => return stopped(stop),
-        };
+    let report = match session::stress::run(
+        session,
+        problem,
+        settings,
+        save,
+        solution,
+        &Terminal::default(),
+    ) {
+        Ok(report) => report,
+        Err(stop) => return stopped(stop),
+    };
     let problem = &report.problem;
     let (test, command, original, shrunk) = match &report.outcome {
         StressOutcome::Passed { tests } => {
@@ -304,6 +311,41 @@ pub fn languages(json: bool) -> ExitCode {
         let compile = if compile.is_empty() { "none" } else { &compile };
         println!("    compile: {compile}");
         println!("    run:     {}", l.run_line());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `judge list`: a line per problem (format, limits, tests), its groups indented with
+/// their test counts, and with --tests the names the selection picks.
+pub fn list(request: &session::list::Request, json: bool) -> ExitCode {
+    let listing = match session::list::run(request) {
+        Ok(listing) => listing,
+        Err(stop) => return stopped(stop),
+    };
+    if json {
+        print_json(&listing);
+        return ExitCode::SUCCESS;
+    }
+    for p in &listing.problems {
+        let tests = |n: usize| format!("{n:>3} test{}", if n == 1 { "" } else { "s" });
+        println!(
+            "{:<14} {:<8} {}  time {} s  memory {} MiB  at most {} case(s) an input  \
+             {} solution(s)  \"{}\"",
+            p.name,
+            p.format,
+            tests(p.tests),
+            p.time_limit,
+            p.memory_limit,
+            p.max_cases,
+            p.solutions,
+            p.title
+        );
+        for g in &p.groups {
+            println!("  {:<24} {}", g.name, tests(g.tests));
+        }
+        for name in p.selected.iter().flatten() {
+            println!("    {name}");
+        }
     }
     ExitCode::SUCCESS
 }

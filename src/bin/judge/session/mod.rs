@@ -7,6 +7,7 @@
 pub mod check;
 pub mod export;
 pub mod languages;
+pub mod list;
 pub mod run;
 pub mod strength;
 pub mod stress;
@@ -19,8 +20,10 @@ use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::manifest::{self, Manifest};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::problemset::select::select;
+use boardjudge::report::given::Given;
 use boardjudge::report::html;
 use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::{Limits, Sandbox, SandboxMode};
 
 /// What every solution-running command needs: the options of its command line.
@@ -130,6 +133,26 @@ impl Session {
         let chosen =
             select(&manifest.test, selection).map_err(|e| format!("{}: {e}", problem.name))?;
         Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
+    }
+
+    /// A solution ready to run: a command as it is, a source file built into the cache
+    /// (a missing toolchain is a usage error, a failed build a failure); its command and the
+    /// limits it runs under (a JVM's heap is part of its command).
+    pub fn prepare(&self, solution: &Given, limits: Limits) -> Result<(Limits, Vec<String>), Stop> {
+        match solution {
+            Given::Command(cmd) => Ok((limits, cmd.clone())),
+            Given::Source(source) => match compile(source, &self.cache()) {
+                Ok(built) => {
+                    let limits = built.limits(&limits);
+                    let cmd = built.command(&limits);
+                    Ok((limits, cmd))
+                }
+                Err(e @ CompileError::CompilerMissing { .. }) => {
+                    Err(Stop::usage(format!("{}: skipped: {e}", source.display())))
+                }
+                Err(e) => Err(Stop::failed(e.to_string())),
+            },
+        }
     }
 
     /// The sandbox for the solutions, shown to `watch`.
