@@ -12,7 +12,6 @@ use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
 use boardjudge::problemset::plan::ProblemPlan;
 use boardjudge::report::given::{self, Given, Prepared};
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Limits, Sandbox};
 
@@ -147,19 +146,7 @@ fn run_one(
     html: Option<&Path>,
     watch: &dyn Watch,
 ) -> Result<One, Stop> {
-    let (limits, cmd) = match solution {
-        Given::Command(cmd) => (limits, cmd.clone()),
-        Given::Source(source) => match compile(source, &session.cache()) {
-            Ok(built) => {
-                let limits = built.limits(&limits);
-                (limits, built.command(&limits))
-            }
-            Err(e @ CompileError::CompilerMissing { .. }) => {
-                return Err(Stop::usage(format!("{}: skipped: {e}", source.display())));
-            }
-            Err(e) => return Err(Stop::failed(e.to_string())),
-        },
-    };
+    let (limits, cmd) = session.prepare(solution, limits)?;
     let files = files()?;
     let sandbox = session.sandbox(watch)?;
     let jobs = session.jobs();
