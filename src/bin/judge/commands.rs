@@ -213,7 +213,7 @@ pub fn stress(
             session.data.display(),
         ),
         Some(Err(e)) => {
-            eprintln!("judge: cannot save the regression test (nothing changed): {e}");
+            eprintln!("judge: cannot save the regression test: {e}");
             return ExitCode::from(2);
         }
     }
