@@ -66,6 +66,11 @@ pub struct SolutionPlan {
     /// For a wrong or slow solution: a small input on which it fails (`tests/solutions.rs`
     /// checks the claim; the file's header comment explains it).
     pub catches: Option<String>,
+    /// An accepted solution that is the problem's classic intended method written the plain
+    /// way (judge.toml `classic = true`): the yardstick the tests are sized for, so `judge
+    /// strength` asks it for [`crate::judging::strength::CLASSIC_MARGIN`] rather than the
+    /// [`crate::judging::strength::MIN_MARGIN`] of any other accepted solution.
+    pub classic: bool,
 }
 
 /// The outcome a shipped solution must get.
@@ -212,6 +217,8 @@ struct RawSolution {
     description: String,
     #[serde(default)]
     catches: Option<String>,
+    #[serde(default)]
+    classic: bool,
 }
 
 #[derive(Deserialize)]
@@ -451,6 +458,18 @@ impl Plan {
             if tests.is_empty() {
                 return Err(at("the plan has no tests".into()));
             }
+            if let Some(s) = p
+                .solution
+                .iter()
+                .find(|s| s.classic && s.expected != Expected::Accepted)
+            {
+                return Err(at(format!(
+                    "solution {}: `classic = true` marks an accepted solution, not one expected \
+                     to get {}",
+                    s.path.display(),
+                    s.expected.name()
+                )));
+            }
             problems.push(ProblemPlan {
                 name: p.name,
                 format,
@@ -470,6 +489,7 @@ impl Plan {
                         expected: s.expected,
                         description: s.description,
                         catches: s.catches,
+                        classic: s.classic,
                     })
                     .collect(),
             });

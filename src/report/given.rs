@@ -220,6 +220,7 @@ fn assess(
         decisive: None,
         skipped: false,
         margin: None,
+        required_margin: None,
     };
     if let Err(why) = &prepared.ready {
         report.summary = why.clone();

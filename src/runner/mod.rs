@@ -36,7 +36,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub use classify::signal_name;
-pub use parallel::{parallel, physical_cores, timing_note};
+pub use parallel::{load_average, parallel, physical_cores, timing_note};
 pub use process::{kill_groups_on_interrupt, kill_running_groups, wait_if_interrupted};
 pub use sandbox::{Layer, Mode as SandboxMode, Sandbox};
 

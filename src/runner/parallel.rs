@@ -75,3 +75,32 @@ pub fn timing_note(workers: usize) -> Option<String> {
         )
     })
 }
+
+/// The machine's load: the 1, 5 and 15 minute averages of runnable processes that
+/// `/proc/loadavg` gives (Linux), or `None` where it cannot be read. Timings measured beside a
+/// load above the number of cores are inflated by the sharing; a report of times states it.
+pub fn load_average() -> Option<[f64; 3]> {
+    parse_load_average(&fs::read_to_string("/proc/loadavg").ok()?)
+}
+
+/// The three averages at the start of a `/proc/loadavg` line.
+fn parse_load_average(line: &str) -> Option<[f64; 3]> {
+    let mut words = line.split_whitespace().map(str::parse::<f64>);
+    let mut next = || words.next()?.ok();
+    Some([next()?, next()?, next()?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_load_average;
+
+    #[test]
+    fn load_average_line() {
+        assert_eq!(
+            parse_load_average("0.52 1.07 2.00 3/412 12345\n"),
+            Some([0.52, 1.07, 2.0])
+        );
+        assert_eq!(parse_load_average("0.52 x 2.00"), None);
+        assert_eq!(parse_load_average(""), None);
+    }
+}

@@ -235,6 +235,7 @@ pub fn strength(session: &Session, request: &session::strength::Request, json: b
                 print_json(m);
             } else {
                 print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
+                println!("{}", m.load);
             }
         }
     }
@@ -262,6 +263,7 @@ fn print_strength(list: &session::strength::List) {
     if let Some(note) = &list.timing_note {
         eprintln!("note: {note}");
     }
+    println!("{}", list.load);
     println!("{}", list.sandbox);
     println!(
         "{} solutions: {} as expected, {} not, {} skipped",

@@ -49,9 +49,40 @@ pub struct List {
     pub sandbox: Layers,
     /// The reports, in judge.toml's order.
     pub solutions: Vec<SolutionReport>,
+    /// The machine's load (`/proc/loadavg`: 1, 5 and 15 minute averages) when the runs began
+    /// and when they ended, to read the times beside (null where it cannot be read).
+    pub load: Load,
     /// Why the times may be inflated, if they may.
     #[serde(skip)]
     pub timing_note: Option<String>,
+}
+
+/// The machine's load averages around a run ([`runner::load_average`]).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Load {
+    /// Before the first solution ran.
+    pub start: Option<[f64; 3]>,
+    /// After the last one.
+    pub end: Option<[f64; 3]>,
+}
+
+impl std::fmt::Display for Load {
+    /// `load average (1, 5, 15 min): 0.52 0.61 0.70 at the start, 1.10 0.80 0.75 at the end`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |l: Option<[f64; 3]>| {
+            l.map_or("unknown".to_string(), |[a, b, c]| {
+                format!("{a:.2} {b:.2} {c:.2}")
+            })
+        };
+        write!(
+            f,
+            "load average (1, 5, 15 min; /proc/loadavg): {} at the start, {} at the end, on {} \
+             physical core(s)",
+            show(self.start),
+            show(self.end),
+            runner::physical_cores()
+        )
+    }
 }
 
 /// Every problem's matrix. Its JSON is `judge strength --matrix --json`'s.
@@ -71,6 +102,8 @@ pub struct Matrix {
     pub probe_factor: f64,
     /// The matrices, in judge.toml's order.
     pub problems: Vec<ProblemMatrix>,
+    /// The machine's load when the runs began and ended.
+    pub load: Load,
     /// The lines under the matrices: how it ran, how the solutions did, the timing note.
     #[serde(skip)]
     pub notes: Vec<String>,
@@ -145,6 +178,7 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
         }
     }
     watch.begin(Some(jobs.len()), "solutions");
+    let start = runner::load_average();
     let done = AtomicUsize::new(0);
     let reports: Vec<SolutionReport> =
         runner::parallel(&jobs, workers, |(problem, solution, tests)| {
@@ -159,6 +193,10 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
         sandbox: sandbox.layers(),
         timing_note: runner::timing_note(workers.min(jobs.len())),
         solutions: reports,
+        load: Load {
+            start,
+            end: runner::load_average(),
+        },
     }
 }
 
@@ -180,6 +218,7 @@ fn matrix(
         })
         .collect();
     watch.begin(Some(0), "runs");
+    let start = runner::load_average();
     let matrices = run_matrix(
         &jobs,
         &session.repo(),
@@ -189,6 +228,10 @@ fn matrix(
         &|done, total| watch.progress(done, Some(total)),
     );
     watch.end();
+    let load = Load {
+        start,
+        end: runner::load_average(),
+    };
     let rows = || matrices.iter().flat_map(|m| &m.rows);
     let failed = rows().filter(|r| !r.report.ok && !r.report.skipped).count();
     let skipped = rows().filter(|r| r.report.skipped).count();
@@ -206,6 +249,7 @@ fn matrix(
         ),
     ];
     notes.extend(timing_note.iter().map(|n| format!("note: {n}")));
+    notes.push(load.to_string());
     if let Some(path) = request.html {
         write_page(path, &matrices, &notes)?;
     }
@@ -217,6 +261,7 @@ fn matrix(
         timing_note,
         probe_factor: PROBE_FACTOR,
         problems: matrices,
+        load,
         notes,
         page: request.html.map(std::path::Path::to_path_buf),
     })
