@@ -34,7 +34,11 @@ pub(super) fn outcome(
     if killed.output {
         return Outcome::OutputLimit;
     }
-    if result.cpu > limits.cpu || termination == Termination::Signaled(libc::SIGXCPU) {
+    // SIGXCPU is a time limit only when the CPU time reached the limit (RLIMIT_CPU, rounded
+    // up to seconds, sends it past the limit); a program may raise it on itself.
+    let cpu_signal =
+        termination == Termination::Signaled(libc::SIGXCPU) && result.cpu >= limits.cpu;
+    if result.cpu > limits.cpu || cpu_signal {
         return Outcome::TimeLimit(TimeKind::Cpu);
     }
     if killed.memory {
