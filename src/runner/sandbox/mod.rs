@@ -4,24 +4,31 @@
 //!
 //! 1. **session**: the program leads a session of its own (`setsid`); the runner kills it
 //!    and sweeps whatever escaped until nothing is left;
-//! 2. **private directory**: an empty directory per run, the working directory, `HOME` and
-//!    `TMPDIR`, removed with its content after the run;
+//! 2. **private directory**: an empty working directory per run (`HOME` and `TMPDIR`),
+//!    gone with its content after the run;
 //! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`), every
 //!    descriptor above 2 closed, `no_new_privs`;
 //! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` = the memory limit,
 //!    `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0;
 //! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
-//!    groups), with `RLIMIT_NPROC`;
-//! 6. **landlock**: read and execute the system directories and the program's own staged
-//!    copy, read and write the private directory, nothing else; no TCP, and (ABI 6) no signal
-//!    and no abstract UNIX socket out of the sandbox;
-//! 7. **namespaces**: a new pid namespace (every process of the run dies with it, the judge
-//!    is invisible), a network namespace without interfaces (as root with Landlock's scopes:
-//!    one made once and shared by the runs, which cannot reach each other in it), and a new
-//!    IPC namespace (no System V or POSIX message queue object is shared or outlives the
-//!    run); a user namespace too when the judge is not root;
-//! 8. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
-//!    limited over every process of the run.
+//!    groups); `RLIMIT_NPROC` wherever it counts the run alone (its own uid, or its own user
+//!    namespace), `RLIMIT_NOFILE` always;
+//! 6. **private root**: a mount namespace with a root of its own: read-only binds of the
+//!    system directories and a curated `/etc`, `/proc` of the run's pid namespace, a minimal
+//!    `/dev`, the staged program at `/program`, and a tmpfs of the file size limit as `/tmp`,
+//!    the working directory (see [`root`]); without it, a private directory on the judge's
+//!    filesystem, removed after the run;
+//! 7. **landlock**: read and execute the system directories and the program's own staged
+//!    copy, read and write the run's `/tmp` (or private directory), nothing else; no TCP, and
+//!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox;
+//! 8. **namespaces**: per run, a new pid namespace (every process of the run dies with it,
+//!    the judge is invisible), a network namespace without interfaces, a new IPC namespace
+//!    (no System V or POSIX message queue object is shared or outlives the run) and a UTS
+//!    one; a user namespace too when the judge is not root; and a new session keyring;
+//! 9. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
+//!    limited over every process of the run;
+//! 10. **seccomp**: the kernel interfaces no solution needs fail with `EPERM` (see
+//!     [`seccomp`]).
 //!
 //! The program and the files named on its command line are staged: copied once into a
 //! read-only directory of the sandbox, and the command rewritten to use the copies, so the
@@ -470,13 +477,6 @@ impl Sandbox {
         } else {
             None
         };
-        let mut run = Run {
-            command: Command::new(&staged.argv[0]),
-            private: None,
-            cgroup: None,
-            _uid: None,
-            pid_namespace: None,
-        };
         let mut plan = ChildPlan {
             namespaces: self.namespaces,
             limits: rlimits(limits),
@@ -489,7 +489,7 @@ impl Sandbox {
             ..ChildPlan::default()
         };
         // The run's working directory: `/tmp` of its own root, or a private directory.
-        let (argv, workdir) = if let Some(root_plan) = &self.root_plan {
+        let (argv, workdir, private) = if let Some(root_plan) = &self.root_plan {
             let owner = slot.as_ref().map_or_else(
                 // SAFETY: getuid and getgid cannot fail.
                 || unsafe { (libc::getuid(), libc::getgid()) },
@@ -519,23 +519,29 @@ impl Sandbox {
                     None => arg.clone(),
                 })
                 .collect();
-            (argv, root::WORKDIR.to_string())
+            (argv, root::WORKDIR.to_string(), None)
         } else {
             let private = base.join(format!("run-{}", next_id()));
             fs::DirBuilder::new()
                 .mode(0o700)
                 .create(&private)
                 .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
-            run.private = Some(private.clone());
             if let Some(slot) = &slot {
                 std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(
                     |e| format!("cannot give {} to the sandbox user: {e}", private.display()),
                 )?;
             }
             plan.workdir = Some(c_path(&private)?);
-            (staged.argv.clone(), private.to_string_lossy().into_owned())
+            let workdir = private.to_string_lossy().into_owned();
+            (staged.argv.clone(), workdir, Some(private))
         };
-        run.command = Command::new(&argv[0]);
+        let mut run = Run {
+            command: Command::new(&argv[0]),
+            private,
+            cgroup: None,
+            _uid: None,
+            pid_namespace: None,
+        };
         if self.namespaces & libc::CLONE_NEWPID != 0 {
             let page = Arc::new(
                 ReportPage::new().map_err(|e| format!("cannot map the report page: {e}"))?,

@@ -259,10 +259,11 @@ fn add_host_entry(entries: &mut Vec<Entry>, host: &Path, path: &str) {
         return;
     };
     if meta.file_type().is_symlink() {
-        if let (Ok(target), Some(path)) = (std::fs::read_link(host), CString::new(path).ok()) {
-            if let Some(target) = c_path(&target) {
-                entries.push(Entry::Symlink { path, target });
-            }
+        if let (Some(target), Ok(path)) = (
+            std::fs::read_link(host).ok().as_deref().and_then(c_path),
+            CString::new(path),
+        ) {
+            entries.push(Entry::Symlink { path, target });
         }
         return;
     }

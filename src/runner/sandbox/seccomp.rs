@@ -73,19 +73,17 @@ impl Filters {
         let arg = |index, op, value| {
             SeccompCondition::new(index, SeccompCmpArgLen::Dword, op, value).map_err(|e| fail(&e))
         };
-        let mut rules: BTreeMap<i64, Vec<SeccompRule>> = DENIED
-            .iter()
-            .map(|&call| (i64::from(call), Vec::new()))
-            .collect();
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+            DENIED.iter().map(|&call| (call, Vec::new())).collect();
         let mut families = Vec::new();
         for family in DENIED_FAMILIES {
             let condition = arg(0, SeccompCmpOp::Eq, family as u64)?;
             families.push(SeccompRule::new(vec![condition]).map_err(|e| fail(&e))?);
         }
-        rules.insert(i64::from(libc::SYS_socket), families);
-        let tiocsti = arg(1, SeccompCmpOp::Eq, libc::TIOCSTI as u64)?;
+        rules.insert(libc::SYS_socket, families);
+        let tiocsti = arg(1, SeccompCmpOp::Eq, libc::TIOCSTI)?;
         rules.insert(
-            i64::from(libc::SYS_ioctl),
+            libc::SYS_ioctl,
             vec![SeccompRule::new(vec![tiocsti]).map_err(|e| fail(&e))?],
         );
         // Denied when any namespace flag is set: one rule per flag.
@@ -103,7 +101,7 @@ impl Filters {
                 clone_rules.push(SeccompRule::new(vec![set]).map_err(|e| fail(&e))?);
             }
         }
-        rules.insert(i64::from(libc::SYS_clone), clone_rules);
+        rules.insert(libc::SYS_clone, clone_rules);
         let denied = SeccompFilter::new(
             rules,
             SeccompAction::Allow,
@@ -112,7 +110,7 @@ impl Filters {
         )
         .map_err(|e| fail(&e))?;
         let clone3 = SeccompFilter::new(
-            BTreeMap::from([(i64::from(libc::SYS_clone3), Vec::new())]),
+            BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
             SeccompAction::Allow,
             SeccompAction::Errno(libc::ENOSYS as u32),
             arch,
