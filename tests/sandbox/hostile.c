@@ -197,7 +197,7 @@ int main(int argc, char **argv) {
         struct sockaddr_nl to = {.nl_family = AF_NETLINK, .nl_pid = NETLINK_PORT};
         struct nlmsghdr message = {.nlmsg_len = sizeof message};
         int sent = 0;
-        for (int i = 0; i < 50; i++) { /* 1 s: time for the listener to start */
+        for (int i = 0; i < 100; i++) { /* 2 s: time for the listener to start */
             sent |= sendto(fd, &message, sizeof message, 0, (struct sockaddr *)&to, sizeof to) > 0;
             usleep(20000);
         }
