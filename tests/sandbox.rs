@@ -960,6 +960,13 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
     if !root() {
         return; // then this is the run as a user
     }
+    if cgroup_v2_only() {
+        // A judge that is not root has no cgroup here (none is delegated to it), so its
+        // layers are those it has on the cgroup v1 host, where CI runs this test: in
+        // .ci/cgroup2-vm's emulated CPU the rerun would cost minutes for nothing new.
+        eprintln!("skipped: the cgroup v1 host runs it");
+        return;
+    }
     use std::os::unix::process::CommandExt;
     let dir = judge_for_a_user("jail");
     copy_tree(
