@@ -162,7 +162,7 @@ pub fn judge_test(
         summary: String::new(),
         details: String::new(),
     };
-    let stderr = String::from_utf8_lossy(&run.stderr_tail).into_owned();
+    let stderr = visible(&String::from_utf8_lossy(&run.stderr_tail));
     result.verdict = match &run.outcome {
         RunOutcome::Exited(0) => {
             let judged = judge_output(problem, name, input, answer, &run.stdout);
@@ -246,6 +246,23 @@ pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> St
         paint(&result.verdict.to_string(), &result.verdict),
         result.details.trim_end()
     )
+}
+
+/// The solution's own text (its standard error) as a terminal may show it: every control
+/// character but the line feed and the tab escaped (`\x1b`, `\u{9b}`), so that no escape
+/// sequence of the solution's clears the screen, moves the cursor, forges a line of the
+/// report or writes the clipboard.
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() && c.is_ascii() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn clip(text: &str, max: usize) -> &str {

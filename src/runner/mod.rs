@@ -162,8 +162,10 @@ pub struct RunResult {
     /// The verdict, decided in this order:
     /// 1. [`Outcome::SpawnFailed`] when the command could not start;
     /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
-    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit or
-    ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process;
+    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit, or
+    ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process once its CPU time reached half
+    ///    the limit (the kernel's tick-counted time runs ahead of the exact one; a `SIGXCPU`
+    ///    the program raised earlier is a crash like any signal);
     /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at the
     ///    memory limit of its cgroup (the rest of the run may then wait for it forever);
     /// 5. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
