@@ -196,18 +196,23 @@ pub struct Timing {
     pub confirm_near: f64,
     /// The tests that ran more than once.
     pub repeated: usize,
-    /// The tests judged.
+    /// The tests counted: every test judged; for `judge strength` without `--matrix`, the
+    /// test that decided each solution (the others are not kept).
     pub tests: usize,
+    /// What `tests` counts, for the report's line.
+    #[serde(skip)]
+    pub counted: &'static str,
     /// The machine's load during the session (null where /proc cannot tell).
     pub contention: Option<Contention>,
 }
 
 impl Timing {
-    /// The timing of a session that gave `results`, with `wall` seconds of wall-clock limit.
+    /// The timing of a session that gave `results` (each a `counted`, e.g. `test`), with
+    /// `wall` seconds of wall-clock limit.
     pub fn of<'a>(
         session: &Session,
         wall: f64,
-        results: impl IntoIterator<Item = &'a TestResult>,
+        (results, counted): (impl IntoIterator<Item = &'a TestResult>, &'static str),
         contention: Option<Contention>,
     ) -> Timing {
         let (mut tests, mut repeated) = (0, 0);
@@ -221,6 +226,7 @@ impl Timing {
             confirm_near: session.confirm.near,
             repeated,
             tests,
+            counted,
             contention,
         }
     }
@@ -236,10 +242,11 @@ impl Timing {
             return "time verdicts from one run each (--confirm 0)".into();
         }
         format!(
-            "{} of {} test run(s) repeated to confirm a time verdict (TLE, or CPU time at least \
-             {:.0} % of the limit: up to {} more run(s), the fastest kept)",
+            "{} of {} {} repeated to confirm a time verdict (TLE, or CPU time at least {:.0} % \
+             of the limit: up to {} more run(s), the fastest kept)",
             self.repeated,
             self.tests,
+            self.counted,
             self.confirm_near * 100.0,
             self.confirm_reruns
         )

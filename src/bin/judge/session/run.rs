@@ -183,7 +183,12 @@ fn run_one(
     let contention = load.finish(jobs.min(files.len()).max(1));
     watch.end();
     let results = results.map_err(|e| Stop::usage(e.to_string()))?;
-    let timing = Timing::of(session, limits.wall.as_secs_f64(), &results, contention);
+    let timing = Timing::of(
+        session,
+        limits.wall.as_secs_f64(),
+        (&results, "test(s)"),
+        contention,
+    );
     let timing_note = runner::timing_note(jobs.min(files.len()));
     if let Some(path) = html {
         let loaded = files
@@ -262,7 +267,12 @@ fn run_several(
     watch.end();
     let failed = m.rows.iter().filter(|r| !r.report.ok).count();
     let cells = m.rows.iter().flat_map(|r| &r.cells);
-    let timing = Timing::of(session, limits.wall.as_secs_f64(), cells, contention);
+    let timing = Timing::of(
+        session,
+        limits.wall.as_secs_f64(),
+        (cells, "cell(s) of the matrix"),
+        contention,
+    );
     let timing_note = runner::timing_note(jobs);
     let notes = notes(&m, jobs, &sandbox, timing_note.as_deref(), &timing);
     if let Some(path) = html {

@@ -163,7 +163,12 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
     watch.end();
     // Only the decisive tests are kept: the count of repeated runs is theirs.
     let decisive = reports.iter().filter_map(|r| r.decisive.as_ref());
-    let timing = Timing::of(session, wall_limit(problems), decisive, contention);
+    let timing = Timing::of(
+        session,
+        wall_limit(problems),
+        (decisive, "deciding test(s), one per solution,"),
+        contention,
+    );
     blame_load(&timing, reports.iter_mut());
     List {
         timing,
@@ -205,7 +210,12 @@ fn matrix(
     let contention = load.finish(workers);
     watch.end();
     let cells = matrices.iter().flat_map(|m| &m.rows).flat_map(|r| &r.cells);
-    let timing = Timing::of(session, wall_limit(problems), cells, contention);
+    let timing = Timing::of(
+        session,
+        wall_limit(problems),
+        (cells, "cell(s) of the matrix"),
+        contention,
+    );
     blame_load(
         &timing,
         matrices
