@@ -90,6 +90,10 @@ fn json_results_for_scripts() {
             "samples",
             "--time-limit",
             "0.3",
+            // A sleeping run is stopped by the wall clock three times (the TLE confirmed):
+            // 0.6 s each, not the default 2.3 s.
+            "--wall-limit",
+            "0.6",
             "--json",
             "--",
             "sh",
@@ -135,6 +139,8 @@ fn each_failure_gets_its_verdict() {
             "samples",
             "--time-limit",
             "0.3",
+            "--wall-limit",
+            "0.6",
             "--",
         ];
         args.extend(cmd.iter().map(String::as_str));

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::judging::run::{LoadedTest, TestResult, Verdict, limits_for};
+use crate::judging::run::{Confirm, LoadedTest, TestResult, Verdict, limits_for};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::{CompileError, compile};
 use crate::runner::{Limits, Sandbox};
@@ -64,7 +64,7 @@ pub struct SolutionReport {
 }
 
 /// Runs one solution on `tests` in order: an accepted one on all of them, a wrong or slow one
-/// until the first test it fails.
+/// until the first test it fails; time verdicts confirmed as `confirm` says.
 pub fn judge_solution(
     problem: &ProblemPlan,
     solution: &SolutionPlan,
@@ -72,6 +72,7 @@ pub fn judge_solution(
     repo: &Path,
     cache: &Path,
     sandbox: &Sandbox,
+    confirm: Confirm,
 ) -> SolutionReport {
     let (cmd, limits) = match build_solution(problem, solution, repo, cache) {
         Ok(built) => built,
@@ -79,7 +80,7 @@ pub fn judge_solution(
     };
     let mut results = Vec::new();
     for t in tests {
-        let result = t.judge(problem, &cmd, &limits, sandbox);
+        let result = t.judge(problem, &cmd, &limits, sandbox, confirm);
         let failed = result.verdict != Verdict::AC;
         results.push(result);
         if failed {
@@ -214,6 +215,26 @@ pub fn assess(
     report
 }
 
+/// Says in the summary of a report that failed on time (too little margin, or a TLE it must
+/// not get) that the machine was busy during the session, `figures` saying how busy
+/// ([`crate::runner::load::Contention`]): the load may have caused the failure. It still fails:
+/// a busy machine does not prove that the solution is fast enough.
+pub fn note_load(report: &mut SolutionReport, figures: &str) {
+    let on_time = report.margin.is_some()
+        || report
+            .decisive
+            .as_ref()
+            .is_some_and(|d| matches!(d.verdict, Verdict::TLE(_)));
+    if report.ok || report.skipped || !on_time {
+        return;
+    }
+    report.summary = format!(
+        "{}; the machine was busy during this session ({figures}): the load may have caused \
+         this failure, which still counts (run again on a quiet machine)",
+        report.summary
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -246,6 +267,7 @@ mod tests {
             cpu_seconds,
             wall_seconds: cpu_seconds,
             peak_memory_bytes: 0,
+            runs: 1,
             summary: String::new(),
             details: String::new(),
         }

@@ -37,6 +37,9 @@ pub struct ProblemPlan {
     pub title: String,
     /// CPU seconds per test.
     pub time_limit: f64,
+    /// Wall-clock seconds per test (judge.toml's `wall_limit`), which only stops a program
+    /// that waits; `None`: the default, [`crate::runner::default_wall`].
+    pub wall_limit: Option<f64>,
     /// Memory per test, in MiB.
     pub memory_limit: u64,
     /// The largest file a solution may write in its sandbox, in MiB (`RLIMIT_FSIZE`).
@@ -190,6 +193,8 @@ struct RawProblem {
     format: String,
     title: String,
     time_limit: f64,
+    #[serde(default)]
+    wall_limit: Option<f64>,
     memory_limit: u64,
     #[serde(default = "default_file_size_limit")]
     file_size_limit: u64,
@@ -358,6 +363,13 @@ impl Plan {
                     p.time_limit
                 )));
             }
+            if let Some(wall) = p.wall_limit
+                && !(wall >= p.time_limit && wall <= 600.0)
+            {
+                return Err(at(format!(
+                    "wall_limit must be in [time_limit, 600] seconds, not {wall}"
+                )));
+            }
             if !(16..=65_536).contains(&p.memory_limit) {
                 return Err(at(format!(
                     "memory_limit must be 16..=65536 MiB, not {}",
@@ -475,6 +487,7 @@ impl Plan {
                 format,
                 title: p.title,
                 time_limit: p.time_limit,
+                wall_limit: p.wall_limit,
                 memory_limit: p.memory_limit,
                 file_size_limit: p.file_size_limit,
                 max_cases,

@@ -16,6 +16,14 @@ use boardjudge::report::text::{self, LEGEND};
 
 use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
 
+/// The busy machine's warning, first on standard error (it shows above the report on a
+/// terminal; standard output stays the report alone).
+fn warn_busy(timing: &session::Timing) {
+    if let Some(warning) = timing.warning() {
+        eprintln!("warning: {warning}");
+    }
+}
+
 /// Says that the HTML page, if any, was written.
 fn wrote(page: &Option<std::path::PathBuf>) {
     if let Some(path) = page {
@@ -28,6 +36,7 @@ pub fn run(session: &Session, request: &session::run::Request, json: bool) -> Ex
     match session::run::run(session, request, &Terminal::default()) {
         Err(stop) => stopped(stop),
         Ok(session::run::Report::One(one)) => {
+            warn_busy(&one.timing);
             wrote(&one.page);
             if json {
                 print_json(&one);
@@ -37,6 +46,7 @@ pub fn run(session: &Session, request: &session::run::Request, json: bool) -> Ex
             outcome(one.ok())
         }
         Ok(session::run::Report::Several(several)) => {
+            warn_busy(&several.timing);
             wrote(&several.page);
             if json {
                 print_json(&several);
@@ -59,6 +69,9 @@ fn print_one(one: &session::run::One) {
     }
     if let Some(note) = &one.timing_note {
         eprintln!("note: {note}");
+    }
+    if one.timing.repeated > 0 || one.timing.confirm_reruns == 0 {
+        eprintln!("note: {}", one.timing.confirmation());
     }
     let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
     println!("{}", one.sandbox);
@@ -91,7 +104,7 @@ fn print_several(several: &session::run::Several) {
     if let Some(note) = &several.timing_note {
         eprintln!("note: {note}");
     }
-    for line in &several.notes[..2] {
+    for line in &several.notes[..3] {
         println!("{line}");
     }
 }
@@ -105,8 +118,13 @@ fn print_table(results: &[TestResult], on: bool) {
     );
     for r in results {
         let verdict = format!("{:<18}", r.verdict.to_string());
+        let fastest = match (r.runs > 1, r.summary.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => format!("the fastest of {} runs", r.runs),
+            (true, false) => format!(" (the fastest of {} runs)", r.runs),
+        };
         println!(
-            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}",
+            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}{fastest}",
             r.test,
             paint(&verdict, &r.verdict, on),
             r.cpu_seconds,
@@ -226,6 +244,10 @@ pub fn strength(session: &Session, request: &session::strength::Request, json: b
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
+    warn_busy(match &report {
+        session::strength::Report::List(list) => &list.timing,
+        session::strength::Report::Matrix(m) => &m.timing,
+    });
     match &report {
         session::strength::Report::List(list) if json => print_json(list),
         session::strength::Report::List(list) => print_strength(list),
@@ -265,6 +287,7 @@ fn print_strength(list: &session::strength::List) {
     }
     println!("{}", list.load);
     println!("{}", list.sandbox);
+    println!("{}", list.timing.confirmation());
     println!(
         "{} solutions: {} as expected, {} not, {} skipped",
         reports.len(),
@@ -286,6 +309,7 @@ fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, notes: &[Strin
     }
     println!("{}", notes[0]);
     println!("{}", notes[1]);
+    println!("{}", notes[2]);
 }
 
 /// `judge languages`: each language, its commands and whether its toolchain is here.

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use boardjudge::cli::{solution_call, solution_command_hint};
 use boardjudge::export::Kind;
+use boardjudge::judging::run::Confirm;
 use boardjudge::judging::stress::{Budget, Settings};
 use boardjudge::problemset::build::{BuiltProblem, build_plan, compare_problem, write_problem};
 use boardjudge::problemset::plan::{Plan, TestSource};
@@ -76,8 +77,10 @@ enum Command {
     /// ...): the words after `--`, or one string in --command 'CMD', split as a shell splits
     /// words (quotes and backslashes; no variables, globs or pipes: --command
     /// "sh -c '...'" for those). It reads a test's input on stdin. Limits come from
-    /// judge.toml: CPU time, wall clock twice that, address space; output is capped at the
-    /// checker's cap. A solution that hangs, forks or floods output is killed with its whole
+    /// judge.toml: CPU time (which decides TLE), a wall clock of max(3 x that, that + 2 s)
+    /// which only stops programs that wait, address space; output is capped at the checker's
+    /// cap. A run that gets TLE or uses 80 % of the limit is run again, twice at most, and
+    /// the fastest run counts (--confirm). A solution that hangs, forks or floods output is killed with its whole
     /// process group. Verdicts: AC, WA, PE, TLE, MLE, OLE, RE (exit code or signal), FAIL (a
     /// test data problem). Tests run in plan order, named GROUP/NAME.
     ///
@@ -407,12 +410,27 @@ struct Common {
     /// Where the test data is (default: testdata/ beside the plan).
     #[arg(long)]
     data: Option<PathBuf>,
-    /// Parallel jobs (default: the number of cores; 1 gives the most honest timings).
+    /// Parallel jobs (default: the number of physical cores; each job is pinned to a core of
+    /// its own; 1 gives the most honest timings).
     #[arg(long)]
     jobs: Option<usize>,
-    /// CPU seconds per test, instead of judge.toml's time limit.
+    /// CPU seconds per test, instead of judge.toml's time limit (`judge run`, `stress`).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Wall-clock seconds per test, instead of judge.toml's `wall_limit` or the default
+    /// max(3 x the time limit, the time limit + 2 s): it only stops programs that wait; the
+    /// CPU time decides TLE (`judge run`, `stress`).
+    #[arg(long, value_name = "SECONDS")]
+    wall_limit: Option<f64>,
+    /// Re-run a test at most N more times when it gets TLE (CPU or wall clock) or uses at
+    /// least --confirm-near of the limit; the fastest run gives the verdict and the times.
+    /// 0 turns it off.
+    #[arg(long, value_name = "N", default_value_t = Confirm::DEFAULT.reruns)]
+    confirm: usize,
+    /// The share of the time limit from which a run that ended in time is confirmed too.
+    #[arg(long, value_name = "FRACTION", default_value_t = Confirm::DEFAULT.near,
+          value_parser = parse_near)]
+    confirm_near: f64,
     /// MiB of memory per test, instead of judge.toml's.
     #[arg(long, value_name = "MIB")]
     memory_limit: Option<u64>,
@@ -681,6 +699,14 @@ fn takes_value(argv: &[String], option: &str) -> bool {
         .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
 }
 
+/// A share of the time limit for --confirm-near: in (0, 1].
+fn parse_near(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(near) if near > 0.0 && near <= 1.0 => Ok(near),
+        _ => Err(format!("a share of the time limit in (0, 1], not {text}")),
+    }
+}
+
 /// Says what is wrong with the arguments: exit code 2.
 fn usage(message: &str) -> ExitCode {
     eprintln!("judge: {message}");
@@ -703,6 +729,11 @@ impl From<Common> for Session {
             plan: c.plan,
             jobs: c.jobs,
             time_limit: c.time_limit,
+            wall_limit: c.wall_limit,
+            confirm: Confirm {
+                reruns: c.confirm,
+                near: c.confirm_near,
+            },
             memory_limit: c.memory_limit,
             sandbox: c.sandbox,
         }
