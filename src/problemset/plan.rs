@@ -71,8 +71,8 @@ pub struct SolutionPlan {
     pub catches: Option<String>,
     /// An accepted solution that is the problem's classic intended method written the plain
     /// way (judge.toml `classic = true`): the yardstick the tests are sized for, so `judge
-    /// strength` asks it for [`crate::judging::strength::CLASSIC_MARGIN`] rather than the
-    /// [`crate::judging::strength::MIN_MARGIN`] of any other accepted solution.
+    /// strength` asks it for 3x margin rather than the 2x of any other accepted solution
+    /// (`CLASSIC_MARGIN` and `MIN_MARGIN` in the judging layer above).
     pub classic: bool,
 }
 
