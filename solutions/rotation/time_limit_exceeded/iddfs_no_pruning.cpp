@@ -1,8 +1,8 @@
 // UVA 1343 The Rotation Game, time limit exceeded: iterative deepening over all move
 // sequences, in letter order, with no estimate and no pruning at all: depth d costs 8^d
 // sequences. The answers are right, but a board at distance 10 or more takes minutes.
-// Caught by: the hardest boards, e.g. (distance 13)
-//   1 1 2 3 2 3 2 3 3 2 3 2 1 1 1 2 1 1 1 2 2 3 3 3  ->  "AAABGAHBDDDHB" / "1".
+// Caught by: any board at distance 10, e.g.
+//   1 3 3 2 1 1 3 2 2 1 2 2 3 1 1 3 3 3 1 3 2 2 1 2  ->  "FGEGEDHABC" / "3".
 #include <cstdio>
 using namespace std;
 
