@@ -402,8 +402,10 @@ fn run_one(
 }
 
 /// Runs `cmd` on every test in `tests` with `jobs` workers in `sandbox`, judging each, in
-/// order. The first test runs alone: if the command cannot start there, the run stops with
-/// [`CannotStart`] rather than giving every test the same RE.
+/// order; `finished` gets each result as it comes. The first test runs alone: if the command
+/// cannot start there, the run stops with [`CannotStart`] rather than giving every test the
+/// same RE. Once the judge is interrupted ([`runner::interrupted`]) no test starts, and a run
+/// that ends after it is left out: the results are those of the tests that finished.
 pub fn run_tests(
     problem: &ProblemPlan,
     tests: &[TestFiles],
@@ -411,21 +413,30 @@ pub fn run_tests(
     limits: &Limits,
     sandbox: &Sandbox,
     jobs: usize,
-    progress: &(dyn Fn() + Sync),
+    finished: &(dyn Fn(&TestResult) + Sync),
 ) -> Result<Vec<TestResult>, CannotStart> {
+    let run = |t: &TestFiles| {
+        if runner::interrupted().is_some() {
+            return None;
+        }
+        let result = run_one(problem, t, cmd, limits, sandbox);
+        // Ended after the interrupt: maybe killed by the judge.
+        if runner::interrupted().is_some() {
+            return None;
+        }
+        finished(&result);
+        Some(result)
+    };
     let Some((first, rest)) = tests.split_first() else {
         return Ok(Vec::new());
     };
-    let result = run_one(problem, first, cmd, limits, sandbox);
-    progress();
+    let Some(result) = run(first) else {
+        return Ok(Vec::new());
+    };
     if let Some(e) = CannotStart::from_result(&result) {
         return Err(e);
     }
     let mut results = vec![result];
-    results.extend(runner::parallel(rest, jobs, |t| {
-        let result = run_one(problem, t, cmd, limits, sandbox);
-        progress();
-        result
-    }));
+    results.extend(runner::parallel(rest, jobs, run).into_iter().flatten());
     Ok(results)
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::judging::run::{LoadedTest, TestResult, Verdict, limits_for};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::{CompileError, compile};
-use crate::runner::{Limits, Sandbox};
+use crate::runner::{self, Limits, Sandbox};
 
 /// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
 /// correct solution that needs more than half the limit somewhere is too close to fail on a
@@ -42,7 +42,8 @@ pub struct SolutionReport {
 }
 
 /// Runs one solution on `tests` in order: an accepted one on all of them, a wrong or slow one
-/// until the first test it fails.
+/// until the first test it fails; `finished(test, result)` after each run. Once the judge is
+/// interrupted ([`runner::interrupted`]) it stops, and its report is not to be used.
 pub fn judge_solution(
     problem: &ProblemPlan,
     solution: &SolutionPlan,
@@ -50,14 +51,19 @@ pub fn judge_solution(
     repo: &Path,
     cache: &Path,
     sandbox: &Sandbox,
+    finished: &dyn Fn(usize, &TestResult),
 ) -> SolutionReport {
     let (cmd, limits) = match build_solution(problem, solution, repo, cache) {
         Ok(built) => built,
         Err(report) => return *report,
     };
     let mut results = Vec::new();
-    for t in tests {
+    for (i, t) in tests.iter().enumerate() {
         let result = t.judge(problem, &cmd, &limits, sandbox);
+        if runner::interrupted().is_some() {
+            break;
+        }
+        finished(i, &result);
         let failed = result.verdict != Verdict::AC;
         results.push(result);
         if failed {

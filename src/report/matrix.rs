@@ -16,7 +16,7 @@ use crate::judging::run::{LoadedTest, TestResult, Verdict};
 use crate::judging::strength::{BuildOutcome, SolutionReport, assess, build_solution};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
-use crate::report::cells::{Runs, run_every_test};
+use crate::report::cells::{Finished, Progress, Runs, run_every_test};
 use crate::report::histogram::Histogram;
 use crate::report::worth::{Worth, worth};
 use crate::runner::{self, Sandbox};
@@ -211,15 +211,17 @@ pub fn answer_lengths(problem: &ProblemPlan, tests: &[LoadedTest]) -> Histogram 
     histogram
 }
 
-/// Runs the matrix of every job with `workers` threads; `progress(done, total)` after each
-/// run.
+/// Runs the matrix of every job with `workers` threads; `progress` after each run, naming
+/// the problem by its job's index and the solution by its index in the job. When the judge is
+/// interrupted ([`runner::interrupted`]) the probes are not run and the matrices are
+/// incomplete: the caller reports the runs `progress` saw finish instead.
 pub fn run_matrix(
     jobs: &[MatrixJob],
     repo: &Path,
     cache: &Path,
     sandbox: &Sandbox,
     workers: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<ProblemMatrix> {
     let solutions: Vec<(usize, usize)> = jobs
         .iter()
@@ -251,14 +253,31 @@ pub fn run_matrix(
             }
         })
         .collect();
+    let progress = |p: Progress| {
+        progress(Progress {
+            finished: p.finished.map(|f| {
+                let (problem, solution) = solutions[ready[f.solution]];
+                Finished {
+                    problem,
+                    solution,
+                    ..f
+                }
+            }),
+            ..p
+        })
+    };
     let mut cells: Vec<Vec<TestResult>> = vec![Vec::new(); solutions.len()];
     for (i, row) in ready
         .iter()
-        .zip(run_every_test(&runs, sandbox, workers, progress))
+        .zip(run_every_test(&runs, sandbox, workers, &progress))
     {
         cells[*i] = row;
     }
-    let probes = run_probes(jobs, &solutions, &built, &cells, sandbox, workers);
+    let probes = if runner::interrupted().is_some() {
+        vec![None; solutions.len()]
+    } else {
+        run_probes(jobs, &solutions, &built, &cells, sandbox, workers)
+    };
     let mut matrices = Vec::new();
     let mut rows = solutions
         .iter()

@@ -1,18 +1,21 @@
 //! `judge strength`: every shipped solution (or those a glob selects) on the selected tests of
 //! each problem, one by one until each is decided ([`boardjudge::judging::strength`]), or with
-//! `--matrix` every solution on every test ([`boardjudge::report::matrix`]).
+//! `--matrix` every solution on every test ([`boardjudge::report::matrix`]). Each run is shown
+//! as it finishes ([`Live`]); an interrupted command reports the runs that finished.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Session, Stop, Watch, write_page};
+use crate::session::{Live, Partial, Session, Stop, Watch, write_page};
 use boardjudge::judging::run::LoadedTest;
 use boardjudge::judging::strength::{SolutionReport, judge_solution};
 use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
+use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{MatrixJob, PROBE_FACTOR, ProblemMatrix, run_matrix};
+use boardjudge::report::matrix::{path_names, unique_names};
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox};
 
@@ -36,6 +39,8 @@ pub enum Report {
     List(List),
     /// Every solution on every test.
     Matrix(Matrix),
+    /// Interrupted: the runs that finished.
+    Interrupted(Partial),
 }
 
 /// Each solution's report. Its JSON is `judge strength --json`'s.
@@ -85,6 +90,7 @@ impl Report {
         match self {
             Report::List(l) => l.failed == 0,
             Report::Matrix(m) => m.failed == 0,
+            Report::Interrupted(_) => false,
         }
     }
 }
@@ -129,26 +135,71 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
         return Err(Stop::usage("no shipped solution matches"));
     }
     let sandbox = session.sandbox(watch)?;
-    if request.matrix || request.html.is_some() {
-        return matrix(session, &problems, &sandbox, request, watch).map(Report::Matrix);
+    let matrix_wanted = request.matrix || request.html.is_some();
+    let grids = problems
+        .iter()
+        .map(|(problem, tests, solutions)| {
+            let paths: Vec<String> = solutions
+                .iter()
+                .map(|s| s.path.display().to_string())
+                .collect();
+            let candidates: Vec<Vec<String>> = paths.iter().map(|p| path_names(p)).collect();
+            let rows: Vec<(String, String)> =
+                unique_names(&candidates).into_iter().zip(paths).collect();
+            GridProblem::new(
+                &problem.name,
+                &problem.title,
+                problem.time_limit,
+                &GridProblem::tests_of(tests),
+                &rows,
+            )
+        })
+        .collect();
+    // Without --matrix a wrong solution stops at its first failure: the total is not known.
+    let total = matrix_wanted.then(|| {
+        problems
+            .iter()
+            .map(|(_, tests, solutions)| tests.len() * solutions.len())
+            .sum()
+    });
+    let live = Live::new(grids, total, watch);
+    let report = if matrix_wanted {
+        matrix(session, &problems, &sandbox, request, watch, &live)
+            .map(|m| m.map(Report::Matrix))?
+    } else {
+        Some(Report::List(list(
+            session, &problems, &sandbox, watch, &live,
+        )))
+    };
+    match live.interrupted() {
+        Some(partial) => Ok(Report::Interrupted(partial)),
+        None => Ok(report.expect("a report when not interrupted")),
     }
-    Ok(Report::List(list(session, &problems, &sandbox, watch)))
 }
 
 /// `judge strength`: each solution on the tests in order, until it is decided.
-fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn Watch) -> List {
+fn list(
+    session: &Session,
+    problems: &[Chosen],
+    sandbox: &Sandbox,
+    watch: &dyn Watch,
+    live: &Live,
+) -> List {
     let (repo, cache, workers) = (session.repo(), session.cache(), session.jobs());
     let mut jobs = Vec::new();
-    for (problem, tests, solutions) in problems {
-        for solution in solutions {
-            jobs.push((*problem, *solution, tests));
+    for (p, (problem, tests, solutions)) in problems.iter().enumerate() {
+        for (s, solution) in solutions.iter().enumerate() {
+            jobs.push((p, s, *problem, *solution, tests));
         }
     }
     watch.begin(Some(jobs.len()), "solutions");
     let done = AtomicUsize::new(0);
     let reports: Vec<SolutionReport> =
-        runner::parallel(&jobs, workers, |(problem, solution, tests)| {
-            let report = judge_solution(problem, solution, tests, &repo, &cache, sandbox);
+        runner::parallel(&jobs, workers, |&(p, s, problem, solution, tests)| {
+            let report =
+                judge_solution(problem, solution, tests, &repo, &cache, sandbox, &|t, r| {
+                    live.finished(p, s, t, r)
+                });
             watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
             report
         });
@@ -162,14 +213,15 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
     }
 }
 
-/// `judge strength --matrix`: every solution on every test.
+/// `judge strength --matrix`: every solution on every test; `None` when interrupted.
 fn matrix(
     session: &Session,
     problems: &[Chosen],
     sandbox: &Sandbox,
     request: &Request,
     watch: &dyn Watch,
-) -> Result<Matrix, Stop> {
+    live: &Live,
+) -> Result<Option<Matrix>, Stop> {
     let workers = session.jobs();
     let jobs: Vec<MatrixJob> = problems
         .iter()
@@ -186,9 +238,17 @@ fn matrix(
         &session.cache(),
         sandbox,
         workers,
-        &|done, total| watch.progress(done, Some(total)),
+        &|p| {
+            if let Some(f) = p.finished {
+                live.finished(f.problem, f.solution, f.test, f.result);
+            }
+            watch.progress(p.done, Some(p.total));
+        },
     );
     watch.end();
+    if runner::interrupted().is_some() {
+        return Ok(None);
+    }
     let rows = || matrices.iter().flat_map(|m| &m.rows);
     let failed = rows().filter(|r| !r.report.ok && !r.report.skipped).count();
     let skipped = rows().filter(|r| r.report.skipped).count();
@@ -209,7 +269,7 @@ fn matrix(
     if let Some(path) = request.html {
         write_page(path, &matrices, &notes)?;
     }
-    Ok(Matrix {
+    Ok(Some(Matrix {
         failed,
         skipped,
         jobs: workers,
@@ -219,5 +279,5 @@ fn matrix(
         problems: matrices,
         notes,
         page: request.html.map(std::path::Path::to_path_buf),
-    })
+    }))
 }
