@@ -443,11 +443,14 @@ fn strength_fails_when_a_wrong_solution_survives() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-#[test]
-fn an_interrupted_judge_leaves_no_solution_running() {
-    let marker = format!("judge-interrupt-marker-{}", std::process::id());
+/// Runs `judge run msquare` on the samples and by-distance (43 tests) with two jobs, the
+/// solution given by `solution` (words after `judge run msquare ...`, the hanging script last)
+/// passing the sample at once and hanging on every other test; sends SIGINT once two hang;
+/// returns the exit code and stdout, after checking that no solution outlived the judge.
+fn interrupt(signal: libc::c_int, solution: &[&str]) -> (Option<i32>, String) {
+    let marker = format!("judge-interrupt-marker-{}-{signal}", std::process::id());
     // The first test (the sample: the run starts with it alone) passes at once; the others
-    // hang, two at a time.
+    // hang, two at a time (the limit of 10 s, 20 s of wall clock, never reached).
     let script = format!(
         "read board; case \"$board\" in '2 6 8 4 5 7 3 1') printf '7\\nBCABCCB\\n'; exit;; esac; \
          sleep 30; echo {marker}"
@@ -460,11 +463,13 @@ fn an_interrupted_judge_leaves_no_solution_running() {
             "samples,by-distance",
             "--jobs",
             "2",
-            "--",
+            "--time-limit",
+            "10",
         ])
+        .args(solution)
         .args(["sh", "-c", &script])
         .current_dir(repo())
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
@@ -492,18 +497,64 @@ fn an_interrupted_judge_leaves_no_solution_running() {
             .len()
     };
     let started = std::time::Instant::now();
-    while running() < 2 && started.elapsed() < std::time::Duration::from_secs(10) {
+    while running() < 2 && started.elapsed() < std::time::Duration::from_secs(20) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert_eq!(running(), 2, "two solutions run in parallel");
-    // SAFETY: sends SIGINT to our own child.
+    // SAFETY: sends a signal to our own child.
     unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+        libc::kill(child.id() as libc::pid_t, signal);
     }
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut stdout).unwrap();
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(128 + libc::SIGINT));
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(running(), 0, "a solution outlived the interrupted judge");
+    (status.code(), stdout)
+}
+
+#[test]
+fn an_interrupted_judge_prints_the_runs_that_finished_and_leaves_no_solution_running() {
+    // One solution: its table with the one test that finished, how far it got.
+    let (code, out) = interrupt(libc::SIGINT, &["--"]);
+    assert_eq!(code, Some(130), "{out}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("-s")).collect();
+    assert_eq!(rows.len(), 0, "only the sample finished: {out}");
+    assert!(out.contains("\nsamples/statement "), "{out}");
+    assert!(
+        out.contains(
+            "msquare: interrupted after 1 of 43 runs (SIGINT); 1/1 finished tests accepted"
+        ),
+        "{out}"
+    );
+    // Several solutions, SIGTERM, --json: the partial matrix, parseable, with every run of the
+    // reference solver (it does not hang) and the sample of the script.
+    let (code, out) = interrupt(
+        libc::SIGTERM,
+        &["--json", "--command", &format!("{SOLVE} msquare"), "--"],
+    );
+    assert_eq!(code, Some(128 + libc::SIGTERM), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(v["interrupted"]["signal"], "SIGTERM");
+    assert_eq!(v["interrupted"]["total"], 86);
+    let rows = v["problems"][0]["rows"].as_array().unwrap();
+    let finished = |r: &serde_json::Value| {
+        r["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c.is_null())
+            .map(|c| c["verdict"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(finished(&rows[1]), ["AC"], "the script: the sample only");
+    let solver = finished(&rows[0]);
+    assert!(solver.iter().all(|v| v == "AC"), "{solver:?}");
+    assert_eq!(v["interrupted"]["done"], solver.len() + 1);
+    assert_eq!(
+        v["interrupted"]["message"],
+        format!("interrupted after {} of 86 runs", solver.len() + 1)
+    );
 }
 
 #[test]

@@ -421,11 +421,7 @@ pub fn run_tests(
         }
         let result = run_one(problem, t, cmd, limits, sandbox);
         // Ended after the interrupt: maybe killed by the judge.
-        if runner::interrupted().is_some() {
-            return None;
-        }
-        finished(&result);
-        Some(result)
+        runner::interrupted().is_none().then_some(result)
     };
     let Some((first, rest)) = tests.split_first() else {
         return Ok(Vec::new());
@@ -436,7 +432,13 @@ pub fn run_tests(
     if let Some(e) = CannotStart::from_result(&result) {
         return Err(e);
     }
+    finished(&result);
     let mut results = vec![result];
+    let run = |t: &TestFiles| {
+        let result = run(t)?;
+        finished(&result);
+        Some(result)
+    };
     results.extend(runner::parallel(rest, jobs, run).into_iter().flatten());
     Ok(results)
 }

@@ -208,7 +208,7 @@ pub fn matrix(
         time_limit,
         worth: Worth {
             drop_candidates: None,
-            ..worth(&worth_names(&tests_columns), &failing)
+            ..worth(&worth_names(&tests_columns), &failing, &[], &[])
         },
         advice: None,
         answer_lengths: answer_lengths(problem, tests),

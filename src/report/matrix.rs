@@ -392,6 +392,18 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
         .map(|r| (r.report.path.clone(), failed_tests(r)))
         .collect();
+    let is_slow: Vec<bool> = rows
+        .iter()
+        .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
+        .map(|r| r.report.expected == Some(Expected::TimeLimitExceeded))
+        .collect();
+    let accepted_fail: Vec<bool> = (0..job.tests.len())
+        .map(|t| {
+            rows.iter()
+                .filter(|r| is(r, Expected::Accepted))
+                .any(|r| r.cells.get(t).is_some_and(|c| c.verdict != Verdict::AC))
+        })
+        .collect();
     let accepted: Vec<AcceptedTimes> = rows
         .iter()
         .filter(|r| is(r, Expected::Accepted))
@@ -436,7 +448,7 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         problem: problem.name.clone(),
         title: problem.title.clone(),
         time_limit: problem.time_limit,
-        worth: worth(&worth_names(&tests), &wrong),
+        worth: worth(&worth_names(&tests), &wrong, &is_slow, &accepted_fail),
         advice: Some(advice::advise(problem.time_limit, &accepted, &slow)),
         answer_lengths: answer_lengths(problem, job.tests),
         tests,
