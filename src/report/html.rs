@@ -1,12 +1,14 @@
 //! The matrix as one self-contained HTML page (`judge strength --matrix --html FILE`, `judge
 //! run --html FILE`): no network, no external script, font or image; inline CSS and a small
-//! inline script. Per problem: the matrix with a colour per verdict and CPU-time bars relative
-//! to the limit (rows sortable by solution name and by the time on any test), the slowest
-//! accepted time per test, the time-limit advice (shipped solutions), the answer-length
-//! histogram of the test data as inline SVG, what each test is worth (given solutions: which
-//! of them fail it), and every failing cell's checker message and diff (each failing cell
-//! links to it). Readable on a phone (the matrix scrolls sideways, the solution column stays)
-//! and printable. Every piece of text is escaped.
+//! inline script. Per problem: the matrix laid out as the text is (tests down in their groups,
+//! solutions across), each group collapsed to one row (per solution its worst verdict and
+//! slowest time) that expands on click, a filter for the tests some solution fails, the header
+//! row and the test column sticky, a colour per verdict and CPU-time bars relative to the
+//! limit; the slowest accepted time per test, the time-limit advice (shipped solutions), the
+//! answer-length histogram of the test data as inline SVG, the tests that catch something
+//! (given solutions: which of them fail it), the candidates to drop with their rule, and every
+//! failing cell's checker message and diff (each failing cell links to it). Readable at
+//! 1280 px and on a phone, and printable. Every piece of text is escaped.
 
 use std::fmt::Write;
 

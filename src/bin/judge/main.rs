@@ -274,13 +274,16 @@ enum Command {
     /// over the --jobs workers one test at a time), and the table shows, grouped as in
     /// judge.toml: a verdict letter and the CPU time per solution and test, the slowest
     /// accepted time of each test against the limit, each solution's first failing test;
-    /// then what each test is worth (the wrong solutions it catches, the tests that catch
-    /// nothing new: candidates to drop; the tests catching each wrong solution) and a
+    /// then what each test is worth (the wrong solutions it catches; candidates to drop: the
+    /// tests that catch no wrong-answer solution and separate no intended-TLE one from the
+    /// accepted ones; the tests catching each wrong solution) and a
     /// time-limit advice (slowest accepted test x 2, rounded up to whole seconds, against the
     /// fastest intended-TLE solution, which is run once more on one TLE test with 3x the
     /// limit to measure it). The outcome per solution is decided as without --matrix.
-    /// --html FILE writes the same as one self-contained page (no network): colours per
-    /// verdict, time bars, sorting, the answer-length histogram, every failure's message.
+    /// --html FILE writes the same as one self-contained page (no network): tests down,
+    /// solutions across, each group one row (worst verdict, slowest time) that expands on
+    /// click, sticky header and test column, colours per verdict, time bars, the
+    /// answer-length histogram, every failure's message.
     ///
     /// Each run is shown as it finishes, and Ctrl-C prints the runs that finished, as for
     /// `judge run` (a live table on a terminal, a line per run on a pipe, --json-lines).

@@ -22,6 +22,8 @@ use serde::Serialize;
 #[derive(Default)]
 pub struct Terminal {
     bar: OnceLock<ProgressBar>,
+    /// The bar's template, for the live table to go above it.
+    template: OnceLock<String>,
     runs: Runs,
     /// Whether the bar shows the live table yet.
     table: AtomicBool,
@@ -83,17 +85,17 @@ impl Watch for Terminal {
     }
 
     fn begin(&self, total: Option<usize>, unit: &str) {
+        let template = format!("{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}");
         let bar = match total {
             Some(n) => ProgressBar::new(n as u64).with_style(
-                ProgressStyle::with_template(&format!(
-                    "{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}"
-                ))
-                .expect("a valid template")
-                .progress_chars("=> "),
+                ProgressStyle::with_template(&template)
+                    .expect("a valid template")
+                    .progress_chars("=> "),
             ),
             None => ProgressBar::new_spinner(),
         };
         let _ = self.bar.set(bar);
+        let _ = self.template.set(template);
     }
 
     fn progress(&self, done: usize, total: Option<usize>) {
@@ -142,12 +144,11 @@ impl Watch for Terminal {
             Runs::Table => {
                 let Some(bar) = self.bar.get() else { return };
                 if !self.table.swap(true, Ordering::Relaxed) {
+                    let below = self.template.get().map_or("", String::as_str);
                     bar.set_style(
-                        ProgressStyle::with_template(
-                            "{msg}\n{spinner} [{bar:30}] {pos}/{len} runs {elapsed}",
-                        )
-                        .expect("a valid template")
-                        .progress_chars("=> "),
+                        ProgressStyle::with_template(&format!("{{msg}}\n{below}"))
+                            .expect("a valid template")
+                            .progress_chars("=> "),
                     );
                 }
                 let (width, height) = size().unwrap_or((80, 24));
