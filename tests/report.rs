@@ -270,12 +270,34 @@ fn layout(chromium: &Path, dir: &Path, html: &Path) {
   r.width = innerWidth; r.height = innerHeight;
   document.body.setAttribute("data-probe", JSON.stringify(r));
 })();</script>"#;
-    let page = std::fs::read_to_string(html).unwrap();
+    // The page with the script, twice in frames of exactly those sizes (a window of
+    // headless Chromium is larger than its viewport, and at least 500 px wide).
+    let page = std::fs::read_to_string(html)
+        .unwrap()
+        .replace("</body>", &format!("{PROBE}</body>"));
+    let escaped = page.replace('&', "&amp;").replace('"', "&quot;");
+    let frame = |id: &str, (w, h): (u32, u32)| {
+        format!(
+            "<iframe id=\"{id}\" width=\"{w}\" height=\"{h}\" style=\"position:absolute;left:0;\
+             top:0;border:0\" srcdoc=\"{escaped}\"></iframe>"
+        )
+    };
     let probe = dir.join("probe.html");
-    std::fs::write(&probe, page.replace("</body>", &format!("{PROBE}</body>"))).unwrap();
-    let measure = |size: (u32, u32)| {
-        let (dom, _) = render(chromium, dir, &probe, size);
-        let json = attribute(&dom, "data-probe").replace("&quot;", "\"");
+    std::fs::write(
+        &probe,
+        format!(
+            "<!DOCTYPE html><html><body style=\"margin:0\">{}{}<script>\
+             window.addEventListener('load', function () {{ ['wide', 'phone'].forEach(function \
+             (id) {{ document.body.setAttribute('data-' + id, document.getElementById(id)\
+             .contentDocument.body.getAttribute('data-probe')); }}); }});</script></body></html>",
+            frame("wide", (1280, 800)),
+            frame("phone", (390, 844))
+        ),
+    )
+    .unwrap();
+    let (dom, _) = render(chromium, dir, &probe, (1400, 1100));
+    let measure = |id: &str, size: (u32, u32)| {
+        let json = attribute(&dom, &format!("data-{id}")).replace("&quot;", "\"");
         let v: Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
         assert_eq!(
             (v["width"].as_u64(), v["height"].as_u64()),
@@ -284,7 +306,7 @@ fn layout(chromium: &Path, dir: &Path, html: &Path) {
         );
         v
     };
-    let v = measure((1280, 800));
+    let v = measure("wide", (1280, 800));
     assert!(v["groups"].as_u64().unwrap() > 0, "{v}");
     assert_eq!(v["groupsShown"], v["groups"], "a row per group: {v}");
     assert_eq!(v["testsShown"], 0, "the groups start collapsed: {v}");
@@ -298,7 +320,7 @@ fn layout(chromium: &Path, dir: &Path, html: &Path) {
         v["failingInView"], v["failing"],
         "the failing cells in the first screen: {v}"
     );
-    let v = measure((390, 844));
+    let v = measure("phone", (390, 844));
     assert!(
         v["scrolledDown"].as_u64().unwrap() > 0,
         "the matrix scrolls down: {v}"
