@@ -4,6 +4,7 @@
 //! ([`Live`]); an interrupted run reports the runs that finished.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
@@ -182,7 +183,9 @@ fn run_one(
         &[(path.clone(), path)],
     );
     let live = Live::new(vec![grid], Some(files.len()), watch);
+    let done = AtomicUsize::new(0);
     let results = run_tests(problem, &files, &cmd, &limits, &sandbox, jobs, &|result| {
+        watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
         let t = files.iter().position(|f| f.id == result.test).unwrap_or(0);
         live.finished(0, 0, t, result);
     });
@@ -281,10 +284,10 @@ fn run_several(
         &sandbox,
         jobs,
         &|p| {
+            watch.progress(p.done, Some(p.total));
             if let Some(f) = p.finished {
                 live.finished(0, f.solution, f.test, f.result);
             }
-            watch.progress(p.done, Some(p.total));
         },
     );
     watch.end();

@@ -239,10 +239,10 @@ fn matrix(
         sandbox,
         workers,
         &|p| {
+            watch.progress(p.done, Some(p.total));
             if let Some(f) = p.finished {
                 live.finished(f.problem, f.solution, f.test, f.result);
             }
-            watch.progress(p.done, Some(p.total));
         },
     );
     watch.end();
