@@ -97,7 +97,7 @@ mod tests {
     }
 
     #[test]
-    fn tests_that_add_nothing_are_candidates() {
+    fn tests_that_catch_nothing_and_separate_nothing_are_candidates() {
         let tests: Vec<(String, bool)> =
             [("01", true), ("02", false), ("03", false), ("04", false)]
                 .iter()
@@ -113,6 +113,14 @@ mod tests {
         assert_eq!(w.tests[2].first_to_catch, names(&["b"]));
         // 01 is a sample (kept); 04 catches nothing; 03 catches what 02 catches, and more.
         assert_eq!(w.drop_candidates, Some(names(&["04"])));
+        assert_eq!(
+            w.caught_by,
+            vec![
+                ("a".to_string(), names(&["02", "03"])),
+                ("b".to_string(), names(&["03"])),
+                ("c".to_string(), vec![]),
+            ]
+        );
         // A test that catches only what an earlier one does is kept: 02 and 03 both catch a.
         let wrong = vec![("a".to_string(), vec![false, true, true, false])];
         let w = worth(&tests, &wrong, &[false], &[false; 4]);
@@ -126,13 +134,5 @@ mod tests {
         assert_eq!(w.drop_candidates, Some(names(&["04"])));
         let w = worth(&tests, &wrong, &[false, true], &[false, false, true, false]);
         assert_eq!(w.drop_candidates, Some(names(&["03", "04"])));
-        assert_eq!(
-            w.caught_by,
-            vec![
-                ("a".to_string(), names(&["02", "03"])),
-                ("b".to_string(), names(&["03"])),
-                ("c".to_string(), vec![]),
-            ]
-        );
     }
 }
