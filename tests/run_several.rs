@@ -327,7 +327,8 @@ fn one_solution_gives_today_s_table_however_it_is_given() {
     let o = run(&[WRONG]);
     assert_eq!(o.status.code(), Some(1));
     assert!(masked(&o.stdout).contains("msquare: 0/2 tests accepted"));
-    // After a line per finished run (stderr is not a terminal).
+    // After a line per finished run (stderr is not a terminal), and on a busy machine the
+    // judge's warning (one line), the message.
     let err = text(&o.stderr);
     assert!(
         err.starts_with("[1/2] msquare samples/statement: WA"),

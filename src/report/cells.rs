@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::judging::run::{CannotStart, LoadedTest, TestResult};
+use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult};
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::{self, Limits, Sandbox};
 
@@ -48,15 +48,16 @@ pub struct Finished<'a> {
     pub result: &'a TestResult,
 }
 
-/// Runs every solution on every one of its tests with `workers` threads in `sandbox`:
-/// per solution its results in test order. A solution whose first test shows that it cannot
-/// start ([`CannotStart`]) keeps that one result. `progress` after each run. When the judge
-/// is interrupted ([`runner::interrupted`]), the results are incomplete: the caller reports
-/// the runs `progress` saw finish instead.
+/// Runs every solution on every one of its tests in `sandbox` as `schedule` says (workers,
+/// confirmation of time verdicts): per solution its results in test order. A solution whose
+/// first test shows that it cannot start ([`CannotStart`]) keeps that one result. `progress`
+/// after each test (its confirmation runs included). When the judge is interrupted
+/// ([`runner::interrupted`]), the results are incomplete: the caller reports the runs
+/// `progress` saw finish instead.
 pub fn run_every_test(
     solutions: &[Runs],
     sandbox: &Sandbox,
-    workers: usize,
+    schedule: Schedule,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Vec<TestResult>> {
     let mut runs: Vec<(usize, usize)> = solutions
@@ -69,14 +70,19 @@ pub fn run_every_test(
     let unstartable: Vec<AtomicBool> = solutions.iter().map(|_| AtomicBool::new(false)).collect();
     let done = AtomicUsize::new(0);
     let total = runs.len();
-    let results = runner::parallel(&runs, workers, |&(s, t)| {
+    let results = runner::parallel(&runs, schedule.workers, |&(s, t)| {
         let solution = &solutions[s];
         let skip = t > 0 && unstartable[s].load(Ordering::Relaxed);
         let result = if skip || runner::interrupted().is_some() {
             None
         } else {
-            let result =
-                solution.tests[t].judge(solution.problem, solution.cmd, &solution.limits, sandbox);
+            let result = solution.tests[t].judge(
+                solution.problem,
+                solution.cmd,
+                &solution.limits,
+                sandbox,
+                schedule.confirm,
+            );
             if t == 0 && CannotStart::from_result(&result).is_some() {
                 unstartable[s].store(true, Ordering::Relaxed);
             }

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::judging::run::{CannotStart, LoadedTest, TestResult, Verdict};
+use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
 use crate::report::cells::{Finished, Progress, Runs, run_every_test};
@@ -110,17 +110,17 @@ pub fn prepare(
     }))
 }
 
-/// Runs every ready solution of `prepared` on every one of `tests` of `problem` with
-/// `workers` threads, no early stop; `time_limit` is the CPU limit they ran under (judge.toml's
-/// or `--time-limit`), for the report. `progress` after each run, naming the solution by its
-/// index in `prepared`.
+/// Runs every ready solution of `prepared` on every one of `tests` of `problem` as `schedule`
+/// says (workers, confirmation of time verdicts), no early stop; `time_limit` is the CPU limit
+/// they ran under (judge.toml's or `--time-limit`), for the report. `progress` after each test
+/// (its confirmation runs included), naming the solution by its index in `prepared`.
 pub fn run_given(
     problem: &ProblemPlan,
     tests: &[LoadedTest],
     time_limit: f64,
     prepared: &[Prepared],
     sandbox: &Sandbox,
-    workers: usize,
+    schedule: Schedule,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> ProblemMatrix {
     let ready: Vec<usize> = (0..prepared.len())
@@ -154,7 +154,7 @@ pub fn run_given(
     };
     for (i, row) in ready
         .iter()
-        .zip(run_every_test(&runs, sandbox, workers, &progress))
+        .zip(run_every_test(&runs, sandbox, schedule, &progress))
     {
         cells[*i] = row;
     }
@@ -235,6 +235,7 @@ fn assess(
         decisive: None,
         skipped: false,
         margin: None,
+        required_margin: None,
     };
     if let Err(why) = &prepared.ready {
         report.summary = why.clone();

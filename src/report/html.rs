@@ -36,7 +36,8 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The page for `matrices`; `notes` are shown under the title (how the runs were made).
+/// The page for `matrices`; `notes` are shown under the title (how the runs were made), one
+/// that starts with `warning: ` (a busy machine) in red.
 pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
     let title = match matrices.first().map(|m| m.kind) {
         Some(Kind::Given) => "Solutions report",
@@ -52,7 +53,12 @@ pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
     out.push_str(STYLE);
     let _ = writeln!(out, "</style>\n</head>\n<body>\n<header>\n<h1>{title}</h1>");
     for note in notes {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
+        let class = if note.starts_with("warning: ") {
+            "note warning"
+        } else {
+            "note"
+        };
+        let _ = writeln!(out, "<p class=\"{class}\">{}</p>", escape(note));
     }
     out.push_str("<nav>");
     for m in matrices {
@@ -204,13 +210,20 @@ fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
             };
             let slowest = cells.iter().map(|c| c.cpu_seconds).fold(0.0, f64::max);
             let failed = cells.iter().filter(|c| c.verdict != Verdict::AC).count();
+            let repeated = cells.iter().filter(|c| c.runs > 1).count();
+            let confirmed = match repeated {
+                0 => String::new(),
+                n => format!("; {n} run again to confirm a time verdict (the fastest kept)"),
+            };
             let v = worst.verdict.short();
             let _ = write!(
                 out,
                 "<td class=\"worst v-{v}\" data-verdict=\"{v}\" data-failed=\"{failed}\" \
-                 title=\"{}: worst {v}, {failed} of {} tests not accepted, slowest {:.3} s CPU\">\
-                 {}&nbsp;{}<span class=\"bar\"><i style=\"width:{}%\"></i></span></td>",
+                 data-repeated=\"{repeated}\" title=\"{}: worst {}, {failed} of {} tests not \
+                 accepted, slowest {:.3} s CPU{confirmed}\">{}&nbsp;{}<span class=\"bar\"><i \
+                 style=\"width:{}%\"></i></span></td>",
                 escape(&row.name),
+                escape(&worst.verdict.to_string()),
                 cells.len(),
                 slowest,
                 letter(&worst.verdict),
@@ -367,28 +380,51 @@ fn solution_header(out: &mut String, r: usize, row: &Row, kind: Kind) {
 
 fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f64, path: &str) {
     let v = c.verdict.short();
-    let text = format!("{}&nbsp;{}", letter(&c.verdict), seconds(c.cpu_seconds));
+    // As in the text matrix: which limit stopped a TLE under the CPU limit, and the runs.
+    let why = match &c.verdict {
+        Verdict::TLE(kind) if c.cpu_seconds < limit => format!("&nbsp;{}", escape(kind)),
+        _ => String::new(),
+    };
+    let runs = if c.runs > 1 {
+        format!("&nbsp;&times;{}", c.runs)
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "{}{why}&nbsp;{}{runs}",
+        letter(&c.verdict),
+        seconds(c.cpu_seconds)
+    );
     let inner = if c.verdict == Verdict::AC {
         text
     } else {
         format!("<a href=\"#{}\">{text}</a>", anchor(p, r, t))
     };
+    let fastest = if c.runs > 1 {
+        format!(" (the fastest of {} runs)", c.runs)
+    } else {
+        String::new()
+    };
     let title = if c.summary.is_empty() {
-        format!("test {}: {}, {:.3} s CPU", c.test, c.verdict, c.cpu_seconds)
+        format!(
+            "test {}: {}, {:.3} s CPU{fastest}",
+            c.test, c.verdict, c.cpu_seconds
+        )
     } else {
         format!(
-            "test {}: {}, {:.3} s CPU: {}",
+            "test {}: {}, {:.3} s CPU{fastest}: {}",
             c.test, c.verdict, c.cpu_seconds, c.summary
         )
     };
     let _ = write!(
         out,
         "<td class=\"cell v-{v}\" data-solution=\"{}\" data-test=\"{}\" data-verdict=\"{v}\" \
-         data-cpu=\"{:.3}\" title=\"{}\">{inner}<span class=\"bar\"><i style=\"width:{}%\"></i>\
-         </span></td>",
+         data-cpu=\"{:.3}\" data-runs=\"{}\" title=\"{}\">{inner}<span class=\"bar\"><i \
+         style=\"width:{}%\"></i></span></td>",
         escape(path),
         escape(&c.test),
         c.cpu_seconds,
+        c.runs,
         escape(&title),
         share(c.cpu_seconds, limit)
     );
@@ -606,6 +642,7 @@ body { font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; 
 header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 14px; }
 h1 { font-size: 1.2em; margin: 8px 0 2px; } h2 { font-size: 1.1em; margin: 10px 0 4px; border-bottom: 2px solid var(--ink); } h2 small { font-weight: normal; font-size: .8em; color: #555; } h3 { font-size: 1.05em; margin: 20px 0 6px; }
 .note, .hint { color: #555; margin: 0; font-size: .85em; }
+.note.warning { color: #a00; font-weight: bold; }
 nav a { margin-right: 10px; }
 .legend { margin: 0; }
 .legend span { display: inline-block; padding: 0 5px; margin: 1px; border-radius: 3px; font-size: .8em; }
@@ -652,7 +689,7 @@ svg .axis { stroke: #444; } svg .label { font-size: 11px; fill: #333; } svg rect
 .failure h4 { margin: 6px 0; font-size: .95em; word-break: break-all; }
 .failure pre { overflow-x: auto; max-height: 24em; background: #f6f6f6; padding: 6px; font-size: 12px; margin: 4px 0; }
 ul.caught li, .failure h4, p { overflow-wrap: anywhere; }
-@media (max-width: 600px) { body { font-size: 14px; padding: 0 4px 30px; } .controls .hint, .note { display: none; } table.matrix { font-size: 11px; } table.matrix th.test { max-width: 8.5em; } table.matrix th.sol { max-width: 5em; } td.cell, td.worst, td.slowest { min-width: 3.6em; } }
+@media (max-width: 600px) { body { font-size: 14px; padding: 0 4px 30px; } .controls .hint, .note:not(.warning) { display: none; } table.matrix { font-size: 11px; } table.matrix th.test { max-width: 8.5em; } table.matrix th.sol { max-width: 5em; } td.cell, td.worst, td.slowest { min-width: 3.6em; } }
 @media print {
   body { padding: 0; font-size: 10pt; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }

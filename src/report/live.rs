@@ -170,6 +170,9 @@ impl Grid {
             "[{}{of}] {} {who}{}: {} {:.2} s",
             self.done, p.problem, result.test, result.verdict, result.cpu_seconds
         );
+        if result.runs > 1 {
+            let _ = write!(line, ", the fastest of {} runs", result.runs);
+        }
         if result.verdict != Verdict::AC && !result.summary.is_empty() {
             let summary = result.summary.lines().next().unwrap_or_default();
             let _ = write!(line, " ({summary})");
@@ -191,11 +194,18 @@ impl Grid {
 
     /// The partial matrices as text, laid out as [`text::render`] lays out a matrix: per
     /// problem its solutions, then tests down in their groups and numbered, solutions across,
-    /// a verdict letter and the CPU time per finished run and `.` for the others.
+    /// per finished run its cell as there ([`text::cell_text`]: the verdict letter, which limit
+    /// stopped a TLE under the CPU limit, the CPU time, the runs that confirmed it) and `.`
+    /// for the others.
     pub fn text(&self, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
-        const CELL: usize = 7;
         let mut out = String::new();
         for p in &self.problems {
+            let cell = p
+                .rows
+                .iter()
+                .flat_map(|r| r.cells.iter().flatten())
+                .map(|c| text::cell_text(c, p.time_limit).len() + 1)
+                .fold(7, usize::max);
             let _ = writeln!(
                 out,
                 "{}: {} (time limit {} s CPU)",
@@ -223,7 +233,7 @@ impl Grid {
             let first = labels.iter().map(String::len).fold(8, usize::max);
             let _ = write!(out, "{:<first$}", "test");
             for i in 0..p.rows.len() {
-                let _ = write!(out, "{:>CELL$}", format!("#{}", i + 1));
+                let _ = write!(out, "{:>cell$}", format!("#{}", i + 1));
             }
             out.push('\n');
             for (t, label) in labels.iter().enumerate() {
@@ -234,14 +244,11 @@ impl Grid {
                 for row in &p.rows {
                     match &row.cells[t] {
                         Some(c) => {
-                            let text = format!(
-                                "{:>CELL$}",
-                                format!("{} {:.2}", letter(&c.verdict), c.cpu_seconds)
-                            );
+                            let text = format!("{:>cell$}", text::cell_text(c, p.time_limit));
                             out.push_str(&paint(&text, &c.verdict));
                         }
                         None => {
-                            let _ = write!(out, "{:>CELL$}", ".");
+                            let _ = write!(out, "{:>cell$}", ".");
                         }
                     }
                 }
@@ -271,6 +278,7 @@ mod tests {
             peak_memory_bytes: 0,
             summary: "wrong".into(),
             details: String::new(),
+            runs: 1,
         }
     }
 
@@ -303,6 +311,20 @@ mod tests {
                  test          #1     #2\nsamples\n  1 one   A 0.25      .\nedge\n  \
                  2 two        .      .\n  3 three      . W 0.25\n(A accepted"
             ),
+            "{text}"
+        );
+        // A time verdict confirmed by re-runs: said in the line, and in the cell as in the
+        // text matrix (which limit stopped it, how many runs), the columns widened to fit.
+        let mut slow = result("edge/two", Verdict::TLE("wall".into()));
+        slow.runs = 3;
+        let line = grid.record(0, 0, 1, &slow);
+        assert_eq!(
+            line,
+            "[3/6] p #1 a.cpp edge/two: TLE (wall) 0.25 s, the fastest of 3 runs (wrong)"
+        );
+        let text = grid.text(&plain);
+        assert!(
+            text.contains("\n  2 two   T wall 0.25 x3              .\n"),
             "{text}"
         );
     }

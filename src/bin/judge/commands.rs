@@ -10,11 +10,20 @@ use boardjudge::judging::regression::Saved;
 use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
 use boardjudge::judging::stress::StressOutcome;
 use boardjudge::problemset::plan::Expected;
+use boardjudge::report::given::Given;
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::report::text::{self, LEGEND};
 
 use crate::session::Partial;
 use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
+
+/// The busy machine's warning, first on standard error (it shows above the report on a
+/// terminal; standard output stays the report alone).
+fn warn_busy(timing: &session::Timing) {
+    if let Some(warning) = timing.warning() {
+        eprintln!("warning: {warning}");
+    }
+}
 
 /// Says that the HTML page, if any, was written.
 fn wrote(page: &Option<std::path::PathBuf>) {
@@ -50,7 +59,8 @@ fn json_end(code: u8, interrupted: Option<&session::Interruption>) {
     println!("{end}");
 }
 
-/// An interrupted command's runs that finished: the partial matrices, how far it got.
+/// An interrupted command's runs that finished: the partial matrices, how far it got, and the
+/// confirmation runs as for a finished command.
 fn print_partial(partial: &Partial, output: Output) -> ExitCode {
     let code = interrupted_code(partial.interrupted.number);
     match output {
@@ -67,6 +77,10 @@ fn print_partial(partial: &Partial, output: Output) -> ExitCode {
                 total: partial.interrupted.total,
             };
             print!("{}", grid.text(&|t, v| paint(t, v, on)));
+            let timing = &partial.timing;
+            if timing.repeated > 0 || timing.confirm_reruns == 0 {
+                eprintln!("note: {}", timing.confirmation());
+            }
             println!(
                 "{} ({})",
                 partial.interrupted.message, partial.interrupted.signal
@@ -82,6 +96,7 @@ pub fn run(session: &Session, request: &session::run::Request, output: Output) -
     match session::run::run(session, request, &terminal) {
         Err(stop) => stopped(stop),
         Ok(session::run::Report::One(one)) => {
+            warn_busy(&one.timing);
             wrote(&one.page);
             let code = match &one.interrupted {
                 Some(i) => interrupted_code(i.number),
@@ -100,6 +115,7 @@ pub fn run(session: &Session, request: &session::run::Request, output: Output) -
             code
         }
         Ok(session::run::Report::Several(several)) => {
+            warn_busy(&several.timing);
             wrote(&several.page);
             match output {
                 Output::Json => print_json(&several),
@@ -108,7 +124,10 @@ pub fn run(session: &Session, request: &session::run::Request, output: Output) -
             }
             outcome(several.failed == 0)
         }
-        Ok(session::run::Report::Interrupted(partial)) => print_partial(&partial, output),
+        Ok(session::run::Report::Interrupted(partial)) => {
+            warn_busy(&partial.timing);
+            print_partial(&partial, output)
+        }
     }
 }
 
@@ -123,6 +142,9 @@ fn print_one(one: &session::run::One) {
     }
     if let Some(note) = &one.timing_note {
         eprintln!("note: {note}");
+    }
+    if one.timing.repeated > 0 || one.timing.confirm_reruns == 0 {
+        eprintln!("note: {}", one.timing.confirmation());
     }
     let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
     println!("{}", one.sandbox);
@@ -162,7 +184,7 @@ fn print_several(several: &session::run::Several) {
     if let Some(note) = &several.timing_note {
         eprintln!("note: {note}");
     }
-    for line in &several.notes[..2] {
+    for line in &several.notes[..3] {
         println!("{line}");
     }
 }
@@ -176,8 +198,13 @@ fn print_table(results: &[TestResult], on: bool) {
     );
     for r in results {
         let verdict = format!("{:<18}", r.verdict.to_string());
+        let fastest = match (r.runs > 1, r.summary.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => format!("the fastest of {} runs", r.runs),
+            (true, false) => format!(" (the fastest of {} runs)", r.runs),
+        };
         println!(
-            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}",
+            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}{fastest}",
             r.test,
             paint(&verdict, &r.verdict, on),
             r.cpu_seconds,
@@ -222,13 +249,19 @@ pub fn stress(
     problem: &str,
     settings: boardjudge::judging::stress::Settings,
     save: bool,
-    cmd: &[String],
+    solution: &Given,
 ) -> ExitCode {
-    let report =
-        match session::stress::run(session, problem, settings, save, cmd, &Terminal::default()) {
-            Ok(report) => report,
-            Err(stop) => return stopped(stop),
-        };
+    let report = match session::stress::run(
+        session,
+        problem,
+        settings,
+        save,
+        solution,
+        &Terminal::default(),
+    ) {
+        Ok(report) => report,
+        Err(stop) => return stopped(stop),
+    };
     let problem = &report.problem;
     let (test, command, original, shrunk) = match &report.outcome {
         StressOutcome::Passed { tests } => {
@@ -278,7 +311,7 @@ pub fn stress(
             session.data.display(),
         ),
         Some(Err(e)) => {
-            eprintln!("judge: cannot save the regression test (nothing changed): {e}");
+            eprintln!("judge: cannot save the regression test: {e}");
             return ExitCode::from(2);
         }
     }
@@ -296,6 +329,7 @@ pub fn strength(
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
+    warn_busy(report.timing());
     if let session::strength::Report::Matrix(m) = &report {
         wrote(&m.page);
     }
@@ -311,6 +345,7 @@ pub fn strength(
                 print_json(m);
             } else {
                 print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
+                println!("{}", m.load);
             }
         }
     }
@@ -338,7 +373,9 @@ fn print_strength(list: &session::strength::List) {
     if let Some(note) = &list.timing_note {
         eprintln!("note: {note}");
     }
+    println!("{}", list.load);
     println!("{}", list.sandbox);
+    println!("{}", list.timing.confirmation());
     println!(
         "{} solutions: {} as expected, {} not, {} skipped",
         reports.len(),
@@ -360,6 +397,7 @@ fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, notes: &[Strin
     }
     println!("{}", notes[0]);
     println!("{}", notes[1]);
+    println!("{}", notes[2]);
 }
 
 /// `judge languages`: each language, its commands and whether its toolchain is here.
@@ -387,6 +425,41 @@ pub fn languages(json: bool) -> ExitCode {
         let compile = if compile.is_empty() { "none" } else { &compile };
         println!("    compile: {compile}");
         println!("    run:     {}", l.run_line());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `judge list`: a line per problem (format, limits, tests), its groups indented with
+/// their test counts, and with --tests the names the selection picks.
+pub fn list(request: &session::list::Request, json: bool) -> ExitCode {
+    let listing = match session::list::run(request) {
+        Ok(listing) => listing,
+        Err(stop) => return stopped(stop),
+    };
+    if json {
+        print_json(&listing);
+        return ExitCode::SUCCESS;
+    }
+    for p in &listing.problems {
+        let tests = |n: usize| format!("{n:>3} test{}", if n == 1 { "" } else { "s" });
+        println!(
+            "{:<14} {:<8} {}  time {} s  memory {} MiB  at most {} case(s) an input  \
+             {} solution(s)  \"{}\"",
+            p.name,
+            p.format,
+            tests(p.tests),
+            p.time_limit,
+            p.memory_limit,
+            p.max_cases,
+            p.solutions,
+            p.title
+        );
+        for g in &p.groups {
+            println!("  {:<24} {}", g.name, tests(g.tests));
+        }
+        for name in p.selected.iter().flatten() {
+            println!("    {name}");
+        }
     }
     ExitCode::SUCCESS
 }

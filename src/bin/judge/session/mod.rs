@@ -7,6 +7,7 @@
 pub mod check;
 pub mod export;
 pub mod languages;
+pub mod list;
 pub mod run;
 pub mod strength;
 pub mod stress;
@@ -17,14 +18,17 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use boardjudge::judging::run::{TestFiles, limits_for};
+use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
 use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::manifest::{self, Manifest};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::problemset::select::select;
+use boardjudge::report::given::Given;
 use boardjudge::report::html;
 use boardjudge::report::live::{Grid, GridProblem};
 use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::load::Contention;
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 
 /// What every solution-running command needs: the options of its command line.
@@ -34,10 +38,14 @@ pub struct Session {
     pub plan: PathBuf,
     /// The test data directory.
     pub data: PathBuf,
-    /// Parallel jobs (default: the cores).
+    /// Parallel jobs (default: the physical cores).
     pub jobs: Option<usize>,
     /// CPU seconds per test, instead of judge.toml's.
     pub time_limit: Option<f64>,
+    /// Wall-clock seconds per test, instead of judge.toml's or the default.
+    pub wall_limit: Option<f64>,
+    /// Which time verdicts are confirmed by running again.
+    pub confirm: Confirm,
     /// MiB per test, instead of judge.toml's.
     pub memory_limit: Option<u64>,
     /// How solutions are confined.
@@ -110,24 +118,39 @@ impl<'a> Live<'a> {
     }
 
     /// `result` of `solution` on `test` of `problem` (indices) finished.
-    pub fn finished(
-        &self,
-        problem: usize,
-        solution: usize,
-        test: usize,
-        result: &boardjudge::judging::run::TestResult,
-    ) {
+    pub fn finished(&self, problem: usize, solution: usize, test: usize, result: &TestResult) {
         let mut grid = self.grid.lock().unwrap_or_else(|p| p.into_inner());
         let line = grid.record(problem, solution, test, result);
         self.watch.finished(&grid, (problem, solution, test), &line);
     }
 
-    /// What finished, if the judge was interrupted.
-    pub fn interrupted(self) -> Option<Partial> {
+    /// How far the runs got, if the judge was interrupted.
+    pub fn interruption(&self) -> Option<Interruption> {
         let number = runner::interrupted()?;
+        let grid = self.grid.lock().unwrap_or_else(|p| p.into_inner());
+        Some(Interruption::of(number, &grid))
+    }
+
+    /// What finished, if the judge was interrupted: the partial matrices, with the timing of
+    /// the runs that finished (`wall` seconds of wall-clock limit, the machine's `contention`
+    /// during the session).
+    pub fn interrupted(
+        self,
+        session: &Session,
+        wall: f64,
+        contention: Option<Contention>,
+    ) -> Option<Partial> {
+        let interrupted = self.interruption()?;
         let grid = self.grid.into_inner().unwrap_or_else(|p| p.into_inner());
+        let finished = grid
+            .problems
+            .iter()
+            .flat_map(|p| &p.rows)
+            .flat_map(|r| r.cells.iter().flatten());
+        let timing = Timing::of(session, wall, (finished, "finished run(s)"), contention);
         Some(Partial {
-            interrupted: Interruption::of(number, &grid),
+            interrupted,
+            timing,
             problems: grid.problems,
         })
     }
@@ -167,16 +190,25 @@ impl Interruption {
 pub struct Partial {
     /// How far it got.
     pub interrupted: Interruption,
+    /// How the time verdicts of the finished runs were made and how busy the machine was.
+    pub timing: Timing,
     /// Per problem the grid of its solutions and tests, with the runs that finished.
     pub problems: Vec<GridProblem>,
 }
 
 impl Session {
-    /// The parallel jobs: `--jobs`, else the number of cores; at least 1.
+    /// The parallel jobs: `--jobs`, else the number of physical cores this process may run
+    /// on ([`runner::default_jobs`]); at least 1.
     pub fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        self.jobs.unwrap_or_else(runner::default_jobs).max(1)
+    }
+
+    /// The parallel jobs and the confirmation of time verdicts.
+    pub fn schedule(&self) -> Schedule {
+        Schedule {
+            workers: self.jobs(),
+            confirm: self.confirm,
+        }
     }
 
     /// The repository root: the directory of judge.toml.
@@ -220,6 +252,26 @@ impl Session {
         Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
     }
 
+    /// A solution ready to run: a command as it is, a source file built into the cache
+    /// (a missing toolchain is a usage error, a failed build a failure); its command and the
+    /// limits it runs under (a JVM's heap is part of its command).
+    pub fn prepare(&self, solution: &Given, limits: Limits) -> Result<(Limits, Vec<String>), Stop> {
+        match solution {
+            Given::Command(cmd) => Ok((limits, cmd.clone())),
+            Given::Source(source) => match compile(source, &self.cache()) {
+                Ok(built) => {
+                    let limits = built.limits(&limits);
+                    let cmd = built.command(&limits);
+                    Ok((limits, cmd))
+                }
+                Err(e @ CompileError::CompilerMissing { .. }) => {
+                    Err(Stop::usage(format!("{}: skipped: {e}", source.display())))
+                }
+                Err(e) => Err(Stop::failed(e.to_string())),
+            },
+        }
+    }
+
     /// The sandbox for the solutions, shown to `watch`.
     pub fn sandbox(&self, watch: &dyn Watch) -> Result<Sandbox, Stop> {
         let sandbox = Sandbox::new(self.sandbox).map_err(Stop::usage)?;
@@ -227,8 +279,8 @@ impl Session {
         Ok(sandbox)
     }
 
-    /// The limits of `problem`'s tests: judge.toml's, or `--time-limit` (wall clock twice
-    /// that) and `--memory-limit`.
+    /// The limits of `problem`'s tests: judge.toml's, or `--time-limit` (with the default
+    /// wall clock for it), `--wall-limit` and `--memory-limit`.
     fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
         let mut limits = limits_for(problem);
         if let Some(t) = self.time_limit {
@@ -238,7 +290,17 @@ impl Session {
                 ));
             }
             limits.cpu = Duration::from_secs_f64(t);
-            limits.wall = limits.cpu * 2;
+            limits.wall = runner::default_wall(limits.cpu);
+        }
+        if let Some(w) = self.wall_limit {
+            let cpu = limits.cpu.as_secs_f64();
+            if !(w >= cpu && w <= 7200.0) {
+                return Err(format!(
+                    "--wall-limit must be at least the time limit ({cpu} s) and at most 7200 \
+                     seconds, not {w}"
+                ));
+            }
+            limits.wall = Duration::from_secs_f64(w);
         }
         if let Some(m) = self.memory_limit {
             if !(16..=65_536).contains(&m) {
@@ -250,9 +312,86 @@ impl Session {
     }
 }
 
-/// Writes the HTML page of `matrices` with `notes` under them to `path`.
-fn write_page(path: &Path, matrices: &[ProblemMatrix], notes: &[String]) -> Result<(), Stop> {
-    let page = html::render(matrices, notes);
+/// How the time verdicts of a session were made, for its report: the limits beside the CPU
+/// limit, the confirmation re-runs, and how busy the machine was.
+#[derive(Clone, Debug, Serialize)]
+pub struct Timing {
+    /// Wall-clock seconds per test (only stops programs that wait).
+    pub wall_limit_seconds: f64,
+    /// Re-runs at most of a run in doubt (0: confirmation off).
+    pub confirm_reruns: usize,
+    /// The share of the time limit from which a run in time is in doubt too.
+    pub confirm_near: f64,
+    /// The tests that ran more than once.
+    pub repeated: usize,
+    /// The tests counted: every test judged; for `judge strength` without `--matrix`, the
+    /// test that decided each solution (the others are not kept).
+    pub tests: usize,
+    /// What `tests` counts, for the report's line.
+    #[serde(skip)]
+    pub counted: &'static str,
+    /// The machine's load during the session (null where /proc cannot tell).
+    pub contention: Option<Contention>,
+}
+
+impl Timing {
+    /// The timing of a session that gave `results` (each a `counted`, e.g. `test`), with
+    /// `wall` seconds of wall-clock limit.
+    pub fn of<'a>(
+        session: &Session,
+        wall: f64,
+        (results, counted): (impl IntoIterator<Item = &'a TestResult>, &'static str),
+        contention: Option<Contention>,
+    ) -> Timing {
+        let (mut tests, mut repeated) = (0, 0);
+        for r in results {
+            tests += 1;
+            repeated += usize::from(r.runs > 1);
+        }
+        Timing {
+            wall_limit_seconds: wall,
+            confirm_reruns: session.confirm.reruns,
+            confirm_near: session.confirm.near,
+            repeated,
+            tests,
+            counted,
+            contention,
+        }
+    }
+
+    /// The warning for the top of a report: the machine was busy.
+    pub fn warning(&self) -> Option<String> {
+        self.contention.as_ref().and_then(Contention::warning)
+    }
+
+    /// One line: which runs were repeated, or that confirmation was off.
+    pub fn confirmation(&self) -> String {
+        if self.confirm_reruns == 0 {
+            return "time verdicts from one run each (--confirm 0)".into();
+        }
+        format!(
+            "{} of {} {} repeated to confirm a time verdict (TLE, or CPU time at least {:.0} % \
+             of the limit: up to {} more run(s), the fastest kept)",
+            self.repeated,
+            self.tests,
+            self.counted,
+            self.confirm_near * 100.0,
+            self.confirm_reruns
+        )
+    }
+}
+
+/// Writes the HTML page of `matrices` to `path`, with at its top the busy machine's warning
+/// of `timing` (if any) and `notes`.
+fn write_page(
+    path: &Path,
+    matrices: &[ProblemMatrix],
+    timing: &Timing,
+    notes: &[String],
+) -> Result<(), Stop> {
+    let warning = timing.warning().map(|w| format!("warning: {w}"));
+    let notes: Vec<String> = warning.into_iter().chain(notes.iter().cloned()).collect();
+    let page = html::render(matrices, &notes);
     write_atomic(path, page.as_bytes())
         .map_err(|e| Stop::usage(format!("cannot write {}: {e}", path.display())))
 }
