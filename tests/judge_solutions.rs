@@ -761,6 +761,69 @@ fn stress_takes_source_files_like_run() {
 }
 
 #[test]
+fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
+    // A right msquare solution as a source file (a shipped one), and a wrong one as a command.
+    let right = repo().join("solutions/msquare/accepted/bfs.py");
+    let right = right.to_str().unwrap();
+    let wrong = "sh -c 'cat >/dev/null; echo 1; echo A'";
+    // The right solution with the wrong reference: the reference's failure, named as such.
+    let o = judge(&[
+        "stress",
+        "msquare",
+        "--count",
+        "20",
+        "--reference-command",
+        wrong,
+        "--",
+        SOLVE,
+        "msquare",
+    ]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("msquare: the reference fails test 1 ("),
+        "{out}"
+    );
+    assert!(out.contains("the minimal failing input"), "{out}");
+    // The wrong solution with the right reference (a source file): the solution's failure.
+    let o = judge(&[
+        "stress",
+        "msquare",
+        "--count",
+        "20",
+        "--reference",
+        right,
+        "--command",
+        wrong,
+    ]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(out.contains("msquare: test 1 fails ("), "{out}");
+    // Both right: no failure for either.
+    let o = judge(&[
+        "stress",
+        "msquare",
+        "--count",
+        "5",
+        "--reference",
+        right,
+        "--",
+        SOLVE,
+        "msquare",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("5 random tests (seed 1), no failure for the solution or the reference"),
+        "{out}"
+    );
+    // A reference that is no source file is a bad argument.
+    let o = judge(&["stress", "msquare", "--reference", "ref.txt", "--", "true"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--reference ref.txt: not a source file"));
+}
+
+#[test]
 fn a_plan_elsewhere_finds_its_test_data_beside_it() {
     let elsewhere = std::env::temp_dir();
     let plan = repo().join("judge.toml");

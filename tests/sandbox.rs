@@ -1028,3 +1028,45 @@ fn the_solutions_stderr_reaches_the_terminal_escaped() {
         "{shown}"
     );
 }
+
+#[test]
+fn a_dead_judges_sandbox_directory_is_swept_by_the_next_judge() {
+    use std::os::fd::AsRawFd;
+    // A judge killed with SIGKILL leaves its sandbox directory (staged programs, private
+    // directories) behind. The next sandbox removes one whose judge is gone and whose lock
+    // nobody holds, and leaves alone one of a live judge, and one still locked.
+    let _one = serial();
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let tmp = std::env::temp_dir();
+    let make = |pid: u32, tag: &str| {
+        let dir = tmp.join(format!("boardjudge-sandbox-{pid}-sweep{tag}"));
+        fs::create_dir_all(dir.join("program-1/0")).unwrap();
+        fs::write(dir.join("program-1/0/sol"), "left behind\n").unwrap();
+        dir
+    };
+    let dead_and_free = make(dead, "free");
+    let dead_but_locked = make(dead, "locked");
+    let alive = make(std::process::id(), "alive");
+    let held = fs::File::open(&dead_but_locked).unwrap();
+    // SAFETY: flock on a valid descriptor.
+    assert_eq!(
+        unsafe { libc::flock(held.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) },
+        0
+    );
+    let sandbox = auto();
+    assert!(
+        !dead_and_free.exists(),
+        "a dead judge's directory is removed"
+    );
+    assert!(
+        dead_but_locked.exists(),
+        "a locked directory is someone's: kept"
+    );
+    assert!(alive.exists(), "a live judge's directory is kept");
+    drop(sandbox);
+    drop(held);
+    fs::remove_dir_all(dead_but_locked).unwrap();
+    fs::remove_dir_all(alive).unwrap();
+}

@@ -1,5 +1,7 @@
 //! `judge stress`: seeded random tests of every strategy until a solution fails, then the
-//! failing input shrunk to a minimal one ([`crate::judging::shrink`]).
+//! failing input shrunk to a minimal one ([`crate::judging::shrink`]). A reference program
+//! may be stressed beside it: it runs first on each input, and a failure of either stops the
+//! run.
 
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,8 @@ pub enum StressOutcome {
     },
     /// A test failed.
     Failed {
+        /// Which program failed it: the solution, or the reference run beside it.
+        program: Stressed,
         /// Which test (from 1) and its generator command.
         test: usize,
         /// The generator command of the failing test.
@@ -42,6 +46,15 @@ pub enum StressOutcome {
         /// The shrunk failing test and how far shrinking got.
         shrunk: Box<Shrunk>,
     },
+}
+
+/// The program a stress failure belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stressed {
+    /// The solution under test.
+    Solution,
+    /// The reference (`--reference`), checked on each input before the solution.
+    Reference,
 }
 
 /// What ends a sicily stress test's command when the start board (N = 0) follows the
@@ -146,12 +159,22 @@ pub fn input(command: &str) -> Result<Vec<u8>, String> {
     Ok(input)
 }
 
-/// Runs stress tests until one fails or the budget is spent, then shrinks the failure;
-/// `progress` is called after each test with its number.
+/// A program to stress: its command and its limits (a build's limits may differ).
+#[derive(Clone, Copy, Debug)]
+pub struct Program<'a> {
+    /// The command.
+    pub cmd: &'a [String],
+    /// Its limits.
+    pub limits: &'a Limits,
+}
+
+/// Runs stress tests of `solution` (and of `reference` first on each input, when given)
+/// until one fails or the budget is spent, then shrinks the failure against the answers of
+/// the built-in solver; `progress` is called after each test with its number.
 pub fn stress(
     problem: &ProblemPlan,
-    cmd: &[String],
-    limits: &Limits,
+    solution: Program,
+    reference: Option<Program>,
     sandbox: &Sandbox,
     settings: Settings,
     progress: &dyn Fn(usize),
@@ -175,26 +198,46 @@ pub fn stress(
         let command = command(problem.format, seed, index as u64);
         let input = input(&command)?;
         let answer = answer_for(problem.format, &input)?;
-        let result = judge_test(
-            problem,
-            &index.to_string(),
-            &input,
-            &answer,
-            cmd,
-            limits,
-            sandbox,
-        );
-        progress(index);
-        if result.verdict == Verdict::AC {
-            continue;
+        let programs = reference
+            .map(|r| (Stressed::Reference, r))
+            .into_iter()
+            .chain([(Stressed::Solution, solution)]);
+        let mut failed = None;
+        for (which, program) in programs {
+            let name = index.to_string();
+            let result = judge_test(
+                problem,
+                &name,
+                &input,
+                &answer,
+                program.cmd,
+                program.limits,
+                sandbox,
+            );
+            if result.verdict != Verdict::AC {
+                failed = Some((which, program, result));
+                break;
+            }
         }
+        progress(index);
+        let Some((which, program, result)) = failed else {
+            continue;
+        };
         let original = Failure {
             input,
             answer,
             result,
         };
-        let shrunk = shrink(problem, cmd, limits, sandbox, &original, shrink_runs)?;
+        let shrunk = shrink(
+            problem,
+            program.cmd,
+            program.limits,
+            sandbox,
+            &original,
+            shrink_runs,
+        )?;
         return Ok(StressOutcome::Failed {
+            program: which,
             test: index,
             command,
             original: Box::new(original),

@@ -8,9 +8,8 @@ use std::process::ExitCode;
 use crate::session::{self, Session};
 use boardjudge::judging::regression::Saved;
 use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
-use boardjudge::judging::stress::StressOutcome;
+use boardjudge::judging::stress::{StressOutcome, Stressed};
 use boardjudge::problemset::plan::Expected;
-use boardjudge::report::given::Given;
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::report::text::{self, LEGEND};
 
@@ -249,39 +248,50 @@ pub fn stress(
     problem: &str,
     settings: boardjudge::judging::stress::Settings,
     save: bool,
-    solution: &Given,
+    programs: &session::stress::Programs,
 ) -> ExitCode {
     let report = match session::stress::run(
         session,
         problem,
         settings,
         save,
-        solution,
+        programs,
         &Terminal::default(),
     ) {
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
     let problem = &report.problem;
-    let (test, command, original, shrunk) = match &report.outcome {
+    let failed = match &report.outcome {
         StressOutcome::Passed { tests } => {
+            let both = if programs.reference.is_some() {
+                " for the solution or the reference"
+            } else {
+                ""
+            };
             println!(
-                "{problem}: {tests} random tests (seed {}), no failure",
+                "{problem}: {tests} random tests (seed {}), no failure{both}",
                 settings.seed
             );
             return ExitCode::SUCCESS;
         }
         StressOutcome::Failed {
+            program,
             test,
             command,
             original,
             shrunk,
-        } => (test, command, original, shrunk),
+        } => (program, test, command, original, shrunk),
     };
+    let (program, test, command, original, shrunk) = failed;
     let on = std::io::stderr().is_terminal();
     let verdict = &original.result.verdict;
+    let fails = match program {
+        Stressed::Solution => format!("test {test} fails"),
+        Stressed::Reference => format!("the reference fails test {test}"),
+    };
     println!(
-        "{problem}: test {test} fails ({command}): {}",
+        "{problem}: {fails} ({command}): {}",
         paint(&verdict.to_string(), verdict, on)
     );
     let s = if shrunk.runs == 1 { "" } else { "s" };

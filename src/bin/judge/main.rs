@@ -267,12 +267,18 @@ enum Command {
     /// --save), 2 bad arguments or the save failed (nothing changed).
     ///
     /// The solution is a source file (built as `judge run` builds it: `judge languages`),
-    /// --command 'CMD', or the command after `--`.
+    /// --command 'CMD', or the command after `--`. A second program may be stressed beside
+    /// it, as Polygon stresses two solutions: --reference SOURCE-FILE or
+    /// --reference-command 'CMD'. It runs first on every input, under the same limits and
+    /// checker (answers still come from the built-in solver), and the first failure of
+    /// either stops the run, shrunk and reported with whose it is ("the reference fails
+    /// test 12 ...").
     ///
     /// Example:
     ///   judge stress msquare my-solution.cpp
     ///   judge stress sicily --seed 7 --count 500 -- ./my-solution
     ///   judge stress msquare --save --command 'python3 sol.py'
+    ///   judge stress rotation fast.cpp --reference ida_star.py
     #[command(verbatim_doc_comment)]
     Stress {
         /// The problem (its name in judge.toml).
@@ -305,6 +311,12 @@ enum Command {
         /// The solution's command, instead of a source file.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<String>,
+        /// A reference's source file, run first on every input (built as the solution is).
+        #[arg(long, value_name = "SOURCE-FILE", conflicts_with = "reference_command")]
+        reference: Option<PathBuf>,
+        /// A reference's command as one string, split as a shell splits words.
+        #[arg(long, value_name = "CMD")]
+        reference_command: Option<String>,
     },
     /// Run every shipped solution on the test set: wrong ones must be caught, accepted ones
     /// must pass with at least 2x margin.
@@ -575,6 +587,8 @@ fn main() -> ExitCode {
             commands,
             sources,
             command,
+            reference,
+            reference_command,
         } => {
             if let Some(file) = sources.iter().find(|s| language::of(s).is_none()) {
                 return usage(&not_a_source(file, &problem, "stress"));
@@ -582,6 +596,25 @@ fn main() -> ExitCode {
             if let Some(message) = missing_source(&sources) {
                 return usage(&message);
             }
+            let reference = match (reference, reference_command) {
+                (Some(file), _) if language::of(&file).is_none() => {
+                    return usage(&format!(
+                        "--reference {}: not a source file of a known language (expected {}); \
+                         a program's command goes to --reference-command 'CMD'",
+                        file.display(),
+                        language::known_extensions()
+                    ));
+                }
+                (Some(file), _) => match missing_source(std::slice::from_ref(&file)) {
+                    Some(message) => return usage(&format!("--reference {message}")),
+                    None => Some(Given::Source(file)),
+                },
+                (None, Some(line)) => match given_solutions(Vec::new(), &[line], Vec::new()) {
+                    Ok(mut given) => Some(given.remove(0)),
+                    Err(e) => return usage(&e.replace("--command", "--reference-command")),
+                },
+                (None, None) => None,
+            };
             let solution = match given_solutions(sources, &commands, command) {
                 Ok(mut given) if given.len() == 1 => given.remove(0),
                 Ok(given) => {
@@ -611,7 +644,11 @@ fn main() -> ExitCode {
                 budget,
                 shrink_runs,
             };
-            commands::stress(&common.into(), &problem, settings, save, &solution)
+            let programs = session::stress::Programs {
+                solution: &solution,
+                reference: reference.as_ref(),
+            };
+            commands::stress(&common.into(), &problem, settings, save, &programs)
         }
         Command::Strength {
             problems,

@@ -5,7 +5,9 @@
 use crate::session::{Session, Stop, Watch};
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
-use boardjudge::judging::stress::{Budget, Settings, StressOutcome, stress as stress_tests};
+use boardjudge::judging::stress::{
+    Budget, Program, Settings, StressOutcome, Stressed, stress as stress_tests,
+};
 use boardjudge::report::given::Given;
 
 /// What `judge stress` found.
@@ -19,33 +21,56 @@ pub struct Report {
     pub saved: Option<Result<Saved, String>>,
 }
 
-/// Runs `judge stress` of `solution` (a command, or a source file built as `judge run`
-/// builds it) on `problem`; with `save`, keeps a failure's shrunk input as a test.
+/// The programs `judge stress` runs: each a command, or a source file built as `judge run`
+/// builds it.
+pub struct Programs<'a> {
+    /// The solution under test.
+    pub solution: &'a Given,
+    /// A reference run first on each input (`--reference`), if any.
+    pub reference: Option<&'a Given>,
+}
+
+/// Runs `judge stress` of the programs on `problem`; with `save`, keeps a failure's shrunk
+/// input as a test.
 pub fn run(
     session: &Session,
     problem: &str,
     settings: Settings,
     save_failure: bool,
-    solution: &Given,
+    programs: &Programs,
     watch: &dyn Watch,
 ) -> Result<Report, Stop> {
     let (plan, index, limits, _) = session.load(problem).map_err(Stop::usage)?;
     let problem = &plan.problems[index];
-    let (limits, cmd) = session.prepare(solution, limits)?;
-    let cmd = &cmd[..];
+    let (solution_limits, solution_cmd) = session.prepare(programs.solution, limits)?;
+    let reference = match programs.reference {
+        Some(given) => Some(session.prepare(given, limits)?),
+        None => None,
+    };
+    let solution = Program {
+        cmd: &solution_cmd,
+        limits: &solution_limits,
+    };
+    let reference = reference.as_ref().map(|(limits, cmd)| Program {
+        cmd: &cmd[..],
+        limits,
+    });
     let sandbox = session.sandbox(watch)?;
     match settings.budget {
         Budget::Count(n) => watch.begin(Some(n), "tests"),
         Budget::Time(_) => watch.begin(None, "tests"),
     }
-    let outcome = stress_tests(problem, cmd, &limits, &sandbox, settings, &|i| {
+    let outcome = stress_tests(problem, solution, reference, &sandbox, settings, &|i| {
         watch.progress(i, None)
     });
     watch.end();
     let outcome = outcome.map_err(Stop::usage)?;
     let mut saved = None;
     if let StressOutcome::Failed {
-        original, shrunk, ..
+        program,
+        original,
+        shrunk,
+        ..
     } = &outcome
     {
         if let Some(e) = CannotStart::from_result(&original.result) {
@@ -53,8 +78,12 @@ pub fn run(
         }
         if save_failure {
             let input = &shrunk.failure.input;
+            let failed = match (program, programs.reference) {
+                (Stressed::Reference, Some(reference)) => reference,
+                _ => programs.solution,
+            };
             // A source is named by its file, not by its build in the cache.
-            let name = match solution {
+            let name = match failed {
                 Given::Source(source) => test_name(&[source.display().to_string()], input),
                 Given::Command(cmd) => test_name(cmd, input),
             };
