@@ -2,10 +2,11 @@
 //! assertion (the matrix of all problems is what CI's budget cannot pay twice): the matrix
 //! (every accepted solution AC on every test, every wrong and slow one caught), its JSON,
 //! and the HTML report rendered by a real browser (headless Chromium): every cell present
-//! with its verdict, the inline script run, no network request made by the page, and its
-//! layout: groups collapsed to one row each that expands on click, the failing group cells in
-//! the first screen at 1280x800, the header row and the test column kept in view when the
-//! matrix scrolls (at 390x844, a phone). The same for the page of `judge run` with several
+//! with its verdict and its runs, the busy machine's warning when there is one, the inline
+//! script run, no network request made by the page, and its layout: groups collapsed to one
+//! row each that expands on click, the failing group cells in the first screen at 1280x800,
+//! the header row and the test column kept in view when the matrix scrolls (at 390x844, a
+//! phone). The same for the page of `judge run` with several
 //! solutions, on two tests.
 //!
 //! Without Chromium the browser half is skipped with a loud message; CI installs Chromium
@@ -122,7 +123,7 @@ fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
             "the page refers outside: {external}"
         );
     }
-    browser(&dir, &html, rows, true);
+    browser(&dir, &html, rows, busy(&v), true);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -163,14 +164,20 @@ fn the_page_of_judge_run_with_several_solutions_in_a_browser() {
         })
         .collect();
     assert_eq!(verdicts, [["AC", "AC"], ["WA", "WA"], ["WA", "AC"]]);
-    browser(&dir, &html, rows, false);
+    browser(&dir, &html, rows, busy(&v), false);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// Renders the report in headless Chromium: every cell with its verdict, the script run, no
-/// request made by the page (checked on Chromium's own network log), and when `measure` the
-/// layout ([`layout`]).
-fn browser(dir: &Path, html: &Path, rows: &[Value], measure: bool) {
+/// Whether the report's JSON says that the machine was busy during the session.
+fn busy(v: &Value) -> bool {
+    v["timing"]["contention"]["busy"] == true
+}
+
+/// Renders the report in headless Chromium: every cell with its verdict and its runs (more
+/// than one where a time verdict was confirmed), the busy machine's warning at the top when
+/// the session was `busy`, the script run, no request made by the page (checked on Chromium's
+/// own network log), and when `measure` the layout ([`layout`]).
+fn browser(dir: &Path, html: &Path, rows: &[Value], busy: bool, measure: bool) {
     let Some(chromium) = chromium() else {
         let message = "chromium is not installed: the HTML report was NOT rendered in a browser \
                        (apt-get install chromium; CI does)";
@@ -189,19 +196,33 @@ fn browser(dir: &Path, html: &Path, rows: &[Value], measure: bool) {
         dom.contains("data-script=\"ran\""),
         "the inline script ran (it marks the body)"
     );
-    // Every cell, in the text's orientation: a row per test, a column per solution.
-    let mut shown: Vec<(String, String, String)> = dom
+    assert_eq!(
+        dom.contains("<p class=\"note warning\">warning: busy machine: "),
+        busy,
+        "the busy machine's warning at the top exactly when the session was busy"
+    );
+    // Every cell, in the text's orientation: a row per test, a column per solution; a cell
+    // whose time verdict was confirmed says how many runs it took (`×3`).
+    let mut shown: Vec<(String, String, String, String)> = dom
         .split("<td class=\"cell ")
         .skip(1)
         .map(|cell| {
+            let runs = attribute(cell, "data-runs");
+            let text = &cell[..cell.find("</td>").unwrap()];
+            assert_eq!(
+                text.contains(&format!("×{runs}")),
+                runs != "1",
+                "a cell's runs in its text: {text}"
+            );
             (
                 attribute(cell, "data-solution"),
                 attribute(cell, "data-test"),
                 attribute(cell, "data-verdict"),
+                runs,
             )
         })
         .collect();
-    let mut expected: Vec<(String, String, String)> = rows
+    let mut expected: Vec<(String, String, String, String)> = rows
         .iter()
         .flat_map(|row| {
             let path = row["path"].as_str().unwrap().to_string();
@@ -210,6 +231,7 @@ fn browser(dir: &Path, html: &Path, rows: &[Value], measure: bool) {
                     path.clone(),
                     c["test"].as_str().unwrap().to_string(),
                     c["verdict"].as_str().unwrap().to_string(),
+                    c["runs"].to_string(),
                 )
             })
         })
