@@ -98,11 +98,12 @@ enum Command {
     /// failure's message. A source that does not build, or a command that cannot start (it
     /// is not run past the first test), fails that solution; the others run on.
     ///
-    /// Each run is shown as it finishes: on a terminal a live table on stderr (a row per
-    /// solution, a letter per finished test) above the progress bar, cleared at the end;
-    /// when stderr is not a terminal a line per finished run on stderr; with --json-lines a
-    /// JSON object per finished run on stdout. The report itself (the table, --json) comes
-    /// at the end on stdout, as always. Ctrl-C (SIGINT) or SIGTERM stops the runs, kills the
+    /// Each run is shown as it finishes (a confirmed time verdict once its runs are over): on
+    /// a terminal a live table on stderr (a row per solution, a letter per finished test)
+    /// above the progress bar, cleared at the end; when stderr is not a terminal a line per
+    /// finished run on stderr; with --json-lines a JSON object per finished run on stdout.
+    /// The report itself (the table, --json) comes at the end on stdout, as always. Ctrl-C
+    /// (SIGINT) or SIGTERM stops the runs (no test or confirmation re-run starts), kills the
     /// running solutions and prints the runs that finished (the partial table or matrix,
     /// "interrupted after N of M runs"), then exits with 128 + the signal (130 for Ctrl-C).
     ///
