@@ -453,11 +453,38 @@ fn strength_fails_when_a_wrong_solution_survives() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-#[test]
-fn an_interrupted_judge_leaves_no_solution_running() {
-    let marker = format!("judge-interrupt-marker-{}", std::process::id());
+/// The sessions of the `sh` processes whose command line holds `marker`: solutions, not
+/// processes (each run leads a session of its own, and the `sh` of one may fork a copy of
+/// itself, the same command line, before it starts a program).
+fn marked_sessions(marker: &str) -> std::collections::HashSet<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let dir = e.ok()?.path();
+            let cmdline = std::fs::read(dir.join("cmdline")).ok()?;
+            let ours =
+                cmdline.starts_with(b"sh\0") && String::from_utf8_lossy(&cmdline).contains(marker);
+            let stat = std::fs::read_to_string(dir.join("stat")).ok()?;
+            // "pid (comm) state ppid pgrp session ...": the session after the comm.
+            let session = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .nth(3)?
+                .to_owned();
+            ours.then_some(session)
+        })
+        .collect()
+}
+
+/// Runs `judge run msquare` on the samples and by-distance (43 tests) with two jobs, the
+/// solution given by `solution` (words after `judge run msquare ...`, the hanging script last)
+/// passing the sample at once and hanging on every other test; sends SIGINT once two hang;
+/// returns the exit code and stdout, after checking that no solution outlived the judge.
+fn interrupt(signal: libc::c_int, solution: &[&str]) -> (Option<i32>, String) {
+    let marker = format!("judge-interrupt-marker-{}-{signal}", std::process::id());
     // The first test (the sample: the run starts with it alone) passes at once; the others
-    // hang, two at a time.
+    // hang, two at a time (the limit of 10 s, 30 s of wall clock, never reached).
     let script = format!(
         "read board; case \"$board\" in '2 6 8 4 5 7 3 1') printf '7\\nBCABCCB\\n'; exit;; esac; \
          sleep 30; echo {marker}"
@@ -470,50 +497,141 @@ fn an_interrupted_judge_leaves_no_solution_running() {
             "samples,by-distance",
             "--jobs",
             "2",
-            "--",
+            "--time-limit",
+            "10",
         ])
+        .args(solution)
         .args(["sh", "-c", &script])
         .current_dir(repo())
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Solutions, not processes: each runs in a session of its own, and the `sh` of one forks
-    // a copy of itself (the same command line) before it starts `sleep`.
-    let running = || {
-        std::fs::read_dir("/proc")
-            .unwrap()
-            .filter_map(|e| {
-                let dir = e.ok()?.path();
-                let cmdline = std::fs::read(dir.join("cmdline")).ok()?;
-                let ours = cmdline.starts_with(b"sh\0")
-                    && String::from_utf8_lossy(&cmdline).contains(&marker);
-                let stat = std::fs::read_to_string(dir.join("stat")).ok()?;
-                // "pid (comm) state ppid pgrp session ...": the session after the comm.
-                let session = stat
-                    .rsplit_once(')')?
-                    .1
-                    .split_whitespace()
-                    .nth(3)?
-                    .to_owned();
-                ours.then_some(session)
-            })
-            .collect::<std::collections::HashSet<String>>()
-            .len()
-    };
+    let running = || marked_sessions(&marker).len();
     let started = std::time::Instant::now();
-    while running() < 2 && started.elapsed() < std::time::Duration::from_secs(10) {
+    while running() < 2 && started.elapsed() < std::time::Duration::from_secs(20) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert_eq!(running(), 2, "two solutions run in parallel");
-    // SAFETY: sends SIGINT to our own child.
+    // SAFETY: sends a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, signal);
+    }
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut stdout).unwrap();
+    let status = child.wait().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(running(), 0, "a solution outlived the interrupted judge");
+    (status.code(), stdout)
+}
+
+#[test]
+fn an_interrupt_cuts_a_confirmation_short_and_starts_no_rerun() {
+    // The sample passes at once; every other test spins until the CPU limit of 0.3 s: a TLE
+    // that is run again twice to confirm it. SIGINT once the first re-run spins.
+    let marker = format!("judge-confirm-marker-{}", std::process::id());
+    let script = format!(
+        "read board; case \"$board\" in '2 6 8 4 5 7 3 1') printf '7\\nBCABCCB\\n'; exit;; esac; \
+         while :; do :; done; echo {marker}"
+    );
+    let mut child = Command::new(JUDGE)
+        .args([
+            "run",
+            "msquare",
+            "--tests",
+            "samples,by-distance",
+            "--jobs",
+            "1",
+            "--time-limit",
+            "0.3",
+            "--json",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .current_dir(repo())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Every run of the spinning script seen, one session each.
+    let mut seen = std::collections::HashSet::new();
+    let started = std::time::Instant::now();
+    while seen.len() < 2 && started.elapsed() < std::time::Duration::from_secs(30) {
+        seen.extend(marked_sessions(&marker));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(
+        seen.len(),
+        2,
+        "the first run of a spinning test and its re-run"
+    );
+    // SAFETY: sends a signal to our own child.
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGINT);
     }
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut stdout).unwrap();
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(128 + libc::SIGINT));
+    assert_eq!(status.code(), Some(130), "{stdout}");
     std::thread::sleep(std::time::Duration::from_millis(200));
-    assert_eq!(running(), 0, "a solution outlived the interrupted judge");
+    assert!(
+        marked_sessions(&marker).is_empty(),
+        "a re-run outlived the judge"
+    );
+    // The sample alone finished: the test whose confirmation was cut short is left out.
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{stdout}");
+    assert_eq!(results[0]["test"], "samples/statement");
+    assert_eq!(results[0]["runs"], 1);
+    assert_eq!(v["interrupted"]["done"], 1, "{stdout}");
+    assert_eq!(v["timing"]["tests"], 1, "{stdout}");
+}
+
+#[test]
+fn an_interrupted_judge_prints_the_runs_that_finished_and_leaves_no_solution_running() {
+    // One solution: its table with the one test that finished, how far it got.
+    let (code, out) = interrupt(libc::SIGINT, &["--"]);
+    assert_eq!(code, Some(130), "{out}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("-s")).collect();
+    assert_eq!(rows.len(), 0, "only the sample finished: {out}");
+    assert!(out.contains("\nsamples/statement "), "{out}");
+    assert!(
+        out.contains(
+            "msquare: interrupted after 1 of 43 runs (SIGINT); 1/1 finished tests accepted"
+        ),
+        "{out}"
+    );
+    // Several solutions, SIGTERM, --json: the partial matrix, parseable, with every run of the
+    // reference solver (it does not hang) and the sample of the script.
+    let (code, out) = interrupt(
+        libc::SIGTERM,
+        &["--json", "--command", &format!("{SOLVE} msquare"), "--"],
+    );
+    assert_eq!(code, Some(128 + libc::SIGTERM), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(v["interrupted"]["signal"], "SIGTERM");
+    assert_eq!(v["interrupted"]["total"], 86);
+    let rows = v["problems"][0]["rows"].as_array().unwrap();
+    let finished = |r: &serde_json::Value| {
+        r["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c.is_null())
+            .map(|c| c["verdict"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(finished(&rows[1]), ["AC"], "the script: the sample only");
+    let solver = finished(&rows[0]);
+    assert!(solver.iter().all(|v| v == "AC"), "{solver:?}");
+    assert_eq!(v["interrupted"]["done"], solver.len() + 1);
+    assert_eq!(
+        v["interrupted"]["message"],
+        format!("interrupted after {} of 86 runs", solver.len() + 1)
+    );
 }
 
 #[test]

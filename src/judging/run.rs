@@ -153,7 +153,8 @@ impl Confirm {
 
     /// Runs `run` once, and again while the best run so far is in doubt (a TLE, or CPU time
     /// at least `near` of `limit`), at most `reruns` more times; the best run is the result,
-    /// with [`TestResult::runs`] saying how many there were ([`Confirm::faster`]).
+    /// with [`TestResult::runs`] saying how many there were ([`Confirm::faster`]). No re-run
+    /// starts once the judge is interrupted ([`runner::interrupted`]).
     pub fn judge(&self, limit: Duration, mut run: impl FnMut() -> TestResult) -> TestResult {
         let limit = limit.as_secs_f64();
         let in_doubt = |r: &TestResult| {
@@ -161,7 +162,7 @@ impl Confirm {
         };
         let mut best = run();
         let mut runs = 1;
-        while runs <= self.reruns && in_doubt(&best) {
+        while runs <= self.reruns && in_doubt(&best) && runner::interrupted().is_none() {
             let again = run();
             runs += 1;
             if Confirm::faster(&again, &best) {
@@ -511,8 +512,11 @@ fn run_one(
 }
 
 /// Runs `cmd` on every test in `tests` in `sandbox` as `schedule` says (workers,
-/// confirmation), judging each, in order. The first test runs alone: if the command cannot
-/// start there, the run stops with [`CannotStart`] rather than giving every test the same RE.
+/// confirmation), judging each, in order; `finished` gets each result as it comes (its
+/// confirmation runs included). The first test runs alone: if the command cannot start there,
+/// the run stops with [`CannotStart`] rather than giving every test the same RE. Once the
+/// judge is interrupted ([`runner::interrupted`]) no test starts, and a run that ends after it
+/// is left out: the results are those of the tests that finished.
 pub fn run_tests(
     problem: &ProblemPlan,
     tests: &[TestFiles],
@@ -520,23 +524,38 @@ pub fn run_tests(
     limits: &Limits,
     sandbox: &Sandbox,
     schedule: Schedule,
-    progress: &(dyn Fn() + Sync),
+    finished: &(dyn Fn(&TestResult) + Sync),
 ) -> Result<Vec<TestResult>, CannotStart> {
+    let confirm = schedule.confirm;
+    let run = |t: &TestFiles| {
+        if runner::interrupted().is_some() {
+            return None;
+        }
+        let result = run_one(problem, t, cmd, limits, sandbox, confirm);
+        // Ended after the interrupt: maybe killed by the judge.
+        runner::interrupted().is_none().then_some(result)
+    };
     let Some((first, rest)) = tests.split_first() else {
         return Ok(Vec::new());
     };
-    let confirm = schedule.confirm;
-    let result = run_one(problem, first, cmd, limits, sandbox, confirm);
-    progress();
+    let Some(result) = run(first) else {
+        return Ok(Vec::new());
+    };
     if let Some(e) = CannotStart::from_result(&result) {
         return Err(e);
     }
+    finished(&result);
     let mut results = vec![result];
-    results.extend(runner::parallel(rest, schedule.workers, |t| {
-        let result = run_one(problem, t, cmd, limits, sandbox, confirm);
-        progress();
-        result
-    }));
+    let run = |t: &TestFiles| {
+        let result = run(t)?;
+        finished(&result);
+        Some(result)
+    };
+    results.extend(
+        runner::parallel(rest, schedule.workers, run)
+            .into_iter()
+            .flatten(),
+    );
     Ok(results)
 }
 

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::judging::run::{Confirm, LoadedTest, TestResult, Verdict, limits_for};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::{CompileError, compile};
-use crate::runner::{Limits, Sandbox};
+use crate::runner::{self, Limits, Sandbox};
 
 /// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
 /// correct solution that needs more than half the limit somewhere is too close to fail on a
@@ -63,24 +63,31 @@ pub struct SolutionReport {
     pub required_margin: Option<f64>,
 }
 
-/// Runs one solution on `tests` in order: an accepted one on all of them, a wrong or slow one
-/// until the first test it fails; time verdicts confirmed as `confirm` says.
+/// Runs one solution, `built` by [`build_solution`], on `tests` in order: an accepted one on
+/// all of them, a wrong or slow one until the first test it fails; time verdicts confirmed as
+/// `confirm` says; `finished(test, result)` after each test (its confirmation runs included).
+/// A solution that did not build gets the report `built` holds. Once the judge is interrupted
+/// ([`runner::interrupted`]) it stops, and its report is not to be used.
 pub fn judge_solution(
     problem: &ProblemPlan,
     solution: &SolutionPlan,
     tests: &[LoadedTest],
-    repo: &Path,
-    cache: &Path,
+    built: BuildOutcome,
     sandbox: &Sandbox,
     confirm: Confirm,
+    finished: &dyn Fn(usize, &TestResult),
 ) -> SolutionReport {
-    let (cmd, limits) = match build_solution(problem, solution, repo, cache) {
+    let (cmd, limits) = match built {
         Ok(built) => built,
         Err(report) => return *report,
     };
     let mut results = Vec::new();
-    for t in tests {
+    for (i, t) in tests.iter().enumerate() {
         let result = t.judge(problem, &cmd, &limits, sandbox, confirm);
+        if runner::interrupted().is_some() {
+            break;
+        }
+        finished(i, &result);
         let failed = result.verdict != Verdict::AC;
         results.push(result);
         if failed {

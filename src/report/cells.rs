@@ -2,7 +2,8 @@
 //! solutions): each solution on every test of its problem, with no early stop, spread over the
 //! workers one (solution, test) pair at a time. The one exception: a command that cannot start
 //! on its first test (not found, not executable) is not run on the others, whose runs would
-//! all fail the same way.
+//! all fail the same way. Each run is reported as it finishes ([`Progress`]); once the judge
+//! is interrupted no run starts, and a run that ends after the interrupt is left out.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -25,15 +26,39 @@ pub struct Runs<'a> {
     pub rank: u8,
 }
 
+/// How far the runs of a matrix are, after each one.
+pub struct Progress<'a> {
+    /// The runs done (finished, skipped or left out), of `total`.
+    pub done: usize,
+    /// The runs in all.
+    pub total: usize,
+    /// The run that finished, if it did (not skipped, not cut short by an interrupt).
+    pub finished: Option<Finished<'a>>,
+}
+
+/// A run that finished: the solution, the test and the result.
+pub struct Finished<'a> {
+    /// The problem's index (0 where there is one problem).
+    pub problem: usize,
+    /// The solution's index (in the list of the caller).
+    pub solution: usize,
+    /// The test's index.
+    pub test: usize,
+    /// What it got.
+    pub result: &'a TestResult,
+}
+
 /// Runs every solution on every one of its tests in `sandbox` as `schedule` says (workers,
 /// confirmation of time verdicts): per solution its results in test order. A solution whose
-/// first test shows that it cannot start ([`CannotStart`]) keeps that one result.
-/// `progress(done, total)` after each test (its confirmation runs included).
+/// first test shows that it cannot start ([`CannotStart`]) keeps that one result. `progress`
+/// after each test (its confirmation runs included). When the judge is interrupted
+/// ([`runner::interrupted`]), the results are incomplete: the caller reports the runs
+/// `progress` saw finish instead.
 pub fn run_every_test(
     solutions: &[Runs],
     sandbox: &Sandbox,
     schedule: Schedule,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Vec<TestResult>> {
     let mut runs: Vec<(usize, usize)> = solutions
         .iter()
@@ -47,7 +72,8 @@ pub fn run_every_test(
     let total = runs.len();
     let results = runner::parallel(&runs, schedule.workers, |&(s, t)| {
         let solution = &solutions[s];
-        let result = if t > 0 && unstartable[s].load(Ordering::Relaxed) {
+        let skip = t > 0 && unstartable[s].load(Ordering::Relaxed);
+        let result = if skip || runner::interrupted().is_some() {
             None
         } else {
             let result = solution.tests[t].judge(
@@ -60,9 +86,19 @@ pub fn run_every_test(
             if t == 0 && CannotStart::from_result(&result).is_some() {
                 unstartable[s].store(true, Ordering::Relaxed);
             }
-            Some(result)
+            // Ended after the interrupt: maybe killed by the judge.
+            runner::interrupted().is_none().then_some(result)
         };
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        progress(Progress {
+            done: done.fetch_add(1, Ordering::Relaxed) + 1,
+            total,
+            finished: result.as_ref().map(|result| Finished {
+                problem: 0,
+                solution: s,
+                test: t,
+                result,
+            }),
+        });
         result
     });
     let mut cells: Vec<Vec<Option<TestResult>>> = vec![Vec::new(); solutions.len()];

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
-use crate::report::cells::{Runs, run_every_test};
+use crate::report::cells::{Finished, Progress, Runs, run_every_test};
 use crate::report::matrix::{
     Kind, ProblemMatrix, Row, answer_lengths, columns, failed_tests, path_names, unique_names,
     worth_names,
@@ -112,8 +112,8 @@ pub fn prepare(
 
 /// Runs every ready solution of `prepared` on every one of `tests` of `problem` as `schedule`
 /// says (workers, confirmation of time verdicts), no early stop; `time_limit` is the CPU limit
-/// they ran under (judge.toml's or `--time-limit`), for the report. `progress(done, total)`
-/// after each test.
+/// they ran under (judge.toml's or `--time-limit`), for the report. `progress` after each test
+/// (its confirmation runs included), naming the solution by its index in `prepared`.
 pub fn run_given(
     problem: &ProblemPlan,
     tests: &[LoadedTest],
@@ -121,7 +121,7 @@ pub fn run_given(
     prepared: &[Prepared],
     sandbox: &Sandbox,
     schedule: Schedule,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> ProblemMatrix {
     let ready: Vec<usize> = (0..prepared.len())
         .filter(|&i| prepared[i].ready.is_ok())
@@ -143,13 +143,28 @@ pub fn run_given(
         })
         .collect();
     let mut cells = vec![Vec::new(); prepared.len()];
+    let progress = |p: Progress| {
+        progress(Progress {
+            finished: p.finished.map(|f| Finished {
+                solution: ready[f.solution],
+                ..f
+            }),
+            ..p
+        })
+    };
     for (i, row) in ready
         .iter()
-        .zip(run_every_test(&runs, sandbox, schedule, progress))
+        .zip(run_every_test(&runs, sandbox, schedule, &progress))
     {
         cells[*i] = row;
     }
     matrix(problem, tests, time_limit, prepared, cells)
+}
+
+/// The names of `prepared` solutions in the matrix: unique ([`unique_names`]).
+pub fn names(prepared: &[Prepared]) -> Vec<String> {
+    let candidates: Vec<Vec<String>> = prepared.iter().map(|p| p.given.names()).collect();
+    unique_names(&candidates)
 }
 
 /// The matrix of `prepared` solutions from their results on `tests` (`cells`, one list per
@@ -161,11 +176,10 @@ pub fn matrix(
     prepared: &[Prepared],
     cells: Vec<Vec<TestResult>>,
 ) -> ProblemMatrix {
-    let candidates: Vec<Vec<String>> = prepared.iter().map(|p| p.given.names()).collect();
     let rows: Vec<Row> = prepared
         .iter()
         .zip(cells)
-        .zip(unique_names(&candidates))
+        .zip(names(prepared))
         .map(|((p, cells), name)| {
             let report = assess(problem, p, &cells, tests.len(), time_limit);
             Row {
@@ -194,7 +208,7 @@ pub fn matrix(
         time_limit,
         worth: Worth {
             drop_candidates: None,
-            ..worth(&worth_names(&tests_columns), &failing)
+            ..worth(&worth_names(&tests_columns), &failing, &[], &[])
         },
         advice: None,
         answer_lengths: answer_lengths(problem, tests),

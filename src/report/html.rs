@@ -1,18 +1,24 @@
 //! The matrix as one self-contained HTML page (`judge strength --matrix --html FILE`, `judge
 //! run --html FILE`): no network, no external script, font or image; inline CSS and a small
-//! inline script. Per problem: the matrix with a colour per verdict and CPU-time bars relative
-//! to the limit (rows sortable by solution name and by the time on any test), the slowest
-//! accepted time per test, the time-limit advice (shipped solutions), the answer-length
-//! histogram of the test data as inline SVG, what each test is worth (given solutions: which
-//! of them fail it), and every failing cell's checker message and diff (each failing cell
-//! links to it). Readable on a phone (the matrix scrolls sideways, the solution column stays)
-//! and printable. Every piece of text is escaped.
+//! inline script. Per problem: the matrix laid out as the text is (tests down in their groups,
+//! solutions across), each group collapsed to one row (per solution its worst verdict and
+//! slowest time) that expands on click, a filter for the tests some solution fails, the header
+//! row and the test column sticky, a colour per verdict and CPU-time bars relative to the
+//! limit, each cell reading as the text's ([`crate::report::text::cell_text`]: which limit
+//! stopped a TLE under the CPU limit, the runs that confirmed a time verdict); at the top the
+//! notes of how the runs were made, a busy machine's warning first and in red; the slowest
+//! accepted time per test, the time-limit advice (shipped solutions), the
+//! answer-length histogram of the test data as inline SVG, the tests that catch something
+//! (given solutions: which of them fail it), the candidates to drop with their rule, and every
+//! failing cell's checker message and diff (each failing cell links to it). Readable at
+//! 1280 px and on a phone, and printable. Every piece of text is escaped.
 
 use std::fmt::Write;
 
 use crate::judging::run::{CannotStart, TestResult, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix, Row};
 use crate::report::text::letter;
+use crate::report::worth::TestWorth;
 
 /// The most characters of a checker message kept in the page, per failing cell.
 pub const DETAILS_CHARS: usize = 4000;
@@ -107,7 +113,7 @@ fn problem(out: &mut String, p: usize, m: &ProblemMatrix) {
     let _ = writeln!(
         out,
         "<section class=\"problem\" id=\"p-{name}\" data-problem=\"{name}\">\n\
-         <h2>{name}: {}</h2>\n<p>Time limit {} s CPU per test; {} solutions, {} tests.</p>",
+         <h2>{name}: {} <small>time limit {} s CPU per test; {} solutions, {} tests</small></h2>",
         escape(&m.title),
         m.time_limit,
         m.rows.len(),
@@ -115,9 +121,11 @@ fn problem(out: &mut String, p: usize, m: &ProblemMatrix) {
     );
     let _ = writeln!(
         out,
-        "<h3>Every solution on every test</h3>\n<p class=\"hint\">Sort: click \
-         <em>Solution</em> (by name), <em>#</em> ({}) or a test (by its time). A failing cell \
-         links to its message.</p>",
+        "<p class=\"controls\"><label><input type=\"checkbox\" class=\"failing-only\"> only \
+         tests some solution fails</label> <button type=\"button\" class=\"expand-all\">expand \
+         all groups</button> <span class=\"hint\">Tests down, solutions across ({}); a group \
+         row shows each solution's worst verdict and slowest time: click it for its tests. A \
+         failing cell links to its message.</span></p>",
         order(m.kind)
     );
     matrix(out, p, m);
@@ -146,72 +154,202 @@ fn order(kind: Kind) -> &'static str {
     }
 }
 
+/// How bad a verdict is, for a group's summary: accepted least, a judge failure most.
+fn severity(verdict: &Verdict) -> u8 {
+    match verdict {
+        Verdict::AC => 0,
+        Verdict::PE => 1,
+        Verdict::WA => 2,
+        Verdict::TLE(_) => 3,
+        Verdict::MLE => 4,
+        Verdict::OLE => 5,
+        Verdict::RE(_) => 6,
+        Verdict::FAIL => 7,
+    }
+}
+
+/// The matrix in the text's orientation: tests down in their groups, solutions across. Each
+/// group is one summary row (per solution its worst verdict and slowest time) that expands to
+/// its tests on click; the header row and the test column stay in view while it scrolls.
 fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
     let name = escape(&m.problem);
     let _ = write!(
         out,
         "<div class=\"scroll\">\n<table class=\"matrix\" data-problem=\"{name}\">\n<thead>\n<tr>\
-         <th rowspan=\"2\" class=\"sort\" data-sort=\"order\" title=\"{}\">#</th>\
-         <th rowspan=\"2\" class=\"sol sort\" data-sort=\"name\">Solution</th>\
-         <th rowspan=\"2\">{}</th><th rowspan=\"2\">1st fail</th>",
-        order(m.kind),
-        match m.kind {
-            Kind::Shipped => "Expected",
-            Kind::Given => "Result",
-        }
+         <th class=\"corner\">Test</th>"
+    );
+    for (r, row) in m.rows.iter().enumerate() {
+        solution_header(out, r, row, m.kind);
+    }
+    let _ = write!(
+        out,
+        "<th class=\"slowest\">slowest AC / {} s</th></tr>\n</thead>\n",
+        m.time_limit
     );
     for (group, range) in m.groups() {
+        let failing = range.clone().filter(|&t| fails(m, t)).count();
         let _ = write!(
             out,
-            "<th colspan=\"{}\" class=\"group\">{}</th>",
-            range.len(),
-            escape(group)
+            "<tbody class=\"group collapsed\" data-group=\"{0}\" data-failing=\"{failing}\">\n\
+             <tr class=\"summary\"><th class=\"test\"><button type=\"button\" \
+             aria-expanded=\"false\" title=\"show the tests of {0}\">{0} \
+             <small>{1}{2}</small></button></th>",
+            escape(group),
+            match range.len() {
+                1 => "1 test".to_string(),
+                n => format!("{n} tests"),
+            },
+            if failing > 0 {
+                format!(", {failing} failing")
+            } else {
+                String::new()
+            }
         );
+        for row in &m.rows {
+            let cells: Vec<&TestResult> = range.clone().filter_map(|t| row.cells.get(t)).collect();
+            let Some(worst) = cells.iter().max_by_key(|c| severity(&c.verdict)) else {
+                out.push_str("<td class=\"none\">-</td>");
+                continue;
+            };
+            let slowest = cells.iter().map(|c| c.cpu_seconds).fold(0.0, f64::max);
+            let failed = cells.iter().filter(|c| c.verdict != Verdict::AC).count();
+            let repeated = cells.iter().filter(|c| c.runs > 1).count();
+            let confirmed = match repeated {
+                0 => String::new(),
+                n => format!("; {n} run again to confirm a time verdict (the fastest kept)"),
+            };
+            let v = worst.verdict.short();
+            let _ = write!(
+                out,
+                "<td class=\"worst v-{v}\" data-verdict=\"{v}\" data-failed=\"{failed}\" \
+                 data-repeated=\"{repeated}\" title=\"{}: worst {}, {failed} of {} tests not \
+                 accepted, slowest {:.3} s CPU{confirmed}\">{}&nbsp;{}<span class=\"bar\"><i \
+                 style=\"width:{}%\"></i></span></td>",
+                escape(&row.name),
+                escape(&worst.verdict.to_string()),
+                cells.len(),
+                slowest,
+                letter(&worst.verdict),
+                seconds(slowest),
+                share(slowest, m.time_limit)
+            );
+        }
+        let slowest = range
+            .clone()
+            .filter_map(|t| m.tests[t].slowest_accepted)
+            .reduce(f64::max);
+        slowest_cell(out, slowest, m.time_limit);
+        out.push_str("</tr>\n");
+        for t in range {
+            let test = &m.tests[t];
+            let short = test
+                .name
+                .strip_prefix(&format!("{}/", test.group))
+                .unwrap_or(&test.name);
+            let _ = write!(
+                out,
+                "<tr class=\"test\" data-test=\"{}\"{}><th class=\"test\" title=\"{}\">\
+                 <span class=\"n\">{}</span> {}</th>",
+                escape(&test.name),
+                if fails(m, t) { " data-fails" } else { "" },
+                escape(&test.name),
+                t + 1,
+                escape(short)
+            );
+            for (r, row) in m.rows.iter().enumerate() {
+                match row.cells.get(t) {
+                    Some(c) => cell(out, p, r, t, c, m.time_limit, &row.report.path),
+                    None => out.push_str("<td class=\"none\">-</td>"),
+                }
+            }
+            slowest_cell(out, test.slowest_accepted, m.time_limit);
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n");
     }
-    out.push_str("</tr>\n<tr>");
-    for (t, test) in m.tests.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<th class=\"test sort\" data-sort=\"test\" data-col=\"{t}\" data-group=\"{}\">{}</th>",
-            escape(&test.group),
-            escape(&test.name)
-        );
-    }
-    out.push_str("</tr>\n</thead>\n<tbody>\n");
+    out.push_str("<tfoot>\n<tr><th class=\"test\">1st fail</th>");
     for (r, row) in m.rows.iter().enumerate() {
-        matrix_row(out, p, r, row, m);
-    }
-    out.push_str(
-        "</tbody>\n<tfoot>\n<tr><th></th><th class=\"sol\">slowest AC</th><td></td><td></td>",
-    );
-    for test in &m.tests {
-        match test.slowest_accepted {
-            Some(s) => {
+        let outcome = outcome(row);
+        match &row.first_failure {
+            Some(test) => {
+                let t = m.tests.iter().position(|c| &c.name == test).unwrap_or(0);
                 let _ = write!(
                     out,
-                    "<td class=\"slowest\" data-test=\"{}\" data-cpu=\"{s:.3}\">{}\
-                     <span class=\"bar\"><i style=\"width:{}%\"></i></span></td>",
-                    escape(&test.name),
-                    seconds(s),
-                    share(s, m.time_limit)
+                    "<td class=\"first {outcome}\" title=\"{}\"><a href=\"#{}\">{}</a></td>",
+                    escape(test),
+                    anchor(p, r, t),
+                    t + 1
                 );
             }
-            None => out.push_str("<td class=\"slowest\">-</td>"),
+            None if row.cells.is_empty() => {
+                let _ = write!(
+                    out,
+                    "<td class=\"first unbuilt\" title=\"{0}\">{0}</td>",
+                    escape(&row.report.summary)
+                );
+            }
+            None => {
+                let _ = write!(out, "<td class=\"first {outcome}\">-</td>");
+            }
         }
     }
-    out.push_str("</tr>\n</tfoot>\n</table>\n</div>\n");
+    out.push_str("<td></td></tr>\n<tr><th class=\"test\">outcome</th>");
+    for row in &m.rows {
+        let outcome = outcome(row);
+        let _ = write!(
+            out,
+            "<td class=\"first {outcome}\" title=\"{}\">{}</td>",
+            escape(&row.report.summary),
+            match outcome {
+                "ok" => "ok",
+                "skipped" => "skip",
+                _ => "FAIL",
+            }
+        );
+    }
+    out.push_str("<td></td></tr>\n</tfoot>\n</table>\n</div>\n");
 }
 
-fn matrix_row(out: &mut String, p: usize, r: usize, row: &Row, m: &ProblemMatrix) {
-    let path = escape(&row.report.path);
-    let outcome = match (row.report.skipped, row.report.ok) {
+/// Whether some solution is not accepted on test `t`.
+fn fails(m: &ProblemMatrix, t: usize) -> bool {
+    m.rows
+        .iter()
+        .any(|r| r.cells.get(t).is_some_and(|c| c.verdict != Verdict::AC))
+}
+
+fn outcome(row: &Row) -> &'static str {
+    match (row.report.skipped, row.report.ok) {
         (true, _) => "skipped",
         (false, true) => "ok",
         (false, false) => "failed",
-    };
+    }
+}
+
+fn slowest_cell(out: &mut String, slowest: Option<f64>, limit: f64) {
+    match slowest {
+        Some(s) => {
+            let _ = write!(
+                out,
+                "<td class=\"slowest\" data-cpu=\"{s:.3}\">{}<span class=\"bar\"><i \
+                 style=\"width:{}%\"></i></span></td>",
+                seconds(s),
+                share(s, limit)
+            );
+        }
+        None => out.push_str("<td class=\"slowest\">-</td>"),
+    }
+}
+
+/// A solution's column header: its number, its name, and what it must get (shipped) or got
+/// (given); the full path and how it did in the tooltip.
+fn solution_header(out: &mut String, r: usize, row: &Row, kind: Kind) {
     // Shipped: what it must get; given: what it got.
     let result = match row.report.expected {
-        Some(expected) => expected.name().replace('_', " "),
+        Some(expected) => match expected.name() {
+            "time_limit_exceeded" => "TLE".to_string(),
+            "wrong_answer" => "WA".to_string(),
+            other => other.replace('_', " "),
+        },
         None if row.report.ok => "accepted".into(),
         None if row.cells.is_empty() => "not run".into(),
         None if row
@@ -224,52 +362,26 @@ fn matrix_row(out: &mut String, p: usize, r: usize, row: &Row, m: &ProblemMatrix
         }
         None => "not accepted".into(),
     };
-    let small = if row.name == row.report.path {
-        String::new()
-    } else {
-        format!("<small>{path}</small>")
-    };
     let _ = write!(
         out,
-        "<tr data-solution=\"{path}\" data-name=\"{}\" data-order=\"{r}\" data-expected=\"{}\" \
-         data-outcome=\"{outcome}\"><td class=\"num\">{}</td><th class=\"sol\" title=\"{}\">{}\
-         {small}</th><td class=\"exp\">{}</td>",
+        "<th class=\"sol\" data-solution=\"{}\" data-name=\"{}\" data-expected=\"{}\" \
+         data-outcome=\"{}\" title=\"{}: {}\"><span class=\"n\">#{}</span> {}<small>{}</small></th>",
+        escape(&row.report.path),
         escape(&row.name),
         row.report.expected.map_or("", |e| e.name()),
-        r + 1,
+        outcome(row),
+        escape(&row.report.path),
         escape(&row.report.summary),
+        r + 1,
         escape(&row.name),
-        escape(&result)
+        match kind {
+            Kind::Shipped => format!("must: {}", escape(&result)),
+            Kind::Given => escape(&result),
+        }
     );
-    match &row.first_failure {
-        Some(test) => {
-            let t = m.tests.iter().position(|c| &c.name == test).unwrap_or(0);
-            let _ = write!(
-                out,
-                "<td class=\"first {outcome}\"><a href=\"#{}\">{}</a></td>",
-                anchor(p, r, t),
-                escape(test)
-            );
-        }
-        None => {
-            let _ = write!(out, "<td class=\"first {outcome}\">-</td>");
-        }
-    }
-    if row.cells.is_empty() {
-        let _ = write!(
-            out,
-            "<td class=\"unbuilt\" colspan=\"{}\">{}</td>",
-            m.tests.len(),
-            escape(&row.report.summary)
-        );
-    }
-    for (t, c) in row.cells.iter().enumerate() {
-        cell(out, p, r, t, c, m.time_limit);
-    }
-    out.push_str("</tr>\n");
 }
 
-fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f64) {
+fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f64, path: &str) {
     let v = c.verdict.short();
     // As in the text matrix: which limit stopped a TLE under the CPU limit, and the runs.
     let why = match &c.verdict {
@@ -309,8 +421,10 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
     };
     let _ = write!(
         out,
-        "<td class=\"cell v-{v}\" data-test=\"{}\" data-verdict=\"{v}\" data-cpu=\"{:.3}\" \
-         data-runs=\"{}\" title=\"{}\">{inner}<span class=\"bar\"><i style=\"width:{}%\"></i></span></td>",
+        "<td class=\"cell v-{v}\" data-solution=\"{}\" data-test=\"{}\" data-verdict=\"{v}\" \
+         data-cpu=\"{:.3}\" data-runs=\"{}\" title=\"{}\">{inner}<span class=\"bar\"><i \
+         style=\"width:{}%\"></i></span></td>",
+        escape(path),
         escape(&c.test),
         c.cpu_seconds,
         c.runs,
@@ -391,44 +505,62 @@ fn histogram(out: &mut String, m: &ProblemMatrix) {
 
 fn worth(out: &mut String, m: &ProblemMatrix) {
     let given = m.kind == Kind::Given;
-    let _ = write!(
-        out,
-        "<h3>{}</h3>\n<div class=\"scroll\"><table class=\"worth\">\
-         <thead><tr><th>Test</th><th>Group</th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
-        if given {
-            "Which solutions fail each test"
-        } else {
-            "What each test is worth"
-        },
-        if given { "Fails" } else { "Catches" },
-        if given {
-            "First failure of"
-        } else {
-            "First to catch"
-        }
-    );
     // Solutions by their names in the matrix.
     let short = |key: &String| escape(m.row_of(key).map_or(key.as_str(), |i| &m.rows[i].name));
     let join = |keys: &[String]| keys.iter().map(short).collect::<Vec<_>>().join(", ");
-    let candidates = m.worth.drop_candidates.as_deref().unwrap_or_default();
-    for (t, w) in m.worth.tests.iter().enumerate() {
-        let drop = candidates.contains(&w.test);
-        let _ = writeln!(
+    let catching: Vec<(usize, &TestWorth)> = m
+        .worth
+        .tests
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| !w.catches.is_empty())
+        .collect();
+    let _ = write!(
+        out,
+        "<h3>{}</h3>\n<p class=\"hint\">{} of {} tests {}; the others are left out.</p>\n",
+        if given {
+            "Which solutions fail each test"
+        } else {
+            "What each test catches"
+        },
+        catching.len(),
+        m.worth.tests.len(),
+        if given {
+            "fail some solution"
+        } else {
+            "catch a wrong or intended-TLE solution"
+        }
+    );
+    if !catching.is_empty() {
+        let _ = write!(
             out,
-            "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            if drop { " class=\"drop\"" } else { "" },
-            escape(&w.test),
-            escape(m.tests.get(t).map_or("", |c| c.group.as_str())),
-            join(&w.catches),
-            join(&w.first_to_catch)
+            "<div class=\"scroll\"><table class=\"worth\"><thead><tr><th>Test</th><th>{}</th>\
+             <th>{}</th></tr></thead>\n<tbody>\n",
+            if given { "Fails" } else { "Catches" },
+            if given {
+                "First failure of"
+            } else {
+                "First to catch"
+            }
         );
+        for (t, w) in catching {
+            let _ = writeln!(
+                out,
+                "<tr><td title=\"{}\">{} {}</td><td>{}</td><td>{}</td></tr>",
+                escape(&w.test),
+                t + 1,
+                escape(&w.test),
+                join(&w.catches),
+                join(&w.first_to_catch)
+            );
+        }
+        out.push_str("</tbody></table></div>\n");
     }
-    out.push_str("</tbody></table></div>\n");
-    if m.worth.drop_candidates.is_some() {
+    if let Some(candidates) = &m.worth.drop_candidates {
         let _ = writeln!(
             out,
-            "<p><strong>Candidates to drop</strong> (they catch no wrong solution an earlier \
-             test does not; samples are kept): {}</p>",
+            "<p class=\"drop\"><strong>Candidates to drop</strong>: {}. <span class=\"hint\">\
+             {DROP_RULE}</span></p>",
             if candidates.is_empty() {
                 "none".to_string()
             } else {
@@ -456,6 +588,12 @@ fn worth(out: &mut String, m: &ProblemMatrix) {
     }
     out.push_str("</ul>\n");
 }
+
+/// The rule for candidates to drop, as the page states it.
+const DROP_RULE: &str = "A test is a candidate when it catches no wrong-answer solution and \
+                         separates no intended-TLE solution from the accepted ones (the \
+                         intended-TLE solutions pass it, or an accepted one fails it too). \
+                         Samples are kept. Nothing is dropped: this is a list to consider.";
 
 fn failures(out: &mut String, p: usize, m: &ProblemMatrix) {
     out.push_str("<h3>Failures</h3>\n");
@@ -503,32 +641,49 @@ fn failures(out: &mut String, p: usize, m: &ProblemMatrix) {
 
 const STYLE: &str = r#":root { --ac: #d7f0dc; --wa: #f8d3d0; --pe: #fde3c4; --tle: #e1d8f4; --re: #f4ecc0; --fail: #333; --ink: #1a1a1a; --line: #c9c9c9; }
 * { box-sizing: border-box; }
-body { font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0 auto; padding: 0 12px 40px; max-width: 1400px; }
-h1 { font-size: 1.5em; margin: 16px 0 4px; } h2 { font-size: 1.3em; margin-top: 32px; border-bottom: 2px solid var(--ink); } h3 { font-size: 1.05em; margin: 20px 0 6px; }
-.note, .hint { color: #555; margin: 2px 0; font-size: .9em; }
+body { font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0; padding: 0 12px 40px; }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 14px; }
+h1 { font-size: 1.2em; margin: 8px 0 2px; } h2 { font-size: 1.1em; margin: 10px 0 4px; border-bottom: 2px solid var(--ink); } h2 small { font-weight: normal; font-size: .8em; color: #555; } h3 { font-size: 1.05em; margin: 20px 0 6px; }
+.note, .hint { color: #555; margin: 0; font-size: .85em; }
 .note.warning { color: #a00; font-weight: bold; }
 nav a { margin-right: 10px; }
-.legend span { display: inline-block; padding: 1px 6px; margin: 2px; border-radius: 3px; font-size: .85em; }
-.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line); }
+.legend { margin: 0; }
+.legend span { display: inline-block; padding: 0 5px; margin: 1px; border-radius: 3px; font-size: .8em; }
+.controls { margin: 2px 0 4px; font-size: .9em; }
+.controls button { font: inherit; padding: 0 6px; }
+.scroll { overflow: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line); max-width: 100%; }
+.problem > .scroll { max-height: calc(100vh - 12px); }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid var(--line); padding: 2px 4px; white-space: nowrap; }
-table.matrix { font-size: 12px; }
-table.matrix th.sol { position: sticky; left: 0; background: #fff; text-align: left; z-index: 1; max-width: 16em; overflow: hidden; text-overflow: ellipsis; }
-table.matrix th.sol small { display: block; color: #666; font-weight: normal; font-size: 10px; }
-th.group { background: #eee; }
-th.sort { cursor: pointer; user-select: none; text-decoration: underline dotted; }
-th[aria-sort="ascending"]::after { content: " \25B2"; } th[aria-sort="descending"]::after { content: " \25BC"; }
-td.cell, td.slowest { min-width: 4.2em; text-align: right; vertical-align: top; }
-td.cell a { color: inherit; }
+table.matrix { font-size: 12px; border-collapse: separate; border-spacing: 0; }
+table.matrix th, table.matrix td { border-width: 0 1px 1px 0; }
+table.matrix thead th { position: sticky; top: 0; z-index: 2; background: #fff; vertical-align: bottom; border-bottom: 2px solid var(--ink); }
+table.matrix th.test { position: sticky; left: 0; z-index: 1; background: #fff; text-align: left; max-width: 15em; overflow: hidden; text-overflow: ellipsis; font-weight: normal; }
+table.matrix thead th.corner { left: 0; z-index: 3; text-align: left; }
+table.matrix th.sol { max-width: 7.5em; white-space: normal; overflow-wrap: anywhere; font-weight: normal; text-align: left; line-height: 1.15; }
+table.matrix th.sol .n, table.matrix th.test .n { font-weight: bold; }
+table.matrix th.sol small { display: block; color: #666; font-size: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+table.matrix th.sol[data-outcome="failed"] .n { color: #b71c1c; }
+tr.summary th.test { background: #eee; }
+tr.summary th button { all: unset; cursor: pointer; font-weight: bold; }
+tr.summary th button::before { content: "\25B8  "; }
+tbody:not(.collapsed) tr.summary th button::before { content: "\25BE  "; }
+tr.summary th button small { font-weight: normal; color: #555; }
+tbody.collapsed tr.test { display: none; }
+table.failing-only tr.test:not([data-fails]), table.failing-only tbody[data-failing="0"] { display: none; }
+td.cell, td.worst, td.slowest { min-width: 4.2em; text-align: right; vertical-align: top; }
+td.worst { font-weight: bold; }
+td.cell a, td.first a { color: inherit; }
 .bar { display: block; height: 3px; background: rgba(0,0,0,.08); margin-top: 1px; }
 .bar i { display: block; height: 3px; background: #555; }
 .v-AC { background: var(--ac); } .v-WA { background: var(--wa); } .v-PE { background: var(--pe); }
 .v-TLE { background: var(--tle); } .v-MLE, .v-OLE, .v-RE { background: var(--re); } .v-FAIL { background: var(--fail); color: #fff; }
-td.first.ok { color: #1b5e20; } td.first.failed { color: #b71c1c; font-weight: bold; }
-td.unbuilt { color: #b71c1c; }
+tfoot th.test { font-weight: bold; }
+td.first { text-align: center; } td.first.ok { color: #1b5e20; } td.first.failed { color: #b71c1c; font-weight: bold; }
+td.unbuilt { color: #b71c1c; max-width: 6.5em; overflow: hidden; text-overflow: ellipsis; }
 table.worth td { white-space: normal; }
 ul.advice { padding-left: 1.2em; } .warn { color: #b71c1c; }
-tr.drop td { color: #8a6d00; background: #fff9e0; }
+p.drop { background: #fff9e0; padding: 4px 6px; }
 figure.histogram { margin: 0; max-width: 700px; } figure.histogram svg { width: 100%; height: auto; }
 svg .axis { stroke: #444; } svg .label { font-size: 11px; fill: #333; } svg rect.some { fill: #4a78b5; } svg rect.none { fill: #b5654a; }
 .failure { border-left: 4px solid var(--line); margin: 10px 0; padding: 0 8px; background: none; }
@@ -537,14 +692,15 @@ svg .axis { stroke: #444; } svg .label { font-size: 11px; fill: #333; } svg rect
 .failure h4 { margin: 6px 0; font-size: .95em; word-break: break-all; }
 .failure pre { overflow-x: auto; max-height: 24em; background: #f6f6f6; padding: 6px; font-size: 12px; margin: 4px 0; }
 ul.caught li, .failure h4, p { overflow-wrap: anywhere; }
-@media (max-width: 600px) { body { font-size: 14px; padding: 0 6px 30px; } table.matrix th.sol { max-width: 9em; } table.matrix th.sol small { display: none; } table.matrix td.exp { white-space: normal; min-width: 5em; } }
+@media (max-width: 600px) { body { font-size: 14px; padding: 0 4px 30px; } .controls .hint, .note:not(.warning) { display: none; } table.matrix { font-size: 11px; } table.matrix th.test { max-width: 8.5em; } table.matrix th.sol { max-width: 5em; } td.cell, td.worst, td.slowest { min-width: 3.6em; } }
 @media print {
-  body { max-width: none; padding: 0; font-size: 10pt; }
+  body { padding: 0; font-size: 10pt; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-  nav, .hint { display: none; }
-  .scroll { overflow: visible; border: none; }
+  nav, .hint, .controls { display: none; }
+  .scroll, .problem > .scroll { overflow: visible; border: none; max-height: none; }
   table.matrix { font-size: 6.5pt; }
-  table.matrix th.sol { position: static; }
+  table.matrix thead th, table.matrix th.test { position: static; }
+  tbody.collapsed tr.test { display: table-row; }
   section.problem { break-before: page; }
   section.problem:first-child { break-before: auto; }
   .failure { break-inside: avoid; } .failure pre { max-height: none; overflow: visible; white-space: pre-wrap; }
@@ -554,41 +710,36 @@ ul.caught li, .failure h4, p { overflow-wrap: anywhere; }
 "#;
 
 const SCRIPT: &str = r#"(function () {
-  document.querySelectorAll("table.matrix").forEach(function (table) {
-    var body = table.tBodies[0];
-    var state = { key: null, dir: 1 };
-    function cellOf(row, col) { return row.querySelectorAll("td.cell")[col]; }
-    function sortBy(th, key, first, get) {
-      state.dir = state.key === key ? -state.dir : first;
-      state.key = key;
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = get(a), y = get(b);
-        var c = x < y ? -1 : x > y ? 1 : 0;
-        return c * state.dir || (+a.dataset.order - +b.dataset.order);
-      });
-      rows.forEach(function (r) { body.appendChild(r); });
-      table.querySelectorAll("th[aria-sort]").forEach(function (h) { h.removeAttribute("aria-sort"); });
-      th.setAttribute("aria-sort", state.dir > 0 ? "ascending" : "descending");
+  document.querySelectorAll("section.problem").forEach(function (section) {
+    var table = section.querySelector("table.matrix");
+    if (!table) return;
+    function expand(group, open) {
+      group.classList.toggle("collapsed", !open);
+      var button = group.querySelector("tr.summary button");
+      if (button) button.setAttribute("aria-expanded", open ? "true" : "false");
     }
-    table.querySelectorAll("th.sort").forEach(function (th) {
-      th.tabIndex = 0;
-      var go = function () {
-        var how = th.dataset.sort;
-        if (how === "name") sortBy(th, "name", 1, function (r) { return r.dataset.name; });
-        else if (how === "order") sortBy(th, "order", 1, function (r) { return +r.dataset.order; });
-        else {
-          var col = +th.dataset.col;
-          sortBy(th, "t" + col, -1, function (r) {
-            var c = cellOf(r, col);
-            return c ? +c.dataset.cpu : -1;
-          });
-        }
-      };
-      th.addEventListener("click", go);
-      th.addEventListener("keydown", function (e) { if (e.key === "Enter") go(); });
+    table.querySelectorAll("tbody.group").forEach(function (group) {
+      var button = group.querySelector("tr.summary button");
+      group.querySelector("tr.summary").addEventListener("click", function () {
+        expand(group, group.classList.contains("collapsed"));
+      });
+      if (button) button.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); expand(group, group.classList.contains("collapsed")); }
+      });
+    });
+    var all = section.querySelector("button.expand-all");
+    if (all) all.addEventListener("click", function () {
+      var open = all.dataset.open !== "true";
+      all.dataset.open = open ? "true" : "false";
+      all.textContent = open ? "collapse all groups" : "expand all groups";
+      table.querySelectorAll("tbody.group").forEach(function (g) { expand(g, open); });
+    });
+    var failing = section.querySelector("input.failing-only");
+    if (failing) failing.addEventListener("change", function () {
+      table.classList.toggle("failing-only", failing.checked);
     });
   });
+  document.body.dataset.script = "ran";
 })();
 "#;
 

@@ -16,7 +16,7 @@ use crate::judging::run::{Confirm, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::{BuildOutcome, SolutionReport, assess, build_solution};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
-use crate::report::cells::{Runs, run_every_test};
+use crate::report::cells::{Finished, Progress, Runs, run_every_test};
 use crate::report::histogram::Histogram;
 use crate::report::worth::{Worth, worth};
 use crate::runner::{self, Sandbox};
@@ -212,14 +212,17 @@ pub fn answer_lengths(problem: &ProblemPlan, tests: &[LoadedTest]) -> Histogram 
 }
 
 /// Runs the matrix of every job as `schedule` says (workers, confirmation of time verdicts);
-/// `progress(done, total)` after each test.
+/// `progress` after each test (its confirmation runs included), naming the problem by its
+/// job's index and the solution by its index in the job. When the judge is interrupted
+/// ([`runner::interrupted`]) the probes are not run and the matrices are incomplete: the
+/// caller reports the runs `progress` saw finish instead.
 pub fn run_matrix(
     jobs: &[MatrixJob],
     repo: &Path,
     cache: &Path,
     sandbox: &Sandbox,
     schedule: Schedule,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<ProblemMatrix> {
     let workers = schedule.workers;
     let solutions: Vec<(usize, usize)> = jobs
@@ -252,14 +255,31 @@ pub fn run_matrix(
             }
         })
         .collect();
+    let progress = |p: Progress| {
+        progress(Progress {
+            finished: p.finished.map(|f| {
+                let (problem, solution) = solutions[ready[f.solution]];
+                Finished {
+                    problem,
+                    solution,
+                    ..f
+                }
+            }),
+            ..p
+        })
+    };
     let mut cells: Vec<Vec<TestResult>> = vec![Vec::new(); solutions.len()];
     for (i, row) in ready
         .iter()
-        .zip(run_every_test(&runs, sandbox, schedule, progress))
+        .zip(run_every_test(&runs, sandbox, schedule, &progress))
     {
         cells[*i] = row;
     }
-    let probes = run_probes(jobs, &solutions, &built, &cells, sandbox, workers);
+    let probes = if runner::interrupted().is_some() {
+        vec![None; solutions.len()]
+    } else {
+        run_probes(jobs, &solutions, &built, &cells, sandbox, workers)
+    };
     let mut matrices = Vec::new();
     let mut rows = solutions
         .iter()
@@ -375,6 +395,18 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
         .map(|r| (r.report.path.clone(), failed_tests(r)))
         .collect();
+    let is_slow: Vec<bool> = rows
+        .iter()
+        .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
+        .map(|r| r.report.expected == Some(Expected::TimeLimitExceeded))
+        .collect();
+    let accepted_fail: Vec<bool> = (0..job.tests.len())
+        .map(|t| {
+            rows.iter()
+                .filter(|r| is(r, Expected::Accepted))
+                .any(|r| r.cells.get(t).is_some_and(|c| c.verdict != Verdict::AC))
+        })
+        .collect();
     let accepted: Vec<AcceptedTimes> = rows
         .iter()
         .filter(|r| is(r, Expected::Accepted))
@@ -419,7 +451,7 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         problem: problem.name.clone(),
         title: problem.title.clone(),
         time_limit: problem.time_limit,
-        worth: worth(&worth_names(&tests), &wrong),
+        worth: worth(&worth_names(&tests), &wrong, &is_slow, &accepted_fail),
         advice: Some(advice::advise(problem.time_limit, &accepted, &slow)),
         answer_lengths: answer_lengths(problem, job.tests),
         tests,

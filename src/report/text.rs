@@ -215,7 +215,7 @@ fn worth(out: &mut String, m: &ProblemMatrix) {
     if let Some(candidates) = &m.worth.drop_candidates {
         let _ = writeln!(
             out,
-            "candidates to drop (catch nothing earlier tests do not): {}",
+            "candidates to drop (catch no wrong-answer solution, separate no intended-TLE one from the accepted ones): {}",
             if candidates.is_empty() {
                 "none".to_string()
             } else {

@@ -28,6 +28,9 @@ pub enum CompileError {
     },
     /// The source could not be read or the cache could not be written.
     Io(String),
+    /// The judge was interrupted ([`super::interrupted`]) before the build began: no
+    /// compiler starts then.
+    Interrupted,
     /// The compiler rejected the source.
     Failed {
         /// The source.
@@ -50,6 +53,7 @@ impl fmt::Display for CompileError {
                 write!(f, "{compiler} is not installed")
             }
             CompileError::Io(why) => f.write_str(why),
+            CompileError::Interrupted => f.write_str("not built: the judge was interrupted"),
             CompileError::Failed { source, message } => {
                 write!(f, "{}: compilation failed:\n{message}", source.display())
             }
@@ -66,7 +70,8 @@ impl std::error::Error for CompileError {}
 /// The build is named after the file and a hash of its content and build command (a new
 /// Rust release may change the hash: that only costs a rebuild), and is made under a
 /// temporary name then renamed, so parallel builds of one source are safe. A missing tool
-/// (compiler or runtime, looked up on `PATH`) is [`CompileError::CompilerMissing`].
+/// (compiler or runtime, looked up on `PATH`) is [`CompileError::CompilerMissing`]; a build
+/// not in the cache when the judge is interrupted is [`CompileError::Interrupted`].
 pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
     let language =
         language::of(source).ok_or_else(|| CompileError::Unsupported(source.to_path_buf()))?;
@@ -95,6 +100,9 @@ pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
     };
     if target.exists() {
         return Ok(built);
+    }
+    if super::interrupted().is_some() {
+        return Err(CompileError::Interrupted);
     }
     fs::create_dir_all(cache_dir)
         .map_err(|e| CompileError::Io(format!("cannot create {}: {e}", cache_dir.display())))?;

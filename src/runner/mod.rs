@@ -38,7 +38,10 @@ use std::time::{Duration, Instant};
 
 pub use classify::signal_name;
 pub use parallel::{default_jobs, load_average, parallel, physical_cores, timing_note};
-pub use process::{kill_groups_on_interrupt, kill_running_groups, wait_if_interrupted};
+pub use process::{
+    interrupted, kill_groups_on_interrupt, kill_running_groups, stop_runs_on_interrupt,
+    wait_if_interrupted,
+};
 pub use sandbox::{Layer, Mode as SandboxMode, Sandbox};
 
 use process::Group;

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::io;
 use std::mem::MaybeUninit;
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -77,13 +78,30 @@ pub fn kill_running_groups() {
     }
 }
 
+/// The signal that interrupted the judge (0: none yet); set before the running groups are
+/// killed, so a run that ends after it was set may have been cut short by the judge.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// Whether the main thread reports the runs that finished before an interrupt and exits by
+/// itself ([`stop_runs_on_interrupt`]) rather than the handler exiting at once.
+static REPORTS: AtomicBool = AtomicBool::new(false);
+
+/// The signal that interrupted the judge, if one did. A run that ends once this is set may
+/// have been killed by the judge: its result says nothing about the solution.
+pub fn interrupted() -> Option<i32> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
 /// Blocks for good once [`kill_groups_on_interrupt`] has caught a signal (the handler then
-/// ends the process with 128 + the signal, after its clean-up); returns at once otherwise.
-/// Call it before `main` returns, so that work interrupted half-way never exits as if it had
-/// finished.
+/// ends the process with 128 + the signal, after its clean-up); returns at once otherwise, and
+/// after [`stop_runs_on_interrupt`], whose caller exits by itself. Call it before `main`
+/// returns, so that work interrupted half-way never exits as if it had finished.
 pub fn wait_if_interrupted() {
     let closed = RUNNING.lock().unwrap_or_else(|p| p.into_inner()).closed;
-    if closed {
+    if closed && !REPORTS.load(Ordering::SeqCst) {
         loop {
             std::thread::park();
         }
@@ -95,6 +113,19 @@ pub fn wait_if_interrupted() {
 /// thread starts: the signals are blocked in every thread (threads inherit the mask; spawned
 /// programs start with an empty one) and one thread waits for them.
 pub fn kill_groups_on_interrupt() {
+    on_interrupt(false);
+}
+
+/// Like [`kill_groups_on_interrupt`], but the first signal only kills the running solutions'
+/// groups and refuses new ones ([`interrupted`] tells the workers); the main thread then
+/// reports the runs that finished and exits with 128 + the signal by itself. A second signal
+/// exits at once.
+pub fn stop_runs_on_interrupt() {
+    REPORTS.store(true, Ordering::SeqCst);
+    on_interrupt(true);
+}
+
+fn on_interrupt(report: bool) {
     // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask changes the
     // calling thread's mask, inherited by the threads it starts.
     let set = unsafe {
@@ -107,13 +138,19 @@ pub fn kill_groups_on_interrupt() {
         set.assume_init()
     };
     std::thread::spawn(move || {
-        let mut signal = 0;
-        // SAFETY: `set` is an initialised sigset_t and `signal` a valid out-pointer.
-        while unsafe { libc::sigwait(&set, &mut signal) } != 0 {}
+        let wait = || {
+            let mut signal = 0;
+            // SAFETY: `set` is an initialised sigset_t and `signal` a valid out-pointer.
+            while unsafe { libc::sigwait(&set, &mut signal) } != 0 {}
+            signal
+        };
+        let signal = wait();
+        SIGNAL.store(signal, Ordering::SeqCst);
         kill_running_groups();
         // What escaped the groups becomes this process's child as its parents die.
         std::thread::sleep(Duration::from_millis(50));
         sweep_escaped();
+        let signal = if report { wait() } else { signal };
         super::sandbox::clean_up_after_interrupt();
         std::process::exit(128 + signal);
     });

@@ -13,6 +13,7 @@ use boardjudge::problemset::plan::Expected;
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::report::text::{self, LEGEND};
 
+use crate::session::Partial;
 use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
 
 /// The busy machine's warning, first on standard error (it shows above the report on a
@@ -30,29 +31,101 @@ fn wrote(page: &Option<std::path::PathBuf>) {
     }
 }
 
+/// How a command that runs solutions prints its report: a table, JSON, or JSON lines (one
+/// per finished run while it works, then a last one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Tables on stdout.
+    Text,
+    /// The report as one JSON document on stdout.
+    Json,
+    /// A JSON object per finished run on stdout, then `{"event": "end", ...}`.
+    JsonLines,
+}
+
+/// The exit code of an interrupted command: 128 + the signal.
+fn interrupted_code(number: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(128 + number).unwrap_or(130))
+}
+
+/// The last line of `--json-lines`: how the command ended.
+fn json_end(code: u8, interrupted: Option<&session::Interruption>) {
+    let end = serde_json::json!({
+        "event": "end",
+        "exit_code": code,
+        "interrupted": interrupted,
+    });
+    println!("{end}");
+}
+
+/// An interrupted command's runs that finished: the partial matrices, how far it got, and the
+/// confirmation runs as for a finished command.
+fn print_partial(partial: &Partial, output: Output) -> ExitCode {
+    let code = interrupted_code(partial.interrupted.number);
+    match output {
+        Output::Json => print_json(partial),
+        Output::JsonLines => json_end(
+            (128 + partial.interrupted.number) as u8,
+            Some(&partial.interrupted),
+        ),
+        Output::Text => {
+            let on = std::io::stdout().is_terminal();
+            let grid = boardjudge::report::live::Grid {
+                problems: partial.problems.clone(),
+                done: partial.interrupted.done,
+                total: partial.interrupted.total,
+            };
+            print!("{}", grid.text(&|t, v| paint(t, v, on)));
+            let timing = &partial.timing;
+            if timing.repeated > 0 || timing.confirm_reruns == 0 {
+                eprintln!("note: {}", timing.confirmation());
+            }
+            println!(
+                "{} ({})",
+                partial.interrupted.message, partial.interrupted.signal
+            );
+        }
+    }
+    code
+}
+
 /// `judge run`: one solution's table, or several solutions' matrix.
-pub fn run(session: &Session, request: &session::run::Request, json: bool) -> ExitCode {
-    match session::run::run(session, request, &Terminal::default()) {
+pub fn run(session: &Session, request: &session::run::Request, output: Output) -> ExitCode {
+    let terminal = Terminal::live(output == Output::JsonLines);
+    match session::run::run(session, request, &terminal) {
         Err(stop) => stopped(stop),
         Ok(session::run::Report::One(one)) => {
             warn_busy(&one.timing);
             wrote(&one.page);
-            if json {
-                print_json(&one);
-            } else {
-                print_one(&one);
+            let code = match &one.interrupted {
+                Some(i) => interrupted_code(i.number),
+                None => outcome(one.ok()),
+            };
+            match output {
+                Output::Json => print_json(&one),
+                Output::JsonLines => json_end(
+                    one.interrupted
+                        .as_ref()
+                        .map_or(u8::from(!one.ok()), |i| (128 + i.number) as u8),
+                    one.interrupted.as_ref(),
+                ),
+                Output::Text => print_one(&one),
             }
-            outcome(one.ok())
+            code
         }
         Ok(session::run::Report::Several(several)) => {
             warn_busy(&several.timing);
             wrote(&several.page);
-            if json {
-                print_json(&several);
-            } else {
-                print_several(&several);
+            match output {
+                Output::Json => print_json(&several),
+                Output::JsonLines => json_end(u8::from(several.failed > 0), None),
+                Output::Text => print_several(&several),
             }
             outcome(several.failed == 0)
+        }
+        Ok(session::run::Report::Interrupted(partial)) => {
+            warn_busy(&partial.timing);
+            print_partial(&partial, output)
         }
     }
 }
@@ -74,6 +147,13 @@ fn print_one(one: &session::run::One) {
     }
     let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
     println!("{}", one.sandbox);
+    if let Some(i) = &one.interrupted {
+        println!(
+            "{}: {} ({}); {}/{} finished tests accepted",
+            one.problem, i.message, i.signal, one.passed, one.total
+        );
+        return;
+    }
     println!(
         "{}: {}/{} tests accepted; slowest {slowest:.3} s CPU of {} s",
         one.problem, one.passed, one.total, one.time_limit_seconds
@@ -249,21 +329,29 @@ pub fn stress(
 }
 
 /// `judge strength`: a line per solution, or the matrices.
-pub fn strength(session: &Session, request: &session::strength::Request, json: bool) -> ExitCode {
-    let report = match session::strength::run(session, request, &Terminal::default()) {
+pub fn strength(
+    session: &Session,
+    request: &session::strength::Request,
+    output: Output,
+) -> ExitCode {
+    let terminal = Terminal::live(output == Output::JsonLines);
+    let report = match session::strength::run(session, request, &terminal) {
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
-    warn_busy(match &report {
-        session::strength::Report::List(list) => &list.timing,
-        session::strength::Report::Matrix(m) => &m.timing,
-    });
-    match &report {
-        session::strength::Report::List(list) if json => print_json(list),
-        session::strength::Report::List(list) => print_strength(list),
-        session::strength::Report::Matrix(m) => {
-            wrote(&m.page);
-            if json {
+    warn_busy(report.timing());
+    if let session::strength::Report::Matrix(m) = &report {
+        wrote(&m.page);
+    }
+    match (&report, output) {
+        (session::strength::Report::Interrupted(partial), _) => {
+            return print_partial(partial, output);
+        }
+        (_, Output::JsonLines) => json_end(u8::from(!report.ok()), None),
+        (session::strength::Report::List(list), Output::Json) => print_json(list),
+        (session::strength::Report::List(list), Output::Text) => print_strength(list),
+        (session::strength::Report::Matrix(m), _) => {
+            if output == Output::Json {
                 print_json(m);
             } else {
                 print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);

@@ -98,6 +98,15 @@ enum Command {
     /// failure's message. A source that does not build, or a command that cannot start (it
     /// is not run past the first test), fails that solution; the others run on.
     ///
+    /// Each run is shown as it finishes (a confirmed time verdict once its runs are over): on
+    /// a terminal a live table on stderr (a row per solution, a letter per finished test)
+    /// above the progress bar, cleared at the end; when stderr is not a terminal a line per
+    /// finished run on stderr; with --json-lines a JSON object per finished run on stdout.
+    /// The report itself (the table, --json) comes at the end on stdout, as always. Ctrl-C
+    /// (SIGINT) or SIGTERM stops the runs (no test or confirmation re-run starts), kills the
+    /// running solutions and prints the runs that finished (the partial table or matrix,
+    /// "interrupted after N of M runs"), then exits with 128 + the signal (130 for Ctrl-C).
+    ///
     /// --tests chooses tests: a group name, a GROUP/NAME, a NAME, or a glob of * and ? over
     /// any of these; comma lists, and --tests may be repeated. A pattern that matches no test
     /// is an error. --html FILE writes the matrix as a self-contained page (as `judge
@@ -107,7 +116,7 @@ enum Command {
     /// source that does not build; with several solutions also a command that cannot start),
     /// 2 bad arguments (also a missing source file, a --tests pattern that matches nothing, a
     /// source whose toolchain is not installed here: nothing runs, or with one solution a
-    /// command that cannot start).
+    /// command that cannot start), 130 interrupted (128 + the signal).
     ///
     /// Example:
     ///   judge run msquare sol.cpp
@@ -132,6 +141,11 @@ enum Command {
         /// `judge strength --matrix --json` gives it (kind "given", no expectations).
         #[arg(long)]
         json: bool,
+        /// Print a JSON object per finished run on stdout as it finishes (its test result
+        /// with event "run", problem, solution, path, solution_number, test_number, done,
+        /// total), then a last one: {"event": "end", "exit_code", "interrupted"}.
+        #[arg(long, conflicts_with = "json")]
+        json_lines: bool,
         /// Also write the matrix as a self-contained HTML page.
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
@@ -321,16 +335,22 @@ enum Command {
     /// over the --jobs workers one test at a time), and the table shows, grouped as in
     /// judge.toml: a verdict letter and the CPU time per solution and test, the slowest
     /// accepted time of each test against the limit, each solution's first failing test;
-    /// then what each test is worth (the wrong solutions it catches, the tests that catch
-    /// nothing new: candidates to drop; the tests catching each wrong solution) and a
+    /// then what each test is worth (the wrong solutions it catches; candidates to drop: the
+    /// tests that catch no wrong-answer solution and separate no intended-TLE one from the
+    /// accepted ones; the tests catching each wrong solution) and a
     /// time-limit advice (slowest accepted test x 2, rounded up to whole seconds, against the
     /// fastest intended-TLE solution, which is run once more on one TLE test with 3x the
     /// limit to measure it). The outcome per solution is decided as without --matrix.
-    /// --html FILE writes the same as one self-contained page (no network): colours per
-    /// verdict, time bars, sorting, the answer-length histogram, every failure's message.
+    /// --html FILE writes the same as one self-contained page (no network): tests down,
+    /// solutions across, each group one row (worst verdict, slowest time) that expands on
+    /// click, sticky header and test column, colours per verdict, time bars, the
+    /// answer-length histogram, every failure's message.
+    ///
+    /// Each run is shown as it finishes, and Ctrl-C prints the runs that finished, as for
+    /// `judge run` (a live table on a terminal, a line per run on a pipe, --json-lines).
     ///
     /// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
-    /// 1 otherwise, 2 bad arguments.
+    /// 1 otherwise, 2 bad arguments, 130 interrupted (128 + the signal).
     ///
     /// Example:
     ///   judge strength --jobs 1
@@ -358,6 +378,11 @@ enum Command {
         /// Print the reports as JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// Print a JSON object per finished run on stdout as it finishes (its test result
+        /// with event "run", problem, solution, path, solution_number, test_number, done,
+        /// total), then a last one: {"event": "end", "exit_code", "interrupted"}.
+        #[arg(long, conflicts_with = "json")]
+        json_lines: bool,
     },
     /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
     /// polygon, cms.
@@ -473,16 +498,16 @@ fn main() -> ExitCode {
             return ExitCode::from(if checking { 3 } else { 2 });
         }
     };
-    if matches!(
-        args.command,
-        Command::Build { .. }
-            | Command::Run { .. }
-            | Command::Stress { .. }
-            | Command::Strength { .. }
-    ) {
-        // Solutions and generators run in process groups of their own: Ctrl-C must not leave
-        // them behind.
-        boardjudge::runner::kill_groups_on_interrupt();
+    // Solutions and generators run in process groups of their own: Ctrl-C must not leave
+    // them behind. `judge run` and `judge strength` then print the runs that finished.
+    match args.command {
+        Command::Run { .. } | Command::Strength { .. } => {
+            boardjudge::runner::stop_runs_on_interrupt();
+        }
+        Command::Build { .. } | Command::Stress { .. } => {
+            boardjudge::runner::kill_groups_on_interrupt();
+        }
+        _ => {}
     }
     let code = match args.command {
         Command::Build {
@@ -500,6 +525,7 @@ fn main() -> ExitCode {
             tests,
             common,
             json,
+            json_lines,
             html,
             commands,
             sources,
@@ -524,7 +550,7 @@ fn main() -> ExitCode {
                 not_source: not_source.as_deref(),
                 html: html.as_deref(),
             };
-            commands::run(&common.into(), &request, json)
+            commands::run(&common.into(), &request, output(json, json_lines))
         }
         Command::List {
             problem,
@@ -633,6 +659,7 @@ fn main() -> ExitCode {
             html,
             common,
             json,
+            json_lines,
         } => {
             let request = session::strength::Request {
                 problems: &problems,
@@ -641,7 +668,7 @@ fn main() -> ExitCode {
                 matrix,
                 html: html.as_deref(),
             };
-            commands::strength(&common.into(), &request, json)
+            commands::strength(&common.into(), &request, output(json, json_lines))
         }
         Command::Export {
             kind,
@@ -671,6 +698,15 @@ fn main() -> ExitCode {
     // An interrupted run exits from its signal handler, with 128 + the signal.
     boardjudge::runner::wait_if_interrupted();
     code
+}
+
+/// How `judge run` and `judge strength` print their report.
+fn output(json: bool, json_lines: bool) -> commands::Output {
+    match (json, json_lines) {
+        (_, true) => commands::Output::JsonLines,
+        (true, false) => commands::Output::Json,
+        (false, false) => commands::Output::Text,
+    }
 }
 
 /// The solutions of `judge run`: the source files, then each --command split as a shell

@@ -1,22 +1,75 @@
 //! How `judge` shows its commands on a terminal: the sandbox warning and progress bars while
-//! they work, verdicts in the checker's colours, JSON on stdout, why a command stopped.
+//! they work, each run as it finishes (a live table on a terminal, a line on a pipe, or a JSON
+//! object with --json-lines), verdicts in the checker's colours, JSON on stdout, why a command
+//! stopped.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::session::{Stop, Watch};
 use boardjudge::check::Verdict as CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judging::run::Verdict;
+use boardjudge::report::live::Grid;
 use boardjudge::runner::Sandbox;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-/// What a command shows while it works: the sandbox warning, a progress bar on stderr.
+/// What a command shows while it works: the sandbox warning, a progress bar on stderr, and
+/// each run as it finishes ([`Runs`]).
 #[derive(Default)]
 pub struct Terminal {
     bar: OnceLock<ProgressBar>,
+    /// The bar's template, for the live table to go above it.
+    template: OnceLock<String>,
+    runs: Runs,
+    /// Whether the bar shows the live table yet.
+    table: AtomicBool,
+}
+
+/// How the runs are shown as they finish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Runs {
+    /// Not at all (the commands that do not run a matrix of solutions).
+    #[default]
+    Hidden,
+    /// A live table on stderr, a terminal: a row per solution, a letter per finished test,
+    /// above the progress bar, which clears it at the end.
+    Table,
+    /// A line per finished run on stderr (not a terminal).
+    Lines,
+    /// A JSON object per finished run on stdout, a line each (`--json-lines`).
+    JsonLines,
+}
+
+impl Terminal {
+    /// A terminal that shows each run as it finishes: as JSON lines on stdout when
+    /// `json_lines`, else a live table when stderr is a terminal, else a line on stderr.
+    pub fn live(json_lines: bool) -> Terminal {
+        let runs = if json_lines {
+            Runs::JsonLines
+        } else if std::io::stderr().is_terminal() {
+            Runs::Table
+        } else {
+            Runs::Lines
+        };
+        Terminal {
+            runs,
+            ..Terminal::default()
+        }
+    }
+}
+
+/// The size of the terminal on stderr (columns, rows), if it is one.
+fn size() -> Option<(usize, usize)> {
+    let mut size = std::mem::MaybeUninit::<libc::winsize>::zeroed();
+    // SAFETY: TIOCGWINSZ fills a winsize; `size` is one.
+    let r = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, size.as_mut_ptr()) };
+    // SAFETY: zeroed, and filled when the call succeeded.
+    let size = unsafe { size.assume_init() };
+    (r == 0 && size.ws_col > 0).then_some((usize::from(size.ws_col), usize::from(size.ws_row)))
 }
 
 impl Watch for Terminal {
@@ -32,17 +85,17 @@ impl Watch for Terminal {
     }
 
     fn begin(&self, total: Option<usize>, unit: &str) {
+        let template = format!("{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}");
         let bar = match total {
             Some(n) => ProgressBar::new(n as u64).with_style(
-                ProgressStyle::with_template(&format!(
-                    "{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}"
-                ))
-                .expect("a valid template")
-                .progress_chars("=> "),
+                ProgressStyle::with_template(&template)
+                    .expect("a valid template")
+                    .progress_chars("=> "),
             ),
             None => ProgressBar::new_spinner(),
         };
         let _ = self.bar.set(bar);
+        let _ = self.template.set(template);
     }
 
     fn progress(&self, done: usize, total: Option<usize>) {
@@ -57,6 +110,54 @@ impl Watch for Terminal {
     fn end(&self) {
         if let Some(bar) = self.bar.get() {
             bar.finish_and_clear();
+        }
+    }
+
+    fn runs(&self, _grid: &Grid) {}
+
+    fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str) {
+        match self.runs {
+            Runs::Hidden => {}
+            Runs::Lines => eprintln!("{line}"),
+            Runs::JsonLines => {
+                let (p, s, t) = cell;
+                let problem = &grid.problems[p];
+                let row = &problem.rows[s];
+                let mut v = serde_json::to_value(&row.cells[t]).expect("serialisable");
+                if let Some(object) = v.as_object_mut() {
+                    let mut put = |key: &str, value: serde_json::Value| {
+                        object.insert(key.to_string(), value);
+                    };
+                    put("event", "run".into());
+                    put("problem", problem.problem.clone().into());
+                    put("solution", row.name.clone().into());
+                    put("path", row.path.clone().into());
+                    put("solution_number", (s + 1).into());
+                    put("test_number", (t + 1).into());
+                    put("done", grid.done.into());
+                    put("total", grid.total.into());
+                }
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{v}");
+                let _ = out.flush();
+            }
+            Runs::Table => {
+                let Some(bar) = self.bar.get() else { return };
+                if !self.table.swap(true, Ordering::Relaxed) {
+                    let below = self.template.get().map_or("", String::as_str);
+                    bar.set_style(
+                        ProgressStyle::with_template(&format!("{{msg}}\n{below}"))
+                            .expect("a valid template")
+                            .progress_chars("=> "),
+                    );
+                }
+                let (width, height) = size().unwrap_or((80, 24));
+                // The rows of the problem of this run, as many as the screen holds.
+                let lines = grid.problems[cell.0]
+                    .compact(width.saturating_sub(1), &|t, v| paint(t, v, true));
+                let shown = height.saturating_sub(2).max(1);
+                bar.set_message(lines[..lines.len().min(shown)].join("\n"));
+            }
         }
     }
 }

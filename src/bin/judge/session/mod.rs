@@ -13,7 +13,10 @@ pub mod strength;
 pub mod stress;
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Duration;
+
+use serde::Serialize;
 
 use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
 use boardjudge::problemset::files::write_atomic;
@@ -22,6 +25,7 @@ use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::problemset::select::select;
 use boardjudge::report::given::Given;
 use boardjudge::report::html;
+use boardjudge::report::live::{Grid, GridProblem};
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::load::Contention;
@@ -89,6 +93,107 @@ pub trait Watch: Sync {
     fn progress(&self, done: usize, total: Option<usize>);
     /// The work is over.
     fn end(&self);
+    /// The runs about to be made: `grid`, nothing finished yet.
+    fn runs(&self, grid: &Grid);
+    /// A run finished: `grid` holds it at `cell` (problem, solution, test) with every run
+    /// finished before it; `line` says it in one line.
+    fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str);
+}
+
+/// The runs of a command as they finish, each shown to a [`Watch`] at once.
+pub struct Live<'a> {
+    grid: Mutex<Grid>,
+    watch: &'a dyn Watch,
+}
+
+impl<'a> Live<'a> {
+    /// The runs of `problems` (`total` of them, if known), shown to `watch`.
+    pub fn new(problems: Vec<GridProblem>, total: Option<usize>, watch: &'a dyn Watch) -> Self {
+        let grid = Grid::new(problems, total);
+        watch.runs(&grid);
+        Live {
+            grid: Mutex::new(grid),
+            watch,
+        }
+    }
+
+    /// `result` of `solution` on `test` of `problem` (indices) finished.
+    pub fn finished(&self, problem: usize, solution: usize, test: usize, result: &TestResult) {
+        let mut grid = self.grid.lock().unwrap_or_else(|p| p.into_inner());
+        let line = grid.record(problem, solution, test, result);
+        self.watch.finished(&grid, (problem, solution, test), &line);
+    }
+
+    /// How far the runs got, if the judge was interrupted.
+    pub fn interruption(&self) -> Option<Interruption> {
+        let number = runner::interrupted()?;
+        let grid = self.grid.lock().unwrap_or_else(|p| p.into_inner());
+        Some(Interruption::of(number, &grid))
+    }
+
+    /// What finished, if the judge was interrupted: the partial matrices, with the timing of
+    /// the runs that finished (`wall` seconds of wall-clock limit, the machine's `contention`
+    /// during the session).
+    pub fn interrupted(
+        self,
+        session: &Session,
+        wall: f64,
+        contention: Option<Contention>,
+    ) -> Option<Partial> {
+        let interrupted = self.interruption()?;
+        let grid = self.grid.into_inner().unwrap_or_else(|p| p.into_inner());
+        let finished = grid
+            .problems
+            .iter()
+            .flat_map(|p| &p.rows)
+            .flat_map(|r| r.cells.iter().flatten());
+        let timing = Timing::of(session, wall, (finished, "finished run(s)"), contention);
+        Some(Partial {
+            interrupted,
+            timing,
+            problems: grid.problems,
+        })
+    }
+}
+
+/// How far the runs got when the judge was interrupted. In JSON: `signal`, `done`, `total`
+/// (null where not known in advance) and `message` ("interrupted after N of M runs").
+#[derive(Clone, Debug, Serialize)]
+pub struct Interruption {
+    /// The signal's name (`SIGINT`).
+    pub signal: String,
+    /// Its number: the exit code is 128 + it.
+    #[serde(skip)]
+    pub number: i32,
+    /// The runs that finished.
+    pub done: usize,
+    /// The runs to make, if known.
+    pub total: Option<usize>,
+    /// "interrupted after N of M runs".
+    pub message: String,
+}
+
+impl Interruption {
+    fn of(number: i32, grid: &Grid) -> Interruption {
+        Interruption {
+            signal: runner::signal_name(number),
+            number,
+            done: grid.done,
+            total: grid.total,
+            message: grid.interrupted(),
+        }
+    }
+}
+
+/// The runs that finished before the judge was interrupted: the partial matrices.
+#[derive(Clone, Debug, Serialize)]
+pub struct Partial {
+    /// How far it got.
+    pub interrupted: Interruption,
+    /// How the time verdicts of the finished runs were made and how busy the machine was.
+    pub timing: Timing,
+    /// Per problem the grid of its solutions and tests, with the runs that finished.
+    pub problems: Vec<GridProblem>,
 }
 
 impl Session {
@@ -209,7 +314,7 @@ impl Session {
 
 /// How the time verdicts of a session were made, for its report: the limits beside the CPU
 /// limit, the confirmation re-runs, and how busy the machine was.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Timing {
     /// Wall-clock seconds per test (only stops programs that wait).
     pub wall_limit_seconds: f64,

@@ -1,16 +1,18 @@
 //! `judge run`: the given solutions on the selected tests of one problem. Source files are
 //! built first (into target/solutions/ beside judge.toml); one solution gets its results
-//! test by test ([`One`]), several the matrix ([`Several`]).
+//! test by test ([`One`]), several the matrix ([`Several`]). Each run is shown as it finishes
+//! ([`Live`]); an interrupted run reports the runs that finished.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Session, Stop, Timing, Watch, write_page};
+use crate::session::{Interruption, Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
 use boardjudge::problemset::plan::ProblemPlan;
 use boardjudge::report::given::{self, Given, Prepared};
+use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
@@ -37,6 +39,8 @@ pub enum Report {
     One(One),
     /// Several solutions.
     Several(Several),
+    /// Several solutions, interrupted: the runs that finished.
+    Interrupted(Partial),
 }
 
 /// One solution's results, test by test. Its JSON is `judge run --json`'s.
@@ -62,8 +66,11 @@ pub struct One {
     pub passed: usize,
     /// The tests run.
     pub total: usize,
-    /// Per test, in order.
+    /// Per test, in order (interrupted: the tests that finished).
     pub results: Vec<TestResult>,
+    /// How far the runs got, if the judge was interrupted (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Interruption>,
     /// The HTML page written.
     #[serde(skip)]
     pub page: Option<PathBuf>,
@@ -136,8 +143,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
             &limits,
             request.html,
             watch,
-        )
-        .map(Report::Several),
+        ),
     }
 }
 
@@ -156,6 +162,19 @@ fn run_one(
     let sandbox = session.sandbox(watch)?;
     let jobs = session.jobs();
     watch.begin(Some(files.len()), "tests");
+    let tests: Vec<(String, String)> = files
+        .iter()
+        .map(|f| (f.id.clone(), f.group.clone()))
+        .collect();
+    let path = solution.path();
+    let grid = GridProblem::new(
+        &problem.name,
+        &problem.title,
+        limits.cpu.as_secs_f64(),
+        &tests,
+        &[(path.clone(), path)],
+    );
+    let live = Live::new(vec![grid], Some(files.len()), watch);
     let done = AtomicUsize::new(0);
     let load = LoadWatch::start();
     let results = run_tests(
@@ -165,11 +184,19 @@ fn run_one(
         &limits,
         &sandbox,
         session.schedule(),
-        &|| watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None),
+        &|result| {
+            watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
+            let t = files.iter().position(|f| f.id == result.test).unwrap_or(0);
+            live.finished(0, 0, t, result);
+        },
     );
     let contention = load.finish(jobs.min(files.len()).max(1));
     watch.end();
-    let results = results.map_err(|e| Stop::usage(e.to_string()))?;
+    let interrupted = live.interruption();
+    let results = match results {
+        Err(_) if interrupted.is_some() => Vec::new(),
+        results => results.map_err(|e| Stop::usage(e.to_string()))?,
+    };
     let timing = Timing::of(
         session,
         limits.wall.as_secs_f64(),
@@ -177,7 +204,7 @@ fn run_one(
         contention,
     );
     let timing_note = runner::timing_note(jobs.min(files.len()));
-    if let Some(path) = html {
+    if let Some(path) = html.filter(|_| interrupted.is_none()) {
         let loaded = files
             .iter()
             .map(|f| f.load())
@@ -209,7 +236,10 @@ fn run_one(
         passed: results.iter().filter(|r| r.verdict == Verdict::AC).count(),
         total: results.len(),
         results,
-        page: html.map(Path::to_path_buf),
+        page: html
+            .filter(|_| interrupted.is_none())
+            .map(Path::to_path_buf),
+        interrupted,
     })
 }
 
@@ -222,7 +252,7 @@ fn run_several(
     limits: &Limits,
     html: Option<&Path>,
     watch: &dyn Watch,
-) -> Result<Several, Stop> {
+) -> Result<Report, Stop> {
     let tests = files
         .iter()
         .map(|f| f.load())
@@ -240,6 +270,21 @@ fn run_several(
     let sandbox = session.sandbox(watch)?;
     watch.begin(Some(0), "runs");
     let time_limit = limits.cpu.as_secs_f64();
+    let names = given::names(&prepared);
+    let solutions: Vec<(String, String)> = names
+        .into_iter()
+        .zip(&prepared)
+        .map(|(name, p)| (name, p.given.path()))
+        .collect();
+    let grid = GridProblem::new(
+        &problem.name,
+        &problem.title,
+        time_limit,
+        &GridProblem::tests_of(&tests),
+        &solutions,
+    );
+    let total = prepared.iter().filter(|p| p.ready.is_ok()).count() * tests.len();
+    let live = Live::new(vec![grid], Some(total), watch);
     let load = LoadWatch::start();
     let m = given::run_given(
         problem,
@@ -248,10 +293,19 @@ fn run_several(
         &prepared,
         &sandbox,
         session.schedule(),
-        &|done, total| watch.progress(done, Some(total)),
+        &|p| {
+            watch.progress(p.done, Some(p.total));
+            if let Some(f) = p.finished {
+                live.finished(0, f.solution, f.test, f.result);
+            }
+        },
     );
     let contention = load.finish(jobs);
     watch.end();
+    if let Some(partial) = live.interrupted(session, limits.wall.as_secs_f64(), contention.clone())
+    {
+        return Ok(Report::Interrupted(partial));
+    }
     let failed = m.rows.iter().filter(|r| !r.report.ok).count();
     let cells = m.rows.iter().flat_map(|r| &r.cells);
     let timing = Timing::of(
@@ -265,7 +319,7 @@ fn run_several(
     if let Some(path) = html {
         write_page(path, std::slice::from_ref(&m), &timing, &notes)?;
     }
-    Ok(Several {
+    Ok(Report::Several(Several {
         timing,
         failed,
         accepted: m.rows.len() - failed,
@@ -277,7 +331,7 @@ fn run_several(
         problems: vec![m],
         notes,
         page: html.map(Path::to_path_buf),
-    })
+    }))
 }
 
 /// The lines under a `judge run` matrix: how it ran, how the solutions did, the confirmation

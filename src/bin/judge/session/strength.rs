@@ -1,18 +1,21 @@
 //! `judge strength`: every shipped solution (or those a glob selects) on the selected tests of
 //! each problem, one by one until each is decided ([`boardjudge::judging::strength`]), or with
-//! `--matrix` every solution on every test ([`boardjudge::report::matrix`]).
+//! `--matrix` every solution on every test ([`boardjudge::report::matrix`]). Each run is shown
+//! as it finishes ([`Live`]); an interrupted command reports the runs that finished.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Session, Stop, Timing, Watch, write_page};
+use crate::session::{Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::run::{LoadedTest, limits_for};
-use boardjudge::judging::strength::{SolutionReport, judge_solution, note_load};
+use boardjudge::judging::strength::{SolutionReport, build_solution, judge_solution, note_load};
 use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
+use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{MatrixJob, PROBE_FACTOR, ProblemMatrix, run_matrix};
+use boardjudge::report::matrix::{path_names, unique_names};
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox};
@@ -37,6 +40,8 @@ pub enum Report {
     List(List),
     /// Every solution on every test.
     Matrix(Matrix),
+    /// Interrupted: the runs that finished.
+    Interrupted(Partial),
 }
 
 /// Each solution's report. Its JSON is `judge strength --json`'s.
@@ -123,6 +128,16 @@ impl Report {
         match self {
             Report::List(l) => l.failed == 0,
             Report::Matrix(m) => m.failed == 0,
+            Report::Interrupted(_) => false,
+        }
+    }
+
+    /// How the time verdicts were made and how busy the machine was.
+    pub fn timing(&self) -> &Timing {
+        match self {
+            Report::List(l) => &l.timing,
+            Report::Matrix(m) => &m.timing,
+            Report::Interrupted(partial) => &partial.timing,
         }
     }
 }
@@ -167,19 +182,55 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
         return Err(Stop::usage("no shipped solution matches"));
     }
     let sandbox = session.sandbox(watch)?;
-    if request.matrix || request.html.is_some() {
-        return matrix(session, &problems, &sandbox, request, watch).map(Report::Matrix);
+    let matrix_wanted = request.matrix || request.html.is_some();
+    let grids = problems
+        .iter()
+        .map(|(problem, tests, solutions)| {
+            let paths: Vec<String> = solutions
+                .iter()
+                .map(|s| s.path.display().to_string())
+                .collect();
+            let candidates: Vec<Vec<String>> = paths.iter().map(|p| path_names(p)).collect();
+            let rows: Vec<(String, String)> =
+                unique_names(&candidates).into_iter().zip(paths).collect();
+            GridProblem::new(
+                &problem.name,
+                &problem.title,
+                problem.time_limit,
+                &GridProblem::tests_of(tests),
+                &rows,
+            )
+        })
+        .collect();
+    // Without --matrix a wrong solution stops at its first failure: the total is not known.
+    let total = matrix_wanted.then(|| {
+        problems
+            .iter()
+            .map(|(_, tests, solutions)| tests.len() * solutions.len())
+            .sum()
+    });
+    let live = Live::new(grids, total, watch);
+    if matrix_wanted {
+        matrix(session, &problems, &sandbox, request, watch, live)
+    } else {
+        Ok(list(session, &problems, &sandbox, watch, live))
     }
-    Ok(Report::List(list(session, &problems, &sandbox, watch)))
 }
 
-/// `judge strength`: each solution on the tests in order, until it is decided.
-fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn Watch) -> List {
+/// `judge strength`: each solution on the tests in order, until it is decided; the runs that
+/// finished when the judge is interrupted.
+fn list(
+    session: &Session,
+    problems: &[Chosen],
+    sandbox: &Sandbox,
+    watch: &dyn Watch,
+    live: Live,
+) -> Report {
     let (repo, cache, workers) = (session.repo(), session.cache(), session.jobs());
     let mut jobs = Vec::new();
-    for (problem, tests, solutions) in problems {
-        for solution in solutions {
-            jobs.push((*problem, *solution, tests));
+    for (p, (problem, tests, solutions)) in problems.iter().enumerate() {
+        for (s, solution) in solutions.iter().enumerate() {
+            jobs.push((p, s, *problem, *solution, tests));
         }
     }
     watch.begin(Some(jobs.len()), "solutions");
@@ -188,13 +239,19 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
     let load = LoadWatch::start();
     let confirm = session.confirm;
     let mut reports: Vec<SolutionReport> =
-        runner::parallel(&jobs, workers, |(problem, solution, tests)| {
-            let report = judge_solution(problem, solution, tests, &repo, &cache, sandbox, confirm);
+        runner::parallel(&jobs, workers, |&(p, s, problem, solution, tests)| {
+            let built = build_solution(problem, solution, &repo, &cache);
+            let finished = |t, r: &_| live.finished(p, s, t, r);
+            let report =
+                judge_solution(problem, solution, tests, built, sandbox, confirm, &finished);
             watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
             report
         });
     let contention = load.finish(workers.min(jobs.len()).max(1));
     watch.end();
+    if let Some(partial) = live.interrupted(session, wall_limit(problems), contention.clone()) {
+        return Report::Interrupted(partial);
+    }
     // Only the decisive tests are kept: the count of repeated runs is theirs.
     let decisive = reports.iter().filter_map(|r| r.decisive.as_ref());
     let timing = Timing::of(
@@ -204,7 +261,7 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
         contention,
     );
     blame_load(&timing, reports.iter_mut());
-    List {
+    Report::List(List {
         timing,
         failed: reports.iter().filter(|r| !r.ok && !r.skipped).count(),
         skipped: reports.iter().filter(|r| r.skipped).count(),
@@ -215,17 +272,19 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
             start,
             end: runner::load_average(),
         },
-    }
+    })
 }
 
-/// `judge strength --matrix`: every solution on every test.
+/// `judge strength --matrix`: every solution on every test; the runs that finished when the
+/// judge is interrupted.
 fn matrix(
     session: &Session,
     problems: &[Chosen],
     sandbox: &Sandbox,
     request: &Request,
     watch: &dyn Watch,
-) -> Result<Matrix, Stop> {
+    live: Live,
+) -> Result<Report, Stop> {
     let workers = session.jobs();
     let jobs: Vec<MatrixJob> = problems
         .iter()
@@ -244,10 +303,18 @@ fn matrix(
         &session.cache(),
         sandbox,
         session.schedule(),
-        &|done, total| watch.progress(done, Some(total)),
+        &|p| {
+            watch.progress(p.done, Some(p.total));
+            if let Some(f) = p.finished {
+                live.finished(f.problem, f.solution, f.test, f.result);
+            }
+        },
     );
     let contention = load.finish(workers);
     watch.end();
+    if let Some(partial) = live.interrupted(session, wall_limit(problems), contention.clone()) {
+        return Ok(Report::Interrupted(partial));
+    }
     let load_figures = Load {
         start,
         end: runner::load_average(),
@@ -288,7 +355,7 @@ fn matrix(
     if let Some(path) = request.html {
         write_page(path, &matrices, &timing, &notes)?;
     }
-    Ok(Matrix {
+    Ok(Report::Matrix(Matrix {
         timing,
         failed,
         skipped,
@@ -300,7 +367,7 @@ fn matrix(
         load: load_figures,
         notes,
         page: request.html.map(std::path::Path::to_path_buf),
-    })
+    }))
 }
 
 /// The wall-clock limit of the problems' runs: judge.toml's or the default for the time
