@@ -867,3 +867,50 @@ fn a_compile_error_names_the_source_not_the_build_directory() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_run_that_fills_its_disk_is_a_runtime_error_that_says_so() {
+    // A run's /tmp (its working directory) holds at most the disk limit, 64 MiB by default,
+    // and so does any one file: a program that writes more fails, and the verdict says why.
+    for (what, program) in [
+        (
+            "one file too large (EFBIG)",
+            "python3 -c 'open(\"big\", \"wb\").write(bytes(100 << 20))'",
+        ),
+        (
+            "many files, the device full (ENOSPC)",
+            "sh -c 'for i in 1 2 3 4 5 6 7 8 9; do head -c 10000000 /dev/zero > f$i || exit 1; done'",
+        ),
+    ] {
+        let o = judge(&[
+            "run",
+            "msquare",
+            "--tests",
+            "samples",
+            "--json",
+            "--command",
+            program,
+        ]);
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{what}: {out}{}", text(&o.stderr));
+        assert!(
+            out.contains("the run's disk limit, 64 MiB, was reached"),
+            "{what}: {out}"
+        );
+    }
+    // A program that fails for another reason is not blamed on the disk.
+    let o = judge(&[
+        "run",
+        "msquare",
+        "--tests",
+        "samples",
+        "--json",
+        "--command",
+        "sh -c 'exit 3'",
+    ]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("exit code 3") && !out.contains("disk limit"),
+        "{out}"
+    );
+}

@@ -62,7 +62,10 @@ fn facts() -> (BTreeMap<String, Problem>, u64) {
         p.cases = c[3].parse().unwrap();
     }
     assert!(problems.values().all(|p| p.cases > 0), "{out}");
-    let total = Regex::new(r"verified (\d+) tests").unwrap().captures(&out).unwrap()[1]
+    let total = Regex::new(r"verified (\d+) tests")
+        .unwrap()
+        .captures(&out)
+        .unwrap()[1]
         .parse()
         .unwrap();
     (problems, total)
@@ -142,7 +145,12 @@ fn every_count_readme_and_docs_state_is_the_tools_count() {
             for c in listed.captures_iter(line) {
                 let p = &problems[&c[1]];
                 assert_eq!(number(&c[2]), p.tests, "{here}: {} tests", &c[1]);
-                assert_eq!(number(&c[3]) as f64, p.time_limit, "{here}: {} limit", &c[1]);
+                assert_eq!(
+                    number(&c[3]) as f64,
+                    p.time_limit,
+                    "{here}: {} limit",
+                    &c[1]
+                );
                 assert_eq!(number(&c[4]), p.solutions, "{here}: {} solutions", &c[1]);
                 checked += 1;
             }
@@ -178,7 +186,10 @@ fn every_count_readme_and_docs_state_is_the_tools_count() {
     let mut rows = 0;
     for (n, line) in readme.lines().enumerate() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let Some(name) = cells.get(1).and_then(|c| c.strip_prefix('`')?.strip_suffix('`')) else {
+        let Some(name) = cells
+            .get(1)
+            .and_then(|c| c.strip_prefix('`')?.strip_suffix('`'))
+        else {
             continue;
         };
         let (Some(p), Some(time), Some(cases), Some(count)) =

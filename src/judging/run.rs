@@ -263,8 +263,12 @@ pub fn judge_test(
             result.details = judged.details;
             judged.verdict
         }
-        RunOutcome::Exited(code) => Verdict::RE(format!("exit code {code}")),
-        RunOutcome::Signaled(signal) => Verdict::RE(runner::signal_name(*signal)),
+        RunOutcome::Exited(code) => {
+            Verdict::RE(disk_reason(format!("exit code {code}"), &run, &limits))
+        }
+        RunOutcome::Signaled(signal) => {
+            Verdict::RE(disk_reason(runner::signal_name(*signal), &run, &limits))
+        }
         RunOutcome::TimeLimit(TimeKind::Cpu) => Verdict::TLE("cpu".into()),
         RunOutcome::TimeLimit(TimeKind::Wall) => Verdict::TLE("wall".into()),
         RunOutcome::MemoryLimit => Verdict::MLE,
@@ -328,6 +332,19 @@ pub fn judge_output(
             outcome.details
         },
         runs: 0,
+    }
+}
+
+/// A runtime error's reason, with the disk limit named when the run most likely failed at it
+/// (`exit code 1; the run's disk limit, 64 MiB, was reached`).
+fn disk_reason(reason: String, run: &runner::RunResult, limits: &Limits) -> String {
+    if runner::disk_limit_reached(run) {
+        format!(
+            "{reason}; the run's disk limit, {} MiB, was reached",
+            limits.file_bytes >> 20
+        )
+    } else {
+        reason
     }
 }
 

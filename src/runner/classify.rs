@@ -72,6 +72,28 @@ fn out_of_memory(result: &RunResult, limits: &Limits) -> bool {
     near_limit || ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m))
 }
 
+/// What standard error says when a write fails at the run's disk limit (the `/tmp` tmpfs
+/// full, or a file at `RLIMIT_FSIZE`), by libc and language: ENOSPC and EFBIG.
+const DISK_FULL: [&str; 4] = [
+    "No space left on device",
+    "File too large",
+    "ENOSPC",
+    "EFBIG",
+];
+
+/// Whether a run that failed most likely failed at its disk limit ([`Limits::file_bytes`]): it
+/// died by `SIGXFSZ`, or its standard error names a full device or a file too large.
+pub fn disk_limit_reached(result: &RunResult) -> bool {
+    match result.outcome {
+        Outcome::Signaled(signal) => signal == libc::SIGXFSZ,
+        Outcome::Exited(code) if code != 0 => {
+            let stderr = String::from_utf8_lossy(&result.stderr_tail);
+            DISK_FULL.iter().any(|m| stderr.contains(m))
+        }
+        _ => false,
+    }
+}
+
 /// The name of a signal, e.g. `SIGSEGV`, or `signal N` for one without a name here.
 pub fn signal_name(signal: i32) -> String {
     const NAMES: [(i32, &str); 20] = [
