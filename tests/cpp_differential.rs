@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
 
-use boardjudge::check::{CheckOptions, Order, Verdict, check};
+use boardjudge::check::{CheckOptions, Verdict, check};
 use boardjudge::format::msquare::Msquare;
 use boardjudge::format::sicily::{Case, Sicily};
 use boardjudge::format::{Format, Problem};
@@ -410,10 +410,6 @@ fn records() -> Vec<Record> {
     records
 }
 
-fn order_name(order: Order) -> &'static str {
-    order.name()
-}
-
 #[test]
 fn cpp_checker_judges_like_check() {
     let started = std::time::Instant::now();
@@ -421,11 +417,11 @@ fn cpp_checker_judges_like_check() {
     let batch = check_batch();
     let mut data = Vec::new();
     for r in &records {
-        write!(
+        writeln!(
             data,
-            "{} {} {} {} {} {}\n",
+            "{} {} {} {} {} {}",
             r.format.name(),
-            order_name(r.options.order),
+            r.options.order.name(),
             r.options.wrap,
             r.input.len(),
             r.answer.len(),
