@@ -1046,7 +1046,7 @@ fn assert_source(
 ) {
     let text = String::from_utf8(files[path].1.clone()).unwrap();
     let name = &problem.name;
-    let checker = !path.contains("validat");
+    let checker = !(path.ends_with("validate.cpp") || path.ends_with("validator.cpp"));
     let (body, defines) = if checker {
         (
             boardjudge::export::CHECK_CPP,
