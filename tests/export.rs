@@ -1337,3 +1337,38 @@ fn inserting_a_test_renames_no_other_exported_file() {
     }
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+#[test]
+fn an_export_never_replaces_a_package_of_another_kind() {
+    let out = scratch("other-kind");
+    let dir = out.to_str().unwrap();
+    let o = judge(&["export", "icpc", "msquare", dir]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let before = std::fs::read(out.join("msquare/problem.yaml")).unwrap();
+    for kind in ["kattis", "polygon", "cms"] {
+        let o = judge(&["export", kind, "msquare", dir]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{kind}: {err}");
+        assert!(err.contains("msquare"), "{kind}: {err}");
+    }
+    assert_eq!(
+        std::fs::read(out.join("msquare/problem.yaml")).unwrap(),
+        before
+    );
+    // And the other way round.
+    std::fs::remove_dir_all(out.join("msquare")).unwrap();
+    assert!(
+        judge(&["export", "kattis", "msquare", dir])
+            .status
+            .success()
+    );
+    let o = judge(&["export", "icpc", "msquare", dir]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("an export of another kind (it has .timelimit)"),
+        "{err}"
+    );
+    assert!(out.join("msquare/.timelimit").exists());
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -536,7 +536,7 @@ fn the_numbered_layout_is_replaced_by_the_named_one() {
     let o = build_in(&dir, &text, true);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success());
-    assert!(err.contains("01.in is not produced by the plan"), "{err}");
+    assert!(err.contains("01.in is unknown"), "{err}");
     assert!(err.contains("g/uniform-s1.in is missing"), "{err}");
     assert!(build_in(&dir, &text, false).status.success());
     let files: Vec<String> = tree(&dir.join("testdata"))
@@ -551,5 +551,78 @@ fn the_numbered_layout_is_replaced_by_the_named_one() {
             "msquare/manifest.toml"
         ]
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unknown_files_are_moved_to_the_trash_and_named_never_deleted() {
+    let dir = scratch("trash");
+    let kept = r#""gen msquare --seed 1 --strategy distance --distance 3""#;
+    let dropped = r#""gen msquare --seed 2 --strategy distance --distance 5""#;
+    let edited = r#""gen msquare --seed 3 --strategy distance --distance 8""#;
+    let all = msquare_plan(&[("g", &[kept, dropped, edited])]);
+    assert!(build_in(&dir, &all, false).status.success());
+    // A setter's own test beside the built ones, and a built answer edited by hand.
+    let data = dir.join("testdata/msquare");
+    std::fs::create_dir_all(data.join("mine")).unwrap();
+    std::fs::write(data.join("mine/my-hand.in"), "8 7 6 5 4 3 2 1\n").unwrap();
+    std::fs::write(data.join("mine/my-hand.ans"), "mine\n").unwrap();
+    std::fs::write(data.join("g/distance-08-s3.ans"), "edited\n").unwrap();
+    let fewer = msquare_plan(&[("g", &[kept])]);
+
+    let o = build_in(&dir, &fewer, true);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("mine/my-hand.in is unknown"), "{err}");
+    assert!(err.contains("mine/my-hand.ans is unknown"), "{err}");
+    assert!(err.contains("g/distance-08-s3.ans is unknown"), "{err}");
+    assert!(
+        err.contains("g/distance-05-s2.in is not produced by the plan (an earlier build"),
+        "{err}"
+    );
+
+    let o = build_in(&dir, &fewer, false);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("3 stale removed, 3 unknown moved to the trash"),
+        "{err}"
+    );
+    for removed in [
+        "g/distance-05-s2.in",
+        "g/distance-05-s2.ans",
+        "g/distance-08-s3.in",
+    ] {
+        assert!(
+            err.contains(&format!("removed {}", data.join(removed).display())),
+            "{removed}: {err}"
+        );
+    }
+    // Each unknown file is named with where it went, and is there with its bytes.
+    let trashed: Vec<(String, Vec<u8>)> = tree(&dir.join("target/trash"));
+    let moved: Vec<(&str, &[u8])> = trashed
+        .iter()
+        .map(|(p, b)| (p.split_once('/').unwrap().1, b.as_slice()))
+        .collect();
+    assert_eq!(
+        moved,
+        [
+            ("msquare/g/distance-08-s3.ans", &b"edited\n"[..]),
+            ("msquare/mine/my-hand.ans", &b"mine\n"[..]),
+            ("msquare/mine/my-hand.in", &b"8 7 6 5 4 3 2 1\n"[..]),
+        ]
+    );
+    for (path, _) in &trashed {
+        let to = dir.join("target/trash").join(path);
+        assert!(
+            err.contains(&format!("to {} (unknown", to.display())),
+            "{path}: {err}"
+        );
+    }
+    assert!(
+        !data.join("mine").exists(),
+        "the emptied group directory goes"
+    );
+    assert!(build_in(&dir, &fewer, true).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -90,6 +90,10 @@ fn json_results_for_scripts() {
             "samples",
             "--time-limit",
             "0.3",
+            // A sleeping run is stopped by the wall clock three times (the TLE confirmed):
+            // 0.6 s each, not the default 2.3 s.
+            "--wall-limit",
+            "0.6",
             "--json",
             "--",
             "sh",
@@ -135,6 +139,8 @@ fn each_failure_gets_its_verdict() {
             "samples",
             "--time-limit",
             "0.3",
+            "--wall-limit",
+            "0.6",
             "--",
         ];
         args.extend(cmd.iter().map(String::as_str));
@@ -284,6 +290,10 @@ fn usage_errors_exit_2() {
         vec!["run", "msquare", "--time-limit", "-1", "--", "true"],
         vec!["stress", "msquare", "--time", "0", "--", "true"],
         vec!["run", "msquare"],
+        vec!["run", "msquare", "nothere.cpp"],
+        vec!["stress", "msquare", "nothere.cpp"],
+        vec!["stress", "msquare"],
+        vec!["stress", "msquare", "--command", "true", "--", "true"],
     ] {
         assert_eq!(judge(&args).status.code(), Some(2), "{args:?}");
     }
@@ -596,4 +606,83 @@ fn test_data_changed_after_the_build_is_refused_by_name() {
         );
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn stress_takes_source_files_like_run() {
+    let dir = scratch("stress-sources");
+    // The same wrong msquare solution in three languages: `1` and `A` whatever the board.
+    let wrong: [(&str, &str); 3] = [
+        (
+            "wrong.py",
+            "import sys\nsys.stdin.read()\nprint(1)\nprint('A')\n",
+        ),
+        (
+            "wrong.cpp",
+            "#include <cstdio>\nint main() { std::puts(\"1\"); std::puts(\"A\"); }\n",
+        ),
+        (
+            "Wrong.java",
+            "public class Wrong { public static void main(String[] a) { \
+             System.out.println(\"1\"); System.out.println(\"A\"); } }\n",
+        ),
+    ];
+    for (file, source) in wrong {
+        let path = dir.join(file);
+        std::fs::write(&path, source).unwrap();
+        let o = judge(&["stress", "msquare", "--count", "20", path.to_str().unwrap()]);
+        let (out, err) = (text(&o.stdout), text(&o.stderr));
+        if o.status.code() == Some(2) && err.contains("skipped") {
+            eprintln!("{file}: its toolchain is missing here: {err}");
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(1), "{file}: {out}{err}");
+        assert!(out.contains("the minimal failing input"), "{file}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_plan_elsewhere_finds_its_test_data_beside_it() {
+    let elsewhere = std::env::temp_dir();
+    let plan = repo().join("judge.toml");
+    let plan = plan.to_str().unwrap();
+    let o = judge_in(
+        &elsewhere,
+        &[
+            "run", "msquare", "--plan", plan, "--tests", "samples", "--", SOLVE, "msquare",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = judge_in(&elsewhere, &["list", "msquare", "--plan", plan]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+#[test]
+fn a_compile_error_names_the_source_not_the_build_directory() {
+    let dir = scratch("compile-error");
+    for (file, source) in [
+        ("bad.py", "def broken(:\n"),
+        ("Bad.java", "public class Bad { void f() { int x = } }\n"),
+    ] {
+        let path = dir.join(file);
+        std::fs::write(&path, source).unwrap();
+        let o = judge(&[
+            "run",
+            "msquare",
+            "--tests",
+            "samples",
+            path.to_str().unwrap(),
+        ]);
+        let err = text(&o.stderr);
+        if o.status.code() == Some(2) && err.contains("skipped") {
+            eprintln!("{file}: its toolchain is missing here: {err}");
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(1), "{file}: {err}");
+        assert!(err.contains("compilation failed"), "{file}: {err}");
+        assert!(err.contains(path.to_str().unwrap()), "{file}: {err}");
+        assert!(!err.contains(".tmp"), "{file}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -237,3 +237,83 @@ fn a_generator_cannot_read_the_test_data() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_second_build_reuses_every_generator_output_and_the_manifest_records_the_seed() {
+    let dir = scratch("cache");
+    script(&dir, "board.py", SEEDED);
+    plan(
+        &dir,
+        "{ generator = \"python3 generators/board.py --seed {seed}\" }",
+    );
+    let o = build(&dir, false);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("(0 generator output(s) reused"), "{out}");
+    assert!(out.contains(", 1 generated)"), "{out}");
+    let expanded = expand_seed("python3 generators/board.py --seed {seed}");
+    let seed = expanded.rsplit(' ').next().unwrap();
+    let manifest = std::fs::read_to_string(dir.join("testdata/ms/manifest.toml")).unwrap();
+    assert!(manifest.contains(&format!("seed = {seed}\n")), "{manifest}");
+    let first = std::fs::read(made(&dir)).unwrap();
+
+    // Nothing changed: nothing runs, and the data is the same.
+    let o = build(&dir, false);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("(1 generator output(s) reused"), "{out}");
+    assert!(out.contains(", 0 generated)"), "{out}");
+    assert_eq!(std::fs::read(made(&dir)).unwrap(), first);
+
+    // A changed program runs again.
+    script(&dir, "board.py", &format!("{SEEDED}# changed\n"));
+    let o = build(&dir, false);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("(0 generator output(s) reused"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_generator_may_be_a_folder_with_helper_modules() {
+    let dir = scratch("folder");
+    let folder = dir.join("generators/boards");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("shuffle.py"),
+        "import random\n\ndef board(seed):\n    cells = list(range(1, 9))\n    \
+         random.Random(seed).shuffle(cells)\n    return cells\n",
+    )
+    .unwrap();
+    std::fs::write(
+        folder.join("__main__.py"),
+        "import sys\nfrom shuffle import board\n\
+         print(*board(int(sys.argv[sys.argv.index('--seed') + 1])))\n",
+    )
+    .unwrap();
+    plan(
+        &dir,
+        "{ generator = \"python3 generators/boards --seed {seed}\" }",
+    );
+    let o = build(&dir, false);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut cells: Vec<u32> = std::fs::read_to_string(made(&dir))
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    cells.sort();
+    assert_eq!(cells, (1..=8).collect::<Vec<_>>());
+    // A helper that changes makes the folder's output run again.
+    std::fs::write(
+        folder.join("shuffle.py"),
+        "def board(seed):\n    return [8, 7, 6, 5, 4, 3, 2, 1]\n",
+    )
+    .unwrap();
+    let o = build(&dir, false);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(made(&dir)).unwrap(),
+        "8 7 6 5 4 3 2 1\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

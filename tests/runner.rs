@@ -194,10 +194,20 @@ fn children_left_running_are_killed_and_reaped() {
 fn children_that_leave_the_group_are_killed_and_reaped() {
     // setsid (a new session) and a nested one, orphaned at once by their subshells: they
     // leave the solution's process group, and the runner finds them as its own children.
-    let script = "echo $$; (setsid sh -c 'echo $$; sleep 1000' &); \
-                  (setsid sh -c '(setsid sh -c \"echo \\$\\$; sleep 1000\" &); sleep 1000' &); \
-                  sleep 0.3; echo done";
-    let result = run(&sh(script), Input::Bytes(b""), &limits());
+    // The script waits (up to 20 s) until both have printed their pid, each also adding a
+    // line to a file: a fixed pause lost the race on a loaded machine.
+    let script = "echo $$; f=$(mktemp); export f; \
+                  (setsid sh -c 'echo $$; echo >> $f; sleep 1000' &); \
+                  (setsid sh -c '(setsid sh -c \"echo \\$\\$; echo >> \\$f; sleep 1000\" &); \
+                  sleep 1000' &); \
+                  i=0; while [ $(wc -l < $f) -lt 2 ] && [ $i -lt 400 ]; do sleep 0.05; \
+                  i=$((i+1)); done; rm -f $f; echo done";
+    let limits = Limits {
+        cpu: Duration::from_secs(5),
+        wall: Duration::from_secs(30),
+        ..limits()
+    };
+    let result = run(&sh(script), Input::Bytes(b""), &limits);
     assert_eq!(result.outcome, Outcome::Exited(0));
     let pids = printed_pids(&result.stdout);
     assert_eq!(

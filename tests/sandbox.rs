@@ -45,10 +45,37 @@ fn leaked_fd() -> i32 {
     })
 }
 
+/// A directory of the test's, as a jury's would be: an answer file and a UNIX socket
+/// listening (as an ssh agent's would), readable and writable by everyone, so that only the
+/// sandbox can keep a run from them.
+fn jury() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    static LISTENER: OnceLock<std::os::unix::net::UnixListener> = OnceLock::new();
+    let dir = std::env::temp_dir().join(format!("boardjudge-jury-{}", std::process::id()));
+    LISTENER.get_or_init(|| {
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
+        let socket = dir.join("listener.sock");
+        let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        fs::set_permissions(&socket, fs::Permissions::from_mode(0o777)).unwrap();
+        listener
+    });
+    let answer = dir.join("answer.ans");
+    // (A mode an attack left is undone first.)
+    let _ = fs::set_permissions(&answer, fs::Permissions::from_mode(0o666));
+    fs::write(&answer, "7\nBCABCCB\n").unwrap();
+    fs::set_permissions(&answer, fs::Permissions::from_mode(0o666)).unwrap();
+    dir
+}
+
 /// The hostile program, compiled once.
 fn hostile() -> Vec<String> {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     let binary = BINARY.get_or_init(|| {
+        // A copy of the source where the tests run as a user who cannot read the repository.
+        let source = std::env::var_os("BOARDJUDGE_HOSTILE_SOURCE")
+            .map_or_else(|| repo().join("tests/sandbox/hostile.c"), PathBuf::from);
         let out = std::env::temp_dir().join(format!("boardjudge-hostile-{}", std::process::id()));
         // SAFETY: getpid and getpgrp cannot fail.
         let (pid, pgid) = unsafe { (libc::getpid(), libc::getpgrp()) };
@@ -59,9 +86,10 @@ fn hostile() -> Vec<String> {
             .arg(format!("-DJUDGE_PGID={pgid}"))
             .arg(format!("-DSCRATCH=\"{}\"", scratch_file().display()))
             .arg(format!("-DSECRET_FD={}", leaked_fd()))
+            .arg(format!("-DJURY=\"{}\"", jury().display()))
             .arg("-o")
             .arg(&out)
-            .arg(repo().join("tests/sandbox/hostile.c"))
+            .arg(source)
             .status()
             .expect("cc runs");
         assert!(status.success());
@@ -239,7 +267,15 @@ fn nothing_outside_the_sandbox_can_be_written() {
     ];
     let before: Vec<Vec<u8>> = guarded.iter().map(|p| hash(p)).collect();
     let result = attack(&sandbox, "write");
-    assert_all_blocked(&result, 5);
+    if has(&sandbox, Layer::Root) {
+        // Its /tmp is its own (a tmpfs that goes with the run): the file is made there.
+        let out = text(&result);
+        assert_eq!(out.matches("BLOCKED").count(), 4, "{out}");
+        assert_eq!(out.matches("LEAK").count(), 1, "{out}");
+        assert!(out.contains("LEAK create a file in /tmp"), "{out}");
+    } else {
+        assert_all_blocked(&result, 5);
+    }
     let after: Vec<Vec<u8>> = guarded.iter().map(|p| hash(p)).collect();
     assert_eq!(before, after);
     assert!(!Path::new("/tmp/boardjudge-hostile-was-here").exists());
@@ -479,7 +515,9 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         "session",
         "private dir",
         "landlock v",
-        "user+pid+net+ipc ns",
+        "user+pid+net+ipc+uts ns",
+        "private root",
+        "seccomp",
     ] {
         assert!(layers.contains(layer), "{layers}");
     }
@@ -640,4 +678,353 @@ fn a_crash_ends_the_run_as_it_would_outside_the_sandbox() {
         }
     }
     assert_clean(&sandbox);
+}
+
+// The jail, round two (issue 19): one hostile program per attack class, each blocked in the
+// sandbox and shown to work with the sandbox off (so the test proves the layer). Every test
+// named `jail_...` runs twice: as the test's user (root in CI) and, from
+// `jail_attacks_fail_for_a_judge_that_is_not_root_too`, as `nobody`.
+
+fn blocked(result: &RunResult, what: &str) {
+    let out = text(result);
+    assert!(
+        out.contains(&format!("BLOCKED {what}")),
+        "{what}: {result:?}"
+    );
+}
+
+fn leaked(result: &RunResult, what: &str) {
+    let out = text(result);
+    assert!(out.contains(&format!("LEAK {what}")), "{what}: {result:?}");
+}
+
+/// Two runs at once: `listen` first, then `send`; both results.
+fn pair(sandbox: &Sandbox, listen: &str, send: &str) -> (RunResult, RunResult) {
+    // The sender sends for 2 s, the listener waits 3 s.
+    let limits = Limits {
+        wall: scaled(Duration::from_secs(5)),
+        ..limits()
+    };
+    std::thread::scope(|scope| {
+        let listener = scope.spawn(|| attack_within(sandbox, listen, &limits));
+        std::thread::sleep(Duration::from_millis(100));
+        let sender = attack_within(sandbox, send, &limits);
+        (listener.join().unwrap(), sender)
+    })
+}
+
+#[test]
+fn jail_no_netlink_message_crosses_between_runs() {
+    let _one = serial();
+    let sandbox = auto();
+    let (listener, sender) = pair(&sandbox, "netlink-listen", "netlink-send");
+    blocked(&listener, "a netlink socket to listen on");
+    blocked(&sender, "a netlink socket to send on");
+    assert_clean(&sandbox);
+    let (listener, _) = pair(&Sandbox::off(), "netlink-listen", "netlink-send");
+    leaked(&listener, "a message from another run over netlink");
+}
+
+/// Joins a session keyring of this thread's own and adds a key to it, as a judge's session
+/// may hold one; the runs this thread starts inherit it.
+fn hold_a_secret_key() {
+    let name = format!("boardjudge-secret-{}\0", std::process::id());
+    // SAFETY: keyctl and add_key with NUL-terminated strings and a valid buffer.
+    unsafe {
+        let joined = libc::syscall(libc::SYS_keyctl, 1, c"boardjudge-tests".as_ptr());
+        assert!(joined >= 0, "{}", std::io::Error::last_os_error());
+        let key = libc::syscall(
+            libc::SYS_add_key,
+            c"user".as_ptr(),
+            name.as_ptr(),
+            b"secret".as_ptr(),
+            6usize,
+            -3, // KEY_SPEC_SESSION_KEYRING
+        );
+        assert!(key >= 0, "{}", std::io::Error::last_os_error());
+    }
+}
+
+#[test]
+fn jail_no_key_is_read_or_left_for_a_later_run() {
+    let _one = serial();
+    hold_a_secret_key();
+    let sandbox = auto();
+    blocked(
+        &attack(&sandbox, "keyring-read"),
+        "read a key of the judge's session keyring",
+    );
+    blocked(
+        &attack(&sandbox, "keyring-leave"),
+        "leave a key in the user keyring",
+    );
+    blocked(
+        &attack(&sandbox, "keyring-find"),
+        "find a key an earlier run left",
+    );
+    assert_clean(&sandbox);
+    let off = Sandbox::off();
+    leaked(
+        &attack(&off, "keyring-read"),
+        "read a key of the judge's session keyring",
+    );
+    leaked(
+        &attack(&off, "keyring-leave"),
+        "leave a key in the user keyring",
+    );
+    // (and takes the key away again)
+    leaked(
+        &attack(&off, "keyring-find"),
+        "find a key an earlier run left",
+    );
+}
+
+#[test]
+fn jail_no_unix_socket_of_the_host_is_reachable_by_its_path() {
+    let _one = serial();
+    let sandbox = auto();
+    let what = "connect to a UNIX socket of the host by its path";
+    blocked(&attack(&sandbox, "socket-connect"), what);
+    assert_clean(&sandbox);
+    leaked(&attack(&Sandbox::off(), "socket-connect"), what);
+}
+
+#[test]
+fn jail_the_answers_can_be_neither_watched_nor_stated() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "jury-peek");
+    blocked(&result, "stat of an answer file");
+    blocked(&result, "watch the answers' directory with inotify");
+    assert_clean(&sandbox);
+    let off = attack(&Sandbox::off(), "jury-peek");
+    leaked(&off, "stat of an answer file");
+    leaked(&off, "watch the answers' directory with inotify");
+}
+
+#[test]
+fn jail_the_answers_can_be_neither_chmodded_nor_given_attributes() {
+    use std::os::unix::fs::PermissionsExt;
+    let _one = serial();
+    let answer = jury().join("answer.ans");
+    let sandbox = auto();
+    let result = attack(&sandbox, "jury-tamper");
+    blocked(&result, "chmod 000 an answer file");
+    blocked(&result, "set an extended attribute on an answer file");
+    assert_eq!(
+        fs::metadata(&answer).unwrap().permissions().mode() & 0o777,
+        0o666
+    );
+    assert_clean(&sandbox);
+    // Off, the run (the judge's user, or root) changes the file's mode. (Extended attributes
+    // are not asserted there: the VM's /tmp, a tmpfs of Linux 6.1, has no user.* ones.)
+    leaked(
+        &attack(&Sandbox::off(), "jury-tamper"),
+        "chmod 000 an answer file",
+    );
+    assert_eq!(
+        fs::metadata(&answer).unwrap().permissions().mode() & 0o777,
+        0
+    );
+    jury();
+}
+
+#[test]
+fn jail_page_cache_of_one_run_is_not_charged_to_the_next() {
+    // A run brings a file into the page cache (charged to its memory group), and the next
+    // run, which exits with code 7 using little memory, must not be judged MLE for it.
+    let _one = serial();
+    let big = std::env::temp_dir().join(format!("boardjudge-cache-{}", std::process::id()));
+    fs::write(&big, vec![7u8; 28 << 20]).unwrap();
+    let small = Limits {
+        memory_bytes: 32 << 20,
+        ..limits()
+    };
+    let sandbox = auto();
+    let mut cmd = hostile();
+    cmd.extend(["cache-fill".to_string(), big.to_string_lossy().into_owned()]);
+    let filler = runner::run(&cmd, Input::Bytes(b""), &small, &sandbox);
+    assert_eq!(filler.outcome, Outcome::Exited(0), "{filler:?}");
+    assert_eq!(text(&filler), format!("read {}\n", 28 << 20));
+    let v1 = sandbox
+        .layers()
+        .applied
+        .iter()
+        .any(|a| a.label == "cgroup v1");
+    if v1 {
+        // The control: the file's pages were charged to the filler's group (at least three
+        // quarters of the limit, what makes a failing run MLE). (v2 groups are never reused;
+        // in the VM the file is on a tmpfs, whose pages stay charged to their writer.)
+        assert!(filler.peak_memory_bytes >= 24 << 20, "{filler:?}");
+    }
+    let next = attack_within(&sandbox, "exit-7", &small);
+    assert_eq!(next.outcome, Outcome::Exited(7), "{next:?}");
+    assert!(next.peak_memory_bytes < 8 << 20, "{next:?}");
+    assert_clean(&sandbox);
+    fs::remove_file(big).unwrap();
+}
+
+#[test]
+fn jail_the_disk_a_run_fills_is_bounded() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "disk-fill");
+    blocked(&result, "reserve more disk than the default limit of a run");
+    let reserved: u64 = text(&result)
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("reserved ")?
+                .strip_suffix(" MiB")?
+                .parse()
+                .ok()
+        })
+        .unwrap();
+    assert!(reserved << 20 <= limits().file_bytes, "{result:?}");
+    assert_clean(&sandbox);
+    leaked(
+        &attack(&Sandbox::off(), "disk-fill"),
+        "reserve more disk than the default limit of a run",
+    );
+}
+
+#[test]
+fn jail_a_deep_unreadable_tree_is_removed() {
+    let _one = serial();
+    let tree = std::env::temp_dir().join(format!("boardjudge-deep-{}", std::process::id()));
+    let sandbox = auto();
+    let result = attack(&sandbox, "deep-tree");
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    assert!(!tree.exists());
+    assert_clean(&sandbox);
+    // Off, the tree stays where the run made it; the sandbox's own removal (used where a run
+    // has no root of its own) removes it, deeper than PATH_MAX and unreadable as it is.
+    let off = attack(&Sandbox::off(), "deep-tree");
+    assert_eq!(off.outcome, Outcome::Exited(0), "{off:?}");
+    assert!(tree.exists());
+    runner::sandbox::remove_tree(&tree);
+    assert!(!tree.exists());
+}
+
+#[test]
+fn jail_the_processes_of_a_run_are_bounded() {
+    let _one = serial();
+    let forked = |result: &RunResult| -> u64 {
+        let out = text(result);
+        out.trim().strip_prefix("forked ").unwrap().parse().unwrap()
+    };
+    let sandbox = auto();
+    let result = attack(&sandbox, "fork-loop");
+    assert!(
+        forked(&result) < runner::sandbox::MAX_PROCESSES,
+        "{result:?}"
+    );
+    assert_clean(&sandbox);
+    let off = attack(&Sandbox::off(), "fork-loop");
+    assert!(forked(&off) >= 200, "{off:?}");
+}
+
+#[test]
+fn jail_a_traced_crash_is_still_a_crash() {
+    let _one = serial();
+    let sandbox = auto();
+    let result = attack(&sandbox, "traceme-abort");
+    assert_eq!(
+        result.outcome,
+        Outcome::Signaled(libc::SIGABRT),
+        "{result:?}"
+    );
+    assert_clean(&sandbox);
+    // Off, the judge is the tracer: the abort shows as a stop, not as the signal.
+    let off = attack(&Sandbox::off(), "traceme-abort");
+    assert_ne!(off.outcome, Outcome::Signaled(libc::SIGABRT), "{off:?}");
+}
+
+#[test]
+fn jail_sigxcpu_raised_at_once_is_a_crash_not_a_time_limit() {
+    // The verdict is decided outside the sandbox: the same with it off.
+    let _one = serial();
+    let sandbox = auto();
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let result = attack(sandbox, "sigxcpu");
+        assert_eq!(
+            result.outcome,
+            Outcome::Signaled(libc::SIGXCPU),
+            "{result:?}"
+        );
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
+    if !root() {
+        return; // then this is the run as a user
+    }
+    if cgroup_v2_only() {
+        // A judge that is not root has no cgroup here (none is delegated to it), so its
+        // layers are those it has on the cgroup v1 host, where CI runs this test: in
+        // .ci/cgroup2-vm's emulated CPU the rerun would cost minutes for nothing new.
+        eprintln!("skipped: the cgroup v1 host runs it");
+        return;
+    }
+    use std::os::unix::process::CommandExt;
+    let dir = judge_for_a_user("jail");
+    copy_tree(
+        &std::env::current_exe().unwrap(),
+        &dir.join("sandbox-tests"),
+    );
+    copy_tree(
+        &repo().join("tests/sandbox/hostile.c"),
+        &dir.join("hostile.c"),
+    );
+    let out = Command::new(dir.join("sandbox-tests"))
+        .args([
+            "jail_",
+            "--skip",
+            "jail_attacks_fail",
+            "--test-threads",
+            "1",
+        ])
+        .env("BOARDJUDGE_HOSTILE_SOURCE", dir.join("hostile.c"))
+        .env_remove("TMPDIR")
+        .current_dir(&dir)
+        .uid(NOBODY)
+        .gid(NOBODY)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("test result: ok. 11 passed"), "{stdout}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_solutions_stderr_reaches_the_terminal_escaped() {
+    let mut hostile = hostile();
+    hostile.push("escapes".into());
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["run", "msquare", "--tests", "samples", "--jobs", "1", "--"])
+        .args(&hostile)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    // The table on standard output, the first failure's message on standard error.
+    let shown = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(shown.contains("RE (exit code 1)"), "{shown}");
+    assert!(
+        !shown.contains('\x1b') && !shown.contains('\x07'),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("\\x1b[2J\\x1b[H61/61 accepted\\x1b]52;c;"),
+        "{shown}"
+    );
 }

@@ -48,6 +48,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     let problem = source.problem;
     let name = problem.name.as_str();
     let mut p = Package::new(name, "problem.yaml");
+    // A Kattis (legacy) package has a problem.yaml too, and a .timelimit.
+    p.unlike = &[".timelimit"];
     p.add("problem.yaml", problem_yaml(source)?);
     add_statement(&mut p, source, "statement")?;
     add_data(&mut p, source)?;

@@ -60,7 +60,8 @@ const LEFT_OUT: &str = "problemtools does not build it here (docs/problemtools-j
 pub fn package(source: &Source) -> Result<Package, ExportError> {
     let problem = source.problem;
     let name = problem.name.as_str();
-    let mut p = Package::new(name, "problem.yaml");
+    // An ICPC 2025-09 package has a problem.yaml too, but no .timelimit.
+    let mut p = Package::new(name, ".timelimit");
     p.add("problem.yaml", problem_yaml(source));
     p.add(".timelimit", format!("{}\n", seconds(problem.time_limit)));
     add_statement(&mut p, source, "problem_statement")?;

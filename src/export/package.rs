@@ -34,6 +34,9 @@ pub struct Package {
     /// The file whose presence marks an existing directory as a package of this kind, which
     /// a new export may replace (`problem.yaml`, `task.yaml`, `script.txt`).
     pub marker: &'static str,
+    /// Files whose presence marks a package of another kind that has the same marker (a
+    /// Kattis package's `.timelimit` beside its `problem.yaml`): never replaced.
+    pub unlike: &'static [&'static str],
     /// The files.
     pub files: BTreeMap<String, PackageFile>,
     /// What the export changed on the way, for the user (e.g. tests left out).
@@ -46,6 +49,7 @@ impl Package {
         Package {
             name: name.to_string(),
             marker,
+            unlike: &[],
             files: BTreeMap::new(),
             notes: Vec::new(),
         }
@@ -84,6 +88,13 @@ impl Package {
                  another directory",
                 target.display(),
                 self.marker
+            )));
+        }
+        if let Some(other) = self.unlike.iter().find(|f| target.join(f).exists()) {
+            return Err(io::Error::other(format!(
+                "{} holds an export of another kind (it has {other}); remove it or choose \
+                 another directory",
+                target.display(),
             )));
         }
         let tmp = out.join(format!(".{}.export-tmp-{}", self.name, std::process::id()));
@@ -156,6 +167,25 @@ mod tests {
             archive.by_name("b/data.txt").unwrap().unix_mode(),
             Some(0o100644)
         );
+    }
+
+    #[test]
+    fn a_package_of_another_kind_is_not_replaced() {
+        let out = std::env::temp_dir().join(format!("package-kind-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&out);
+        fs::create_dir_all(out.join("demo")).unwrap();
+        fs::write(out.join("demo/marker"), "other kind").unwrap();
+        fs::write(out.join("demo/.other"), "").unwrap();
+        let mut p = Package::new("demo", "marker");
+        p.unlike = &[".other"];
+        p.add("marker", "");
+        let e = p.write_dir(&out).unwrap_err().to_string();
+        assert!(
+            e.contains("an export of another kind (it has .other)"),
+            "{e}"
+        );
+        assert_eq!(fs::read(out.join("demo/marker")).unwrap(), b"other kind");
+        fs::remove_dir_all(&out).unwrap();
     }
 
     #[test]

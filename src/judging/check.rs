@@ -80,6 +80,7 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         peak_memory_bytes: 0,
         details: why.clone(),
         summary: why,
+        runs: 0,
     };
     let (input, answer) = match loaded {
         Ok(pair) => pair,

@@ -91,6 +91,19 @@ pub fn save(
     input: &[u8],
     name: &str,
 ) -> Result<Saved, String> {
+    // Every way to fail leaves judge.toml and the test data as they were: the error says so.
+    save_or_nothing(plan_path, data, problem, input, name)
+        .map_err(|e| format!("{e} (nothing changed)"))
+}
+
+/// [`save`], its error without the note that nothing changed.
+fn save_or_nothing(
+    plan_path: &Path,
+    data: &Path,
+    problem: &str,
+    input: &[u8],
+    name: &str,
+) -> Result<Saved, String> {
     let text =
         std::fs::read_to_string(plan_path).map_err(|e| format!("{}: {e}", plan_path.display()))?;
     let before = build_one(

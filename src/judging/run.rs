@@ -101,11 +101,15 @@ pub struct TestResult {
     pub summary: String,
     /// The checker's full message with its diff, or the end of standard error.
     pub details: String,
+    /// How many times it ran: 1, or more when a time verdict was confirmed ([`Confirm`]);
+    /// the verdict and the times are those of the fastest run. 0 for an output judged
+    /// without running anything (`judge check`).
+    pub runs: usize,
 }
 
 impl Serialize for TestResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("TestResult", 9)?;
+        let mut s = serializer.serialize_struct("TestResult", 10)?;
         s.serialize_field("test", &self.test)?;
         s.serialize_field("group", &self.group)?;
         s.serialize_field("verdict", &self.verdict)?;
@@ -113,22 +117,109 @@ impl Serialize for TestResult {
         s.serialize_field("cpu_seconds", &self.cpu_seconds)?;
         s.serialize_field("wall_seconds", &self.wall_seconds)?;
         s.serialize_field("peak_memory_bytes", &self.peak_memory_bytes)?;
+        s.serialize_field("runs", &self.runs)?;
         s.serialize_field("summary", &self.summary)?;
         s.serialize_field("message", &self.details)?;
         s.end()
     }
 }
 
+/// Which runs are run again before their verdict is given, and how many times: a run that
+/// ends in TLE (CPU time or wall clock), or whose CPU time is at least [`Confirm::near`] of
+/// the limit, is re-run up to [`Confirm::reruns`] times, and the fastest run gives the verdict
+/// and the times ([`Confirm::judge`]). Noise on a busy machine only ever adds time (a core
+/// shared, caches and memory bandwidth shared, a run waiting for a core), so the fastest of
+/// several runs is the closest to what the program needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Confirm {
+    /// Re-runs at most; 0 turns confirmation off.
+    pub reruns: usize,
+    /// The share of the time limit from which a run is re-run even when it ended in time.
+    pub near: f64,
+}
+
+impl Confirm {
+    /// The default: up to 2 re-runs, from 80 % of the limit.
+    pub const DEFAULT: Confirm = Confirm {
+        reruns: 2,
+        near: 0.8,
+    };
+
+    /// No re-run: every verdict from one run.
+    pub const OFF: Confirm = Confirm {
+        reruns: 0,
+        near: 1.0,
+    };
+
+    /// Runs `run` once, and again while the best run so far is in doubt (a TLE, or CPU time
+    /// at least `near` of `limit`), at most `reruns` more times; the best run is the result,
+    /// with [`TestResult::runs`] saying how many there were ([`Confirm::faster`]).
+    pub fn judge(&self, limit: Duration, mut run: impl FnMut() -> TestResult) -> TestResult {
+        let limit = limit.as_secs_f64();
+        let in_doubt = |r: &TestResult| {
+            matches!(r.verdict, Verdict::TLE(_)) || r.cpu_seconds >= self.near * limit
+        };
+        let mut best = run();
+        let mut runs = 1;
+        while runs <= self.reruns && in_doubt(&best) {
+            let again = run();
+            runs += 1;
+            if Confirm::faster(&again, &best) {
+                best = again;
+            }
+        }
+        best.runs = runs;
+        best
+    }
+
+    /// Whether run `a` was faster than run `b`: a run that ended (whatever its verdict)
+    /// before one stopped for time, and then the one with less CPU time; of two runs stopped
+    /// for time, one stopped at the CPU limit (it proves that the program needs more) before
+    /// one stopped by the wall clock, and of two stopped by the wall clock the one that got
+    /// more CPU time (it came closer to an end).
+    pub fn faster(a: &TestResult, b: &TestResult) -> bool {
+        let rank = |r: &TestResult| match &r.verdict {
+            Verdict::TLE(kind) if kind == "wall" => 2,
+            Verdict::TLE(_) => 1,
+            _ => 0,
+        };
+        match rank(a).cmp(&rank(b)) {
+            std::cmp::Ordering::Equal if rank(a) == 2 => a.cpu_seconds > b.cpu_seconds,
+            std::cmp::Ordering::Equal => a.cpu_seconds < b.cpu_seconds,
+            order => order.is_lt(),
+        }
+    }
+}
+
+impl Default for Confirm {
+    fn default() -> Confirm {
+        Confirm::DEFAULT
+    }
+}
+
+/// How the runs of a session are spread and confirmed: parallel workers, and the
+/// confirmation re-runs of time verdicts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Parallel jobs (at least one).
+    pub workers: usize,
+    /// Which runs are run again.
+    pub confirm: Confirm,
+}
+
 /// The detail of [`Verdict::RE`] for a command that could not start.
 pub const CANNOT_START: &str = "cannot start";
 
-/// The limits a problem's tests run under: CPU as in judge.toml, wall clock twice that,
+/// The limits a problem's tests run under: CPU as in judge.toml, the wall clock judge.toml's
+/// `wall_limit` or else [`runner::default_wall`] (max(3 x the CPU limit, the CPU limit + 2 s)),
 /// memory as in judge.toml.
 pub fn limits_for(problem: &ProblemPlan) -> Limits {
     let cpu = Duration::from_secs_f64(problem.time_limit);
     Limits {
         cpu,
-        wall: cpu * 2,
+        wall: problem
+            .wall_limit
+            .map_or_else(|| runner::default_wall(cpu), Duration::from_secs_f64),
         memory_bytes: problem.memory_limit << 20,
         extra_address_space_bytes: 0,
         output_bytes: 0,
@@ -161,8 +252,9 @@ pub fn judge_test(
         peak_memory_bytes: run.peak_memory_bytes,
         summary: String::new(),
         details: String::new(),
+        runs: 1,
     };
-    let stderr = String::from_utf8_lossy(&run.stderr_tail).into_owned();
+    let stderr = visible(&String::from_utf8_lossy(&run.stderr_tail));
     result.verdict = match &run.outcome {
         RunOutcome::Exited(0) => {
             let judged = judge_output(problem, name, input, answer, &run.stdout);
@@ -234,6 +326,7 @@ pub fn judge_output(
         } else {
             outcome.details
         },
+        runs: 0,
     }
 }
 
@@ -246,6 +339,23 @@ pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> St
         paint(&result.verdict.to_string(), &result.verdict),
         result.details.trim_end()
     )
+}
+
+/// The solution's own text (its standard error) as a terminal may show it: every control
+/// character but the line feed and the tab escaped (`\x1b`, `\u{9b}`), so that no escape
+/// sequence of the solution's clears the screen, moves the cursor, forges a line of the
+/// report or writes the clipboard.
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() && c.is_ascii() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn clip(text: &str, max: usize) -> &str {
@@ -283,18 +393,18 @@ pub struct LoadedTest {
 }
 
 impl LoadedTest {
-    /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), the result
-    /// naming the test's group.
+    /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
+    /// it again as `confirm` says; the result names the test's group.
     pub fn judge(
         &self,
         problem: &ProblemPlan,
         cmd: &[String],
         limits: &Limits,
         sandbox: &Sandbox,
+        confirm: Confirm,
     ) -> TestResult {
-        TestResult {
-            group: self.group.clone(),
-            ..judge_test(
+        let result = confirm.judge(limits.cpu, || {
+            judge_test(
                 problem,
                 &self.id,
                 &self.input,
@@ -303,6 +413,10 @@ impl LoadedTest {
                 limits,
                 sandbox,
             )
+        });
+        TestResult {
+            group: self.group.clone(),
+            ..result
         }
     }
 }
@@ -368,24 +482,18 @@ impl CannotStart {
     }
 }
 
-/// Runs `cmd` on `test` and judges it; a test whose files cannot be read is a judge failure.
+/// Runs `cmd` on `test` and judges it, confirmed as `confirm` says; a test whose files cannot
+/// be read is a judge failure.
 fn run_one(
     problem: &ProblemPlan,
     test: &TestFiles,
     cmd: &[String],
     limits: &Limits,
     sandbox: &Sandbox,
+    confirm: Confirm,
 ) -> TestResult {
     let mut result = match test.load() {
-        Ok(loaded) => judge_test(
-            problem,
-            &test.id,
-            &loaded.input,
-            &loaded.answer,
-            cmd,
-            limits,
-            sandbox,
-        ),
+        Ok(loaded) => loaded.judge(problem, cmd, limits, sandbox, confirm),
         Err(why) => TestResult {
             test: test.id.clone(),
             group: String::new(),
@@ -395,37 +503,115 @@ fn run_one(
             peak_memory_bytes: 0,
             details: why.clone(),
             summary: why,
+            runs: 1,
         },
     };
     result.group = test.group.clone();
     result
 }
 
-/// Runs `cmd` on every test in `tests` with `jobs` workers in `sandbox`, judging each, in
-/// order. The first test runs alone: if the command cannot start there, the run stops with
-/// [`CannotStart`] rather than giving every test the same RE.
+/// Runs `cmd` on every test in `tests` in `sandbox` as `schedule` says (workers,
+/// confirmation), judging each, in order. The first test runs alone: if the command cannot
+/// start there, the run stops with [`CannotStart`] rather than giving every test the same RE.
 pub fn run_tests(
     problem: &ProblemPlan,
     tests: &[TestFiles],
     cmd: &[String],
     limits: &Limits,
     sandbox: &Sandbox,
-    jobs: usize,
+    schedule: Schedule,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<TestResult>, CannotStart> {
     let Some((first, rest)) = tests.split_first() else {
         return Ok(Vec::new());
     };
-    let result = run_one(problem, first, cmd, limits, sandbox);
+    let confirm = schedule.confirm;
+    let result = run_one(problem, first, cmd, limits, sandbox, confirm);
     progress();
     if let Some(e) = CannotStart::from_result(&result) {
         return Err(e);
     }
     let mut results = vec![result];
-    results.extend(runner::parallel(rest, jobs, |t| {
-        let result = run_one(problem, t, cmd, limits, sandbox);
+    results.extend(runner::parallel(rest, schedule.workers, |t| {
+        let result = run_one(problem, t, cmd, limits, sandbox, confirm);
         progress();
         result
     }));
     Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(verdict: Verdict, cpu: f64) -> TestResult {
+        TestResult {
+            test: "t".into(),
+            group: String::new(),
+            verdict,
+            cpu_seconds: cpu,
+            wall_seconds: cpu,
+            peak_memory_bytes: 0,
+            summary: String::new(),
+            details: String::new(),
+            runs: 1,
+        }
+    }
+
+    /// Confirms the runs `seq` would give, in order: the result and how many were made.
+    fn confirm(confirm: Confirm, seq: &[TestResult]) -> (TestResult, usize) {
+        let mut made = 0;
+        let r = confirm.judge(Duration::from_secs(1), || {
+            made += 1;
+            seq[made - 1].clone()
+        });
+        (r, made)
+    }
+
+    #[test]
+    fn a_time_verdict_is_confirmed_and_the_fastest_run_counts() {
+        let wall = || Verdict::TLE("wall".into());
+        let cpu = || Verdict::TLE("cpu".into());
+        // Far from the limit: one run.
+        let (r, made) = confirm(Confirm::DEFAULT, &[result(Verdict::AC, 0.3)]);
+        assert_eq!((r.verdict, r.runs, made), (Verdict::AC, 1, 1));
+        // Stopped by the wall clock, then in time: AC, from 2 runs.
+        let seq = [result(wall(), 0.4), result(Verdict::AC, 0.5)];
+        let (r, made) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!(
+            (r.verdict, r.cpu_seconds, r.runs, made),
+            (Verdict::AC, 0.5, 2, 2)
+        );
+        // Near the limit three times: the least CPU time.
+        let seq = [
+            result(Verdict::AC, 0.9),
+            result(Verdict::AC, 0.85),
+            result(Verdict::AC, 0.95),
+        ];
+        let (r, made) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!((r.cpu_seconds, r.runs, made), (0.85, 3, 3));
+        // TLE every time: the CPU-time TLE proves more than the wall clock's.
+        let seq = [
+            result(wall(), 0.6),
+            result(cpu(), 1.01),
+            result(wall(), 0.7),
+        ];
+        let (r, made) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!((r.verdict, r.runs, made), (cpu(), 3, 3));
+        // Two wall-clock TLEs: the one that got more CPU time.
+        let seq = [
+            result(wall(), 0.6),
+            result(wall(), 0.7),
+            result(wall(), 0.5),
+        ];
+        let (r, _) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!(r.cpu_seconds, 0.7);
+        // Off: one run, whatever it gave.
+        let (r, made) = confirm(Confirm::OFF, &[result(wall(), 0.4)]);
+        assert_eq!((r.verdict, r.runs, made), (wall(), 1, 1));
+        // A wrong answer near the limit is re-run too; a faster WA is still a WA.
+        let seq = [result(Verdict::WA, 0.9), result(Verdict::WA, 0.5)];
+        let (r, made) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!((r.verdict, r.cpu_seconds, made), (Verdict::WA, 0.5, 2));
+    }
 }

@@ -17,7 +17,7 @@ use crate::format::{ErrorKind, Format, ParseError, Problem, ReadOptions, read_al
 use crate::generator::generate_to_vec;
 use crate::problemset::files::{Change, is_leftover_temporary, test_data_files, write_atomic};
 use crate::problemset::manifest::{Entry, Manifest, Settings, sha256};
-use crate::problemset::names::{is_test_file, test_path};
+use crate::problemset::names::test_path;
 use crate::problemset::plan::{Plan, ProblemPlan, TestPlan, TestSource};
 use crate::problemset::program_generator;
 
@@ -34,6 +34,9 @@ pub struct BuiltTest {
     pub cases: usize,
     /// How many answers have each length (`-1`: sicily's unreachable within N).
     pub lengths: BTreeMap<i64, usize>,
+    /// True when its input is a generator program's output cached by an earlier build
+    /// (the program did not run).
+    pub reused: bool,
 }
 
 /// A problem's built tests.
@@ -125,11 +128,12 @@ pub fn build_test(
         ),
         message,
     };
-    let input = match &test.source {
-        TestSource::Generator { args, .. } => {
-            generate_to_vec(args).map_err(|e| fail(format!("the generator failed: {e}")))?
-        }
-        TestSource::Manual(text) => text.clone().into_bytes(),
+    let (input, reused) = match &test.source {
+        TestSource::Generator { args, .. } => (
+            generate_to_vec(args).map_err(|e| fail(format!("the generator failed: {e}")))?,
+            false,
+        ),
+        TestSource::Manual(text) => (text.clone().into_bytes(), false),
         TestSource::Program {
             expanded,
             time_limit,
@@ -139,7 +143,9 @@ pub fn build_test(
                 Some(p) if !p.as_os_str().is_empty() => p,
                 _ => Path::new("."),
             };
-            program_generator::generate(expanded, base, *time_limit).map_err(fail)?
+            let generated =
+                program_generator::generate(expanded, base, *time_limit).map_err(fail)?;
+            (generated.output, generated.reused)
         }
     };
     let (answer, cases, lengths) =
@@ -173,6 +179,7 @@ pub fn build_test(
         answer,
         cases,
         lengths,
+        reused,
     })
 }
 
@@ -315,6 +322,10 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
                 name: t.plan.name.clone(),
                 group: t.plan.group.clone(),
                 source: t.plan.source.describe().to_string(),
+                seed: match &t.plan.source {
+                    TestSource::Program { command, .. } => program_generator::seed_of(command),
+                    _ => None,
+                },
                 cases: t.cases,
                 input_bytes: t.input.len(),
                 input_sha256: sha256(&t.input),
@@ -327,21 +338,57 @@ pub fn files(problem: &BuiltProblem) -> Vec<(PathBuf, Vec<u8>)> {
     files
 }
 
-/// Test files (`*.in`, `*.ans`) under a problem's directory or its group directories that no
-/// test of the plan produces (e.g. the `NN.in` of the numbered layout, or a removed test's),
-/// and temporary files left by an interrupted run; relative to the output directory.
-fn stale_files(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) -> Vec<PathBuf> {
+/// The files under a problem's directory (or its group directories) that its plan does not
+/// produce, by whose they are.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Leftovers {
+    /// Ours: test files an earlier build wrote (listed in the manifest on disk, and still the
+    /// bytes it lists) that the plan no longer produces, and temporary files an interrupted
+    /// write left. `judge build` removes them. Relative to the output directory.
+    pub stale: Vec<PathBuf>,
+    /// Not ours: every other file (a setter's own, or a built file edited since).
+    /// `judge build` never deletes them: it moves them to a trash folder and names them.
+    pub unknown: Vec<PathBuf>,
+}
+
+/// Sorts the files under `out/PROBLEM` that are not in `keep` into [`Leftovers`], by the
+/// manifest an earlier build left there.
+fn leftovers(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) -> Leftovers {
+    let dir = out.join(&problem.name);
     let keep: std::collections::HashSet<&PathBuf> = keep.iter().map(|(p, _)| p).collect();
-    let mut stale: Vec<PathBuf> = test_data_files(&out.join(&problem.name))
-        .into_iter()
-        .map(|rel| PathBuf::from(&problem.name).join(rel))
-        .filter(|rel| {
-            let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            is_leftover_temporary(name) || (is_test_file(name) && !keep.contains(rel))
+    let written: HashMap<PathBuf, String> = std::fs::read_to_string(dir.join("manifest.toml"))
+        .ok()
+        .and_then(|text| toml::from_str::<Manifest>(&text).ok())
+        .map(|old| {
+            old.test
+                .iter()
+                .flat_map(|e| {
+                    [
+                        (e.input_path(), e.input_sha256.clone()),
+                        (e.answer_path(), e.answer_sha256.clone()),
+                    ]
+                })
+                .collect()
         })
-        .collect();
-    stale.sort();
-    stale
+        .unwrap_or_default();
+    let mut found = Leftovers::default();
+    for rel in test_data_files(&dir) {
+        let path = PathBuf::from(&problem.name).join(&rel);
+        if keep.contains(&path) {
+            continue;
+        }
+        let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let ours = is_leftover_temporary(name)
+            || written.get(&rel).is_some_and(|hash| {
+                std::fs::read(dir.join(&rel)).is_ok_and(|bytes| sha256(&bytes) == *hash)
+            });
+        if ours {
+            found.stale.push(path);
+        } else {
+            found.unknown.push(path);
+        }
+    }
+    found
 }
 
 /// What writing a problem's files changed.
@@ -351,16 +398,31 @@ pub struct WriteReport {
     pub written: usize,
     /// Files already identical.
     pub unchanged: usize,
-    /// Stale test files removed.
-    pub removed: usize,
+    /// Stale files removed (see [`Leftovers::stale`]), relative to the output directory.
+    pub removed: Vec<PathBuf>,
+    /// Unknown files moved to the trash (see [`Leftovers::unknown`]): where each was,
+    /// relative to the output directory, and where it is now.
+    pub trashed: Vec<(PathBuf, PathBuf)>,
 }
 
 /// Writes a built problem under `out`, each file atomically; files already identical are left
-/// alone, and test files the plan no longer produces are removed.
-pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<WriteReport> {
+/// alone, stale files (an earlier build's, no longer produced) are removed, and unknown files
+/// are moved under `trash`, keeping their path relative to `out`: nothing this build did not
+/// write is ever deleted.
+pub fn write_problem(
+    out: &Path,
+    problem: &BuiltProblem,
+    trash: &Path,
+) -> std::io::Result<WriteReport> {
     let files = files(problem);
+    let found = leftovers(out, problem, &files);
     let mut report = WriteReport::default();
     std::fs::create_dir_all(out.join(&problem.name))?;
+    for rel in found.unknown {
+        let to = trash.join(&rel);
+        move_file(&out.join(&rel), &to)?;
+        report.trashed.push((rel, to));
+    }
     for (rel, bytes) in &files {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {
@@ -373,9 +435,9 @@ pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<Writ
             report.written += 1;
         }
     }
-    for rel in stale_files(out, problem, &files) {
-        std::fs::remove_file(out.join(rel))?;
-        report.removed += 1;
+    for rel in found.stale {
+        std::fs::remove_file(out.join(&rel))?;
+        report.removed.push(rel);
     }
     // Group directories left empty (a group removed or renamed) go too.
     for entry in std::fs::read_dir(out.join(&problem.name))?.filter_map(|e| e.ok()) {
@@ -386,12 +448,33 @@ pub fn write_problem(out: &Path, problem: &BuiltProblem) -> std::io::Result<Writ
     Ok(report)
 }
 
+/// Moves `from` to `to`, making `to`'s directory; across file systems by a copy, synced, then
+/// the removal of `from`.
+fn move_file(from: &Path, to: &Path) -> std::io::Result<()> {
+    let context = |e: std::io::Error| {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot move {} to {}: {e}", from.display(), to.display()),
+        )
+    };
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir).map_err(context)?;
+    }
+    if std::fs::rename(from, to).is_ok() {
+        return Ok(());
+    }
+    let bytes = std::fs::read(from).map_err(context)?;
+    write_atomic(to, &bytes).map_err(context)?;
+    std::fs::remove_file(from).map_err(context)
+}
+
 /// What [`write_problem`] would change under `out`: each file that is missing or different
-/// with its new bytes, and each stale test file with `None` (to remove). For
+/// with its new bytes, and each stale file with `None` (to remove; unknown files are left
+/// where they are). For
 /// [`crate::problemset::files::replace_all`].
 pub fn changes(out: &Path, problem: &BuiltProblem) -> Vec<Change> {
     let files = files(problem);
-    let stale = stale_files(out, problem, &files);
+    let stale = leftovers(out, problem, &files).stale;
     let mut changes: Vec<Change> = files
         .into_iter()
         .filter(|(rel, bytes)| std::fs::read(out.join(rel)).ok().as_ref() != Some(bytes))
@@ -402,7 +485,7 @@ pub fn changes(out: &Path, problem: &BuiltProblem) -> Vec<Change> {
 }
 
 /// Compares a built problem with the files under `out`: one line per file that is missing,
-/// different, or stale.
+/// different, stale or unknown.
 pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
     let files = files(problem);
     let mut differences = Vec::new();
@@ -425,9 +508,17 @@ pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
             Ok(_) => {}
         }
     }
-    for rel in stale_files(out, problem, &files) {
+    let found = leftovers(out, problem, &files);
+    for rel in found.stale {
         differences.push(format!(
-            "{} is not produced by the plan",
+            "{} is not produced by the plan (an earlier build wrote it: `judge build` removes it)",
+            out.join(rel).display()
+        ));
+    }
+    for rel in found.unknown {
+        differences.push(format!(
+            "{} is unknown: the plan does not produce it and no build wrote it (`judge build` \
+             moves it to the trash, never deletes it)",
             out.join(rel).display()
         ));
     }

@@ -92,6 +92,9 @@ pub struct Entry {
     pub group: String,
     /// Its generator command, or `manual`.
     pub source: String,
+    /// The value `{seed}` took in a generator program's command, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// How many cases its input holds.
     pub cases: usize,
     /// The input's size.

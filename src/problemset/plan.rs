@@ -37,6 +37,9 @@ pub struct ProblemPlan {
     pub title: String,
     /// CPU seconds per test.
     pub time_limit: f64,
+    /// Wall-clock seconds per test (judge.toml's `wall_limit`), which only stops a program
+    /// that waits; `None`: the default, [`crate::runner::default_wall`].
+    pub wall_limit: Option<f64>,
     /// Memory per test, in MiB.
     pub memory_limit: u64,
     /// The largest file a solution may write in its sandbox, in MiB (`RLIMIT_FSIZE`).
@@ -66,6 +69,11 @@ pub struct SolutionPlan {
     /// For a wrong or slow solution: a small input on which it fails (`tests/solutions.rs`
     /// checks the claim; the file's header comment explains it).
     pub catches: Option<String>,
+    /// An accepted solution that is the problem's classic intended method written the plain
+    /// way (judge.toml `classic = true`): the yardstick the tests are sized for, so `judge
+    /// strength` asks it for 3x margin rather than the 2x of any other accepted solution
+    /// (`CLASSIC_MARGIN` and `MIN_MARGIN` in the judging layer above).
+    pub classic: bool,
 }
 
 /// The outcome a shipped solution must get.
@@ -185,6 +193,8 @@ struct RawProblem {
     format: String,
     title: String,
     time_limit: f64,
+    #[serde(default)]
+    wall_limit: Option<f64>,
     memory_limit: u64,
     #[serde(default = "default_file_size_limit")]
     file_size_limit: u64,
@@ -212,6 +222,8 @@ struct RawSolution {
     description: String,
     #[serde(default)]
     catches: Option<String>,
+    #[serde(default)]
+    classic: bool,
 }
 
 #[derive(Deserialize)]
@@ -351,6 +363,13 @@ impl Plan {
                     p.time_limit
                 )));
             }
+            if let Some(wall) = p.wall_limit
+                && !(wall >= p.time_limit && wall <= 600.0)
+            {
+                return Err(at(format!(
+                    "wall_limit must be in [time_limit, 600] seconds, not {wall}"
+                )));
+            }
             if !(16..=65_536).contains(&p.memory_limit) {
                 return Err(at(format!(
                     "memory_limit must be 16..=65536 MiB, not {}",
@@ -451,11 +470,24 @@ impl Plan {
             if tests.is_empty() {
                 return Err(at("the plan has no tests".into()));
             }
+            if let Some(s) = p
+                .solution
+                .iter()
+                .find(|s| s.classic && s.expected != Expected::Accepted)
+            {
+                return Err(at(format!(
+                    "solution {}: `classic = true` marks an accepted solution, not one expected \
+                     to get {}",
+                    s.path.display(),
+                    s.expected.name()
+                )));
+            }
             problems.push(ProblemPlan {
                 name: p.name,
                 format,
                 title: p.title,
                 time_limit: p.time_limit,
+                wall_limit: p.wall_limit,
                 memory_limit: p.memory_limit,
                 file_size_limit: p.file_size_limit,
                 max_cases,
@@ -470,6 +502,7 @@ impl Plan {
                         expected: s.expected,
                         description: s.description,
                         catches: s.catches,
+                        classic: s.classic,
                     })
                     .collect(),
             });

@@ -12,12 +12,19 @@
 //! command names, nor reach the network) under a CPU time limit, its standard output is the
 //! test's input; it runs twice, and two different outputs are refused as non-deterministic.
 //! The caller validates the output strictly, like any other test.
+//!
+//! A word may name a directory: it is staged whole (a Python generator as a folder with its
+//! `__main__.py` and helper modules: `python3 generators/boards --seed {seed}`). Outputs are
+//! cached under `target/generators/outputs/`, keyed by the SHA-256 of the command and of the
+//! content of every file it names (directories whole), so a build that changes nothing runs
+//! no generator; a changed program, argument or seed runs again.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
+use crate::problemset::files::write_atomic;
 use crate::runner::compile::compile;
 use crate::runner::{self, Input, Limits, Outcome, Sandbox, SandboxMode, language};
 
@@ -43,11 +50,104 @@ pub fn expand_seed(command: &str) -> String {
     canonical.replace("{seed}", &seed.to_string())
 }
 
+/// The seed `{seed}` becomes in `command` (see [`expand_seed`]), if the command has one.
+pub fn seed_of(command: &str) -> Option<u64> {
+    let expanded = expand_seed(command);
+    let canonical = command.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = canonical.find("{seed}")?;
+    let digits: String = expanded[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// A generator's output, and whether it came from the cache (no run).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The test's input.
+    pub output: Vec<u8>,
+    /// True when an earlier build's output of the same program, arguments and seed was
+    /// reused.
+    pub reused: bool,
+}
+
 /// Runs the generator `command` (seed already expanded) with paths relative to `base` (the
 /// directory of judge.toml), twice, each under `time_limit` CPU seconds in a sandbox, and
-/// returns its output, or why it cannot be a test's input.
-pub fn generate(command: &str, base: &Path, time_limit: f64) -> Result<Vec<u8>, String> {
+/// returns its output, or why it cannot be a test's input. An output cached by an earlier
+/// run of the same command on the same files is returned without a run.
+pub fn generate(command: &str, base: &Path, time_limit: f64) -> Result<Generated, String> {
     let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+    if words.is_empty() {
+        return Err("the generator command is empty".into());
+    }
+    let cached = cache_path(&words, base);
+    if let Some(output) = cached.as_ref().and_then(|path| std::fs::read(path).ok()) {
+        return Ok(Generated {
+            output,
+            reused: true,
+        });
+    }
+    let output = run_twice(&words, command, base, time_limit)?;
+    if let Some(path) = cached {
+        // A cache that cannot be written only costs a run next time.
+        let _ = path
+            .parent()
+            .map(std::fs::create_dir_all)
+            .map(|_| write_atomic(&path, &output));
+    }
+    Ok(Generated {
+        output,
+        reused: false,
+    })
+}
+
+/// Where the output of `words` is cached: `target/generators/outputs/HASH` beside judge.toml,
+/// HASH the SHA-256 of the words and of every file they name (relative to `base`; a
+/// directory's files by relative path, sorted). None when a named file cannot be read.
+fn cache_path(words: &[String], base: &Path) -> Option<PathBuf> {
+    let mut hash = Sha256::new();
+    for word in words {
+        hash.update((word.len() as u64).to_be_bytes());
+        hash.update(word.as_bytes());
+        let path = base.join(word);
+        if !word.starts_with('-') && path.exists() {
+            hash_tree(&mut hash, &path, Path::new("")).ok()?;
+        }
+    }
+    let hex: String = hash.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    Some(base.join("target/generators/outputs").join(hex))
+}
+
+/// Feeds `path` (a file, or a directory's tree in name order) into `hash`, each file as its
+/// path under `rel` and its content.
+fn hash_tree(hash: &mut Sha256, path: &Path, rel: &Path) -> std::io::Result<()> {
+    if path.is_dir() {
+        let mut names: Vec<_> = std::fs::read_dir(path)?
+            .map(|e| e.map(|e| e.file_name()))
+            .collect::<Result<_, _>>()?;
+        names.sort();
+        for name in names {
+            hash_tree(hash, &path.join(&name), &rel.join(&name))?;
+        }
+        return Ok(());
+    }
+    let bytes = std::fs::read(path)?;
+    let name = rel.to_string_lossy();
+    hash.update((name.len() as u64).to_be_bytes());
+    hash.update(name.as_bytes());
+    hash.update((bytes.len() as u64).to_be_bytes());
+    hash.update(&bytes);
+    Ok(())
+}
+
+/// Runs the generator twice and returns its output when both runs agree.
+fn run_twice(
+    words: &[String],
+    command: &str,
+    base: &Path,
+    time_limit: f64,
+) -> Result<Vec<u8>, String> {
     let Some((program, args)) = words.split_first() else {
         return Err("the generator command is empty".into());
     };
@@ -61,7 +161,7 @@ pub fn generate(command: &str, base: &Path, time_limit: f64) -> Result<Vec<u8>, 
     };
     // A word that names a file the way a path does, but names none, is a mistake to report
     // here: the program would only say it cannot open some sandbox path.
-    for word in &words {
+    for word in words {
         let looks_like_a_file = word.contains('/') || language::of(Path::new(word)).is_some();
         if looks_like_a_file && !word.starts_with('-') && !base.join(word).exists() {
             return Err(format!(

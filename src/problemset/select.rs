@@ -8,10 +8,42 @@
 //! no test is an error that names it: a selection never silently shrinks.
 
 use crate::problemset::manifest::Entry;
+use crate::problemset::plan::TestPlan;
+
+/// A test as a selection sees it: its group and its name in the group. Both the built data's
+/// tests ([`Entry`]) and the plan's ([`TestPlan`]) are chosen the same way.
+pub trait Named {
+    /// Its group.
+    fn group(&self) -> &str;
+    /// Its name within the group.
+    fn name(&self) -> &str;
+    /// `group/name`.
+    fn id(&self) -> String {
+        format!("{}/{}", self.group(), self.name())
+    }
+}
+
+impl Named for Entry {
+    fn group(&self) -> &str {
+        &self.group
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl Named for TestPlan {
+    fn group(&self) -> &str {
+        &self.group
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
 
 /// The tests of `tests` (in plan order) chosen by `selection` (the `--tests` values; empty
 /// chooses all). The error names the first pattern that matches nothing, or the empty one.
-pub fn select<'a>(tests: &'a [Entry], selection: &[String]) -> Result<Vec<&'a Entry>, String> {
+pub fn select<'a, T: Named>(tests: &'a [T], selection: &[String]) -> Result<Vec<&'a T>, String> {
     if selection.is_empty() {
         return Ok(tests.iter().collect());
     }
@@ -46,21 +78,21 @@ pub fn select<'a>(tests: &'a [Entry], selection: &[String]) -> Result<Vec<&'a En
 }
 
 /// True when `pattern` matches the test's group, `group/name` or name.
-fn matches(pattern: &str, test: &Entry) -> bool {
-    glob_match(pattern, &test.group)
+fn matches(pattern: &str, test: &impl Named) -> bool {
+    glob_match(pattern, test.group())
         || glob_match(pattern, &test.id())
-        || glob_match(pattern, &test.name)
+        || glob_match(pattern, test.name())
 }
 
 /// The message for a pattern that matches nothing: what there is to choose from.
-fn no_match(pattern: &str, tests: &[Entry]) -> String {
+fn no_match<T: Named>(pattern: &str, tests: &[T]) -> String {
     let mut groups: Vec<&str> = Vec::new();
     for t in tests {
-        if !groups.contains(&t.group.as_str()) {
-            groups.push(&t.group);
+        if !groups.contains(&t.group()) {
+            groups.push(t.group());
         }
     }
-    let example = tests.last().map(Entry::id).unwrap_or_default();
+    let example = tests.last().map(Named::id).unwrap_or_default();
     format!(
         "--tests '{pattern}' matches no test (the groups: {}; a test is chosen by its group, \
          its group/name such as {example}, or its name, each possibly a glob of * and ?)",
@@ -100,6 +132,7 @@ mod tests {
             name: name.into(),
             group: group.into(),
             source: String::new(),
+            seed: None,
             cases: 1,
             input_bytes: 0,
             input_sha256: String::new(),

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::judging::run::{CannotStart, LoadedTest, TestResult};
+use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult};
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::{self, Limits, Sandbox};
 
@@ -25,13 +25,14 @@ pub struct Runs<'a> {
     pub rank: u8,
 }
 
-/// Runs every solution on every one of its tests with `workers` threads in `sandbox`:
-/// per solution its results in test order. A solution whose first test shows that it cannot
-/// start ([`CannotStart`]) keeps that one result. `progress(done, total)` after each run.
+/// Runs every solution on every one of its tests in `sandbox` as `schedule` says (workers,
+/// confirmation of time verdicts): per solution its results in test order. A solution whose
+/// first test shows that it cannot start ([`CannotStart`]) keeps that one result.
+/// `progress(done, total)` after each test (its confirmation runs included).
 pub fn run_every_test(
     solutions: &[Runs],
     sandbox: &Sandbox,
-    workers: usize,
+    schedule: Schedule,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Vec<TestResult>> {
     let mut runs: Vec<(usize, usize)> = solutions
@@ -44,13 +45,18 @@ pub fn run_every_test(
     let unstartable: Vec<AtomicBool> = solutions.iter().map(|_| AtomicBool::new(false)).collect();
     let done = AtomicUsize::new(0);
     let total = runs.len();
-    let results = runner::parallel(&runs, workers, |&(s, t)| {
+    let results = runner::parallel(&runs, schedule.workers, |&(s, t)| {
         let solution = &solutions[s];
         let result = if t > 0 && unstartable[s].load(Ordering::Relaxed) {
             None
         } else {
-            let result =
-                solution.tests[t].judge(solution.problem, solution.cmd, &solution.limits, sandbox);
+            let result = solution.tests[t].judge(
+                solution.problem,
+                solution.cmd,
+                &solution.limits,
+                sandbox,
+                schedule.confirm,
+            );
             if t == 0 && CannotStart::from_result(&result).is_some() {
                 unstartable[s].store(true, Ordering::Relaxed);
             }

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::judging::run::{CannotStart, LoadedTest, TestResult, Verdict};
+use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
 use crate::report::cells::{Runs, run_every_test};
@@ -110,16 +110,17 @@ pub fn prepare(
     }))
 }
 
-/// Runs every ready solution of `prepared` on every one of `tests` of `problem` with
-/// `workers` threads, no early stop; `time_limit` is the CPU limit they ran under (judge.toml's
-/// or `--time-limit`), for the report. `progress(done, total)` after each run.
+/// Runs every ready solution of `prepared` on every one of `tests` of `problem` as `schedule`
+/// says (workers, confirmation of time verdicts), no early stop; `time_limit` is the CPU limit
+/// they ran under (judge.toml's or `--time-limit`), for the report. `progress(done, total)`
+/// after each test.
 pub fn run_given(
     problem: &ProblemPlan,
     tests: &[LoadedTest],
     time_limit: f64,
     prepared: &[Prepared],
     sandbox: &Sandbox,
-    workers: usize,
+    schedule: Schedule,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> ProblemMatrix {
     let ready: Vec<usize> = (0..prepared.len())
@@ -144,7 +145,7 @@ pub fn run_given(
     let mut cells = vec![Vec::new(); prepared.len()];
     for (i, row) in ready
         .iter()
-        .zip(run_every_test(&runs, sandbox, workers, progress))
+        .zip(run_every_test(&runs, sandbox, schedule, progress))
     {
         cells[*i] = row;
     }
@@ -220,6 +221,7 @@ fn assess(
         decisive: None,
         skipped: false,
         margin: None,
+        required_margin: None,
     };
     if let Err(why) = &prepared.ready {
         report.summary = why.clone();

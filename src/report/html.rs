@@ -33,7 +33,8 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The page for `matrices`; `notes` are shown under the title (how the runs were made).
+/// The page for `matrices`; `notes` are shown under the title (how the runs were made), one
+/// that starts with `warning: ` (a busy machine) in red.
 pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
     let title = match matrices.first().map(|m| m.kind) {
         Some(Kind::Given) => "Solutions report",
@@ -49,7 +50,12 @@ pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
     out.push_str(STYLE);
     let _ = writeln!(out, "</style>\n</head>\n<body>\n<header>\n<h1>{title}</h1>");
     for note in notes {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
+        let class = if note.starts_with("warning: ") {
+            "note warning"
+        } else {
+            "note"
+        };
+        let _ = writeln!(out, "<p class=\"{class}\">{}</p>", escape(note));
     }
     out.push_str("<nav>");
     for m in matrices {
@@ -265,26 +271,49 @@ fn matrix_row(out: &mut String, p: usize, r: usize, row: &Row, m: &ProblemMatrix
 
 fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f64) {
     let v = c.verdict.short();
-    let text = format!("{}&nbsp;{}", letter(&c.verdict), seconds(c.cpu_seconds));
+    // As in the text matrix: which limit stopped a TLE under the CPU limit, and the runs.
+    let why = match &c.verdict {
+        Verdict::TLE(kind) if c.cpu_seconds < limit => format!("&nbsp;{}", escape(kind)),
+        _ => String::new(),
+    };
+    let runs = if c.runs > 1 {
+        format!("&nbsp;&times;{}", c.runs)
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "{}{why}&nbsp;{}{runs}",
+        letter(&c.verdict),
+        seconds(c.cpu_seconds)
+    );
     let inner = if c.verdict == Verdict::AC {
         text
     } else {
         format!("<a href=\"#{}\">{text}</a>", anchor(p, r, t))
     };
+    let fastest = if c.runs > 1 {
+        format!(" (the fastest of {} runs)", c.runs)
+    } else {
+        String::new()
+    };
     let title = if c.summary.is_empty() {
-        format!("test {}: {}, {:.3} s CPU", c.test, c.verdict, c.cpu_seconds)
+        format!(
+            "test {}: {}, {:.3} s CPU{fastest}",
+            c.test, c.verdict, c.cpu_seconds
+        )
     } else {
         format!(
-            "test {}: {}, {:.3} s CPU: {}",
+            "test {}: {}, {:.3} s CPU{fastest}: {}",
             c.test, c.verdict, c.cpu_seconds, c.summary
         )
     };
     let _ = write!(
         out,
         "<td class=\"cell v-{v}\" data-test=\"{}\" data-verdict=\"{v}\" data-cpu=\"{:.3}\" \
-         title=\"{}\">{inner}<span class=\"bar\"><i style=\"width:{}%\"></i></span></td>",
+         data-runs=\"{}\" title=\"{}\">{inner}<span class=\"bar\"><i style=\"width:{}%\"></i></span></td>",
         escape(&c.test),
         c.cpu_seconds,
+        c.runs,
         escape(&title),
         share(c.cpu_seconds, limit)
     );
@@ -477,6 +506,7 @@ const STYLE: &str = r#":root { --ac: #d7f0dc; --wa: #f8d3d0; --pe: #fde3c4; --tl
 body { font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0 auto; padding: 0 12px 40px; max-width: 1400px; }
 h1 { font-size: 1.5em; margin: 16px 0 4px; } h2 { font-size: 1.3em; margin-top: 32px; border-bottom: 2px solid var(--ink); } h3 { font-size: 1.05em; margin: 20px 0 6px; }
 .note, .hint { color: #555; margin: 2px 0; font-size: .9em; }
+.note.warning { color: #a00; font-weight: bold; }
 nav a { margin-right: 10px; }
 .legend span { display: inline-block; padding: 1px 6px; margin: 2px; border-radius: 3px; font-size: .85em; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; border: 1px solid var(--line); }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::judging::run::{LoadedTest, TestResult, Verdict};
+use crate::judging::run::{Confirm, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::{BuildOutcome, SolutionReport, assess, build_solution};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
@@ -211,16 +211,17 @@ pub fn answer_lengths(problem: &ProblemPlan, tests: &[LoadedTest]) -> Histogram 
     histogram
 }
 
-/// Runs the matrix of every job with `workers` threads; `progress(done, total)` after each
-/// run.
+/// Runs the matrix of every job as `schedule` says (workers, confirmation of time verdicts);
+/// `progress(done, total)` after each test.
 pub fn run_matrix(
     jobs: &[MatrixJob],
     repo: &Path,
     cache: &Path,
     sandbox: &Sandbox,
-    workers: usize,
+    schedule: Schedule,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<ProblemMatrix> {
+    let workers = schedule.workers;
     let solutions: Vec<(usize, usize)> = jobs
         .iter()
         .enumerate()
@@ -254,7 +255,7 @@ pub fn run_matrix(
     let mut cells: Vec<Vec<TestResult>> = vec![Vec::new(); solutions.len()];
     for (i, row) in ready
         .iter()
-        .zip(run_every_test(&runs, sandbox, workers, progress))
+        .zip(run_every_test(&runs, sandbox, schedule, progress))
     {
         cells[*i] = row;
     }
@@ -303,7 +304,8 @@ pub fn run_matrix(
 }
 
 /// Runs each intended-TLE solution once more, with [`PROBE_FACTOR`] times the limit, on the
-/// one of its TLE tests on which the accepted solutions are slowest (the hardest test).
+/// one of its TLE tests on which the accepted solutions are slowest (the hardest test). A
+/// probe is a measure, not a verdict: it is not confirmed.
 fn run_probes(
     jobs: &[MatrixJob],
     solutions: &[(usize, usize)],
@@ -353,8 +355,8 @@ fn run_probes(
         let (cmd, limits) = built[i].as_ref().expect("only built solutions run");
         let mut limits = *limits;
         limits.cpu = limits.cpu.mul_f64(PROBE_FACTOR);
-        limits.wall = limits.cpu * 2;
-        test.judge(problem, cmd, &limits, sandbox)
+        limits.wall = runner::default_wall(limits.cpu);
+        test.judge(problem, cmd, &limits, sandbox, Confirm::OFF)
     });
     let mut out = vec![None; solutions.len()];
     for ((i, _), result) in wanted.iter().zip(probed) {

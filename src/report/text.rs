@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::judging::run::Verdict;
+use crate::judging::run::{TestResult, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix};
 
 /// The one-letter name of a verdict in the matrix.
@@ -26,7 +26,24 @@ pub fn letter(verdict: &Verdict) -> char {
 pub const LEGEND: &str = "A accepted, W wrong answer, P presentation error, T time limit, \
                           M memory limit, O output limit, R runtime error, F judge failure";
 
+/// The narrowest column of the matrix.
 const CELL: usize = 7;
+
+/// A cell's text: the verdict's letter; for a TLE with less CPU time than the limit, which
+/// limit stopped it (`T wall 0.60`); the CPU time; and when the test ran more than once to
+/// confirm a time verdict, how many runs it took (`A 0.85 x3`: the fastest of 3 runs).
+pub fn cell_text(c: &TestResult, time_limit: f64) -> String {
+    let mut text = letter(&c.verdict).to_string();
+    if let (Verdict::TLE(kind), true) = (&c.verdict, c.cpu_seconds < time_limit) {
+        text.push(' ');
+        text.push_str(kind);
+    }
+    text.push_str(&format!(" {:.2}", c.cpu_seconds));
+    if c.runs > 1 {
+        text.push_str(&format!(" x{}", c.runs));
+    }
+    text
+}
 const BAR: usize = 10;
 
 /// The matrix of one problem as text; `paint` colours a piece of text by a verdict (or
@@ -83,9 +100,15 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         })
         .collect();
     let first = labels.iter().map(String::len).fold(8, usize::max);
+    let cell = m
+        .rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .map(|c| cell_text(c, m.time_limit).len() + 1)
+        .fold(CELL, usize::max);
     let _ = write!(out, "{:<first$}", "test");
     for i in 0..m.rows.len() {
-        let _ = write!(out, "{:>CELL$}", format!("#{}", i + 1));
+        let _ = write!(out, "{:>cell$}", format!("#{}", i + 1));
     }
     let _ = writeln!(out, "  slowest AC / {} s", m.time_limit);
     for (group, range) in m.groups() {
@@ -96,14 +119,11 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
             for row in &m.rows {
                 match row.cells.get(t) {
                     Some(c) => {
-                        let text = format!(
-                            "{:>CELL$}",
-                            format!("{} {:.2}", letter(&c.verdict), c.cpu_seconds)
-                        );
+                        let text = format!("{:>cell$}", cell_text(c, m.time_limit));
                         out.push_str(&paint(&text, &c.verdict));
                     }
                     None => {
-                        let _ = write!(out, "{:>CELL$}", "-");
+                        let _ = write!(out, "{:>cell$}", "-");
                     }
                 }
             }
@@ -128,7 +148,7 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
             .as_ref()
             .and_then(|f| m.tests.iter().position(|t| &t.name == f))
             .map_or("-".to_string(), |t| (t + 1).to_string());
-        let _ = write!(out, "{number:>CELL$}");
+        let _ = write!(out, "{number:>cell$}");
     }
     out.push('\n');
     let _ = write!(out, "{:<first$}", "outcome");
@@ -138,7 +158,7 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
             (false, true) => ("ok", Verdict::AC),
             (false, false) => ("FAIL", Verdict::WA),
         };
-        out.push_str(&paint(&format!("{text:>CELL$}"), &like));
+        out.push_str(&paint(&format!("{text:>cell$}"), &like));
     }
     out.push('\n');
     worth(&mut out, m);
@@ -230,5 +250,34 @@ fn worth(out: &mut String, m: &ProblemMatrix) {
                 (false, _) => tests.join(" "),
             }
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(verdict: Verdict, cpu: f64, runs: usize) -> TestResult {
+        TestResult {
+            test: "t".into(),
+            group: String::new(),
+            verdict,
+            cpu_seconds: cpu,
+            wall_seconds: cpu,
+            peak_memory_bytes: 0,
+            summary: String::new(),
+            details: String::new(),
+            runs,
+        }
+    }
+
+    #[test]
+    fn a_t_under_the_limit_says_why_and_repeats_are_counted() {
+        assert_eq!(cell_text(&cell(Verdict::AC, 0.25, 1), 1.0), "A 0.25");
+        assert_eq!(cell_text(&cell(Verdict::AC, 0.85, 3), 1.0), "A 0.85 x3");
+        let wall = Verdict::TLE("wall".into());
+        assert_eq!(cell_text(&cell(wall, 0.6, 3), 1.0), "T wall 0.60 x3");
+        let cpu = Verdict::TLE("cpu".into());
+        assert_eq!(cell_text(&cell(cpu, 1.01, 1), 1.0), "T 1.01");
     }
 }

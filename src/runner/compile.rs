@@ -170,6 +170,10 @@ fn build(
     if message.trim().is_empty() {
         message = String::from_utf8_lossy(&output.stdout).into_owned();
     }
+    if copied != source {
+        // The compiler names the copy in the temporary build directory: name the source.
+        message = message.replace(&*copied.to_string_lossy(), &source.to_string_lossy());
+    }
     if message.len() > MESSAGE_BYTES {
         let mut end = MESSAGE_BYTES;
         while !message.is_char_boundary(end) {

@@ -21,6 +21,7 @@
 mod classify;
 pub mod compile;
 pub mod language;
+pub mod load;
 mod parallel;
 mod process;
 pub mod sandbox;
@@ -36,7 +37,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub use classify::signal_name;
-pub use parallel::{parallel, physical_cores, timing_note};
+pub use parallel::{default_jobs, load_average, parallel, physical_cores, timing_note};
 pub use process::{kill_groups_on_interrupt, kill_running_groups, wait_if_interrupted};
 pub use sandbox::{Layer, Mode as SandboxMode, Sandbox};
 
@@ -54,7 +55,9 @@ const PIPE_GRACE: Duration = Duration::from_millis(500);
 pub struct Limits {
     /// CPU time (user + system) of the main process and the children it waited for.
     pub cpu: Duration,
-    /// Wall-clock time from the start to the end of the main process.
+    /// Wall-clock time from the start to the end of the main process: only there to stop a
+    /// program that waits (sleeps, blocks on input), so generous ([`default_wall`]); the CPU
+    /// time decides a time limit.
     pub wall: Duration,
     /// Memory: the address space (`RLIMIT_AS`) of each process, and the whole run's memory
     /// where a cgroup counts it; `u64::MAX` for none.
@@ -72,18 +75,26 @@ pub struct Limits {
 pub const DEFAULT_FILE_BYTES: u64 = 64 << 20;
 
 impl Limits {
-    /// A CPU time limit with the defaults for the rest: a wall-clock limit of twice the CPU
-    /// limit, 256 MiB of address space, 64 MiB of output and 64 MiB per file.
+    /// A CPU time limit with the defaults for the rest: the wall-clock limit of
+    /// [`default_wall`], 256 MiB of address space, 64 MiB of output and 64 MiB per file.
     pub fn with_cpu(cpu: Duration) -> Limits {
         Limits {
             cpu,
-            wall: cpu * 2,
+            wall: default_wall(cpu),
             memory_bytes: 256 << 20,
             extra_address_space_bytes: 0,
             output_bytes: 64 << 20,
             file_bytes: DEFAULT_FILE_BYTES,
         }
     }
+}
+
+/// The default wall-clock limit for a CPU limit: max(3 x the CPU limit, the CPU limit + 2 s).
+/// Generous, because a loaded machine stretches wall time (a run that gets a third of a core
+/// takes three times as long) while a program that waits uses no CPU at all: the wall clock
+/// only has to stop the latter.
+pub fn default_wall(cpu: Duration) -> Duration {
+    (cpu * 3).max(cpu + Duration::from_secs(2))
 }
 
 /// What the solution reads on standard input.
@@ -162,8 +173,10 @@ pub struct RunResult {
     /// The verdict, decided in this order:
     /// 1. [`Outcome::SpawnFailed`] when the command could not start;
     /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
-    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit or
-    ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process;
+    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit, or
+    ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process once its CPU time reached half
+    ///    the limit (the kernel's tick-counted time runs ahead of the exact one; a `SIGXCPU`
+    ///    the program raised earlier is a crash like any signal);
     /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at the
     ///    memory limit of its cgroup (the rest of the run may then wait for it forever);
     /// 5. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;

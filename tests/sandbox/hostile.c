@@ -1,7 +1,8 @@
 /* A hostile solution for tests/sandbox.rs: each mode tries one way to cheat, tamper, escape
  * or hog the machine, and prints "LEAK <what>" for every attempt that worked and
  * "BLOCKED <what>" for every one that did not. The test compiles it with -D for the paths
- * and pids it attacks: REPO, JUDGE_PID, JUDGE_PGID, SCRATCH, SECRET_FD. */
+ * and pids it attacks: REPO, JUDGE_PID, JUDGE_PGID, SCRATCH, SECRET_FD, and JURY (a directory
+ * of the test's with an answer file and a listening UNIX socket). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/netlink.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <sys/xattr.h>
 #include <sys/ptrace.h>
 #include <sys/shm.h>
 #include <sys/wait.h>
@@ -59,6 +67,19 @@ static int depth(int n) {
     frame[0] = (char)n;
     if (n == 0) return frame[0];
     return depth(n - 1) + frame[0];
+}
+
+/* Where a run writes: its TMPDIR (in the sandbox, its own), else /tmp. */
+static const char *scratch_dir(void) {
+    const char *dir = getenv("TMPDIR");
+    return dir && *dir ? dir : "/tmp";
+}
+
+/* The netlink port the two halves of the cross-run attack agree on. */
+#define NETLINK_PORT (0x0b0a0000u | (JUDGE_PID & 0xffff))
+
+static long keyctl(int op, long a, long b, long c, long d) {
+    return syscall(SYS_keyctl, op, a, b, c, d);
 }
 
 int main(int argc, char **argv) {
@@ -156,6 +177,115 @@ int main(int argc, char **argv) {
         report(id >= 0, "create a shared memory segment");
     } else if (!strcmp(mode, "ipc-find")) {
         report(shmget(0x0b0a4d, 0, 0) >= 0, "find a segment an earlier run left");
+    } else if (!strcmp(mode, "netlink-listen")) {
+        int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK);
+        struct sockaddr_nl me = {.nl_family = AF_NETLINK, .nl_pid = NETLINK_PORT};
+        if (fd < 0 || bind(fd, (struct sockaddr *)&me, sizeof me) != 0) {
+            report(0, "a netlink socket to listen on");
+            return 0;
+        }
+        struct timeval wait = {.tv_sec = 3};
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+        char buffer[256];
+        report(recv(fd, buffer, sizeof buffer, 0) > 0, "a message from another run over netlink");
+    } else if (!strcmp(mode, "netlink-send")) {
+        int fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_USERSOCK);
+        if (fd < 0) {
+            report(0, "a netlink socket to send on");
+            return 0;
+        }
+        struct sockaddr_nl to = {.nl_family = AF_NETLINK, .nl_pid = NETLINK_PORT};
+        struct nlmsghdr message = {.nlmsg_len = sizeof message};
+        int sent = 0;
+        for (int i = 0; i < 100; i++) { /* 2 s: time for the listener to start */
+            sent |= sendto(fd, &message, sizeof message, 0, (struct sockaddr *)&to, sizeof to) > 0;
+            usleep(20000);
+        }
+        report(sent, "send a netlink message to another run");
+    } else if (!strcmp(mode, "keyring-read")) {
+        char name[64];
+        snprintf(name, sizeof name, "boardjudge-secret-%d", JUDGE_PID);
+        long key = keyctl(10 /* KEYCTL_SEARCH */, -3 /* session */, (long)"user", (long)name, 0);
+        char secret[64] = "";
+        report(key >= 0 && keyctl(11 /* KEYCTL_READ */, key, (long)secret, sizeof secret, 0) > 0,
+               "read a key of the judge's session keyring");
+    } else if (!strcmp(mode, "keyring-leave")) {
+        char name[64];
+        snprintf(name, sizeof name, "boardjudge-left-%d", JUDGE_PID);
+        report(syscall(SYS_add_key, "user", name, "left", 4, -4 /* user keyring */) >= 0,
+               "leave a key in the user keyring");
+    } else if (!strcmp(mode, "keyring-find")) {
+        char name[64];
+        snprintf(name, sizeof name, "boardjudge-left-%d", JUDGE_PID);
+        long key = keyctl(10 /* KEYCTL_SEARCH */, -4 /* user */, (long)"user", (long)name, 0);
+        report(key >= 0, "find a key an earlier run left");
+        if (key >= 0) keyctl(9 /* KEYCTL_UNLINK */, key, -4, 0, 0);
+    } else if (!strcmp(mode, "socket-connect")) {
+        int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+        struct sockaddr_un to = {.sun_family = AF_UNIX, .sun_path = JURY "/listener.sock"};
+        report(fd >= 0 && connect(fd, (struct sockaddr *)&to, sizeof to) == 0,
+               "connect to a UNIX socket of the host by its path");
+    } else if (!strcmp(mode, "jury-peek")) {
+        struct stat st;
+        report(stat(JURY "/answer.ans", &st) == 0, "stat of an answer file");
+        int fd = inotify_init1(0);
+        report(fd >= 0 && inotify_add_watch(fd, JURY, IN_ALL_EVENTS) >= 0,
+               "watch the answers' directory with inotify");
+    } else if (!strcmp(mode, "jury-tamper")) {
+        report(chmod(JURY "/answer.ans", 0) == 0, "chmod 000 an answer file");
+        report(setxattr(JURY "/answer.ans", "user.boardjudge", "x", 1, 0) == 0,
+               "set an extended attribute on an answer file");
+    } else if (!strcmp(mode, "cache-fill")) {
+        /* Brings a file into the page cache anew, charged to this run's memory group. */
+        int fd = open(argv[2], O_RDONLY);
+        fdatasync(fd); /* written back, its pages can be dropped, and read in again */
+        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        static char buffer[1 << 20];
+        long total = 0, n;
+        while (fd >= 0 && (n = read(fd, buffer, sizeof buffer)) > 0) total += n;
+        printf("read %ld\n", total);
+    } else if (!strcmp(mode, "disk-fill")) {
+        /* Files of 8 MiB each, each below the file size limit: 192 MiB in all. */
+        char path[512];
+        int reserved = 0, files = 0;
+        for (; files < 24; files++) {
+            snprintf(path, sizeof path, "%s/boardjudge-fill-%d-%d", scratch_dir(), JUDGE_PID, files);
+            int fd = open(path, O_CREAT | O_WRONLY, 0600);
+            if (fd < 0) break;
+            int ok = fallocate(fd, 0, 0, 8 << 20) == 0;
+            close(fd);
+            if (!ok) { files++; break; }
+            reserved += 8;
+        }
+        for (int i = 0; i < files; i++) {
+            snprintf(path, sizeof path, "%s/boardjudge-fill-%d-%d", scratch_dir(), JUDGE_PID, i);
+            unlink(path);
+        }
+        printf("reserved %d MiB\n", reserved);
+        report(reserved > 64, "reserve more disk than the default limit of a run");
+    } else if (!strcmp(mode, "deep-tree")) {
+        /* A tree deeper than PATH_MAX, its deepest directory unreadable, its top read-only. */
+        char top[512], name[101];
+        snprintf(top, sizeof top, "%s/boardjudge-deep-%d", scratch_dir(), JUDGE_PID);
+        memset(name, 'd', 100);
+        name[100] = 0;
+        if (mkdir(top, 0755) != 0 || chdir(top) != 0) return 1;
+        for (int level = 0; level < 60; level++) {
+            if (mkdir(name, 0755) != 0 || chdir(name) != 0) return 1;
+            close(open("file", O_CREAT | O_WRONLY, 0644));
+        }
+        chmod(".", 0);
+        chmod(top, 0555);
+        printf("left %s\n", top);
+    } else if (!strcmp(mode, "traceme-abort")) {
+        /* Traced by its parent, its death by SIGABRT would be a stop its parent sees. */
+        ptrace(PTRACE_TRACEME, 0, 0, 0);
+        abort();
+    } else if (!strcmp(mode, "sigxcpu")) {
+        raise(SIGXCPU); /* 0 s of CPU: a crash, not a time limit */
+    } else if (!strcmp(mode, "escapes")) {
+        fprintf(stderr, "\033[2J\033[H61/61 accepted\033]52;c;Ym9hcmRqdWRnZQ==\007\n");
+        return 1;
     } else if (!strcmp(mode, "memfd")) {
         for (int i = 0; i < 48; i++) { /* 384 MiB in files of 8 MiB (below RLIMIT_FSIZE) */
             size_t n = 8 << 20;

@@ -10,10 +10,19 @@ use boardjudge::judging::regression::Saved;
 use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
 use boardjudge::judging::stress::StressOutcome;
 use boardjudge::problemset::plan::Expected;
+use boardjudge::report::given::Given;
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::report::text::{self, LEGEND};
 
 use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
+
+/// The busy machine's warning, first on standard error (it shows above the report on a
+/// terminal; standard output stays the report alone).
+fn warn_busy(timing: &session::Timing) {
+    if let Some(warning) = timing.warning() {
+        eprintln!("warning: {warning}");
+    }
+}
 
 /// Says that the HTML page, if any, was written.
 fn wrote(page: &Option<std::path::PathBuf>) {
@@ -27,6 +36,7 @@ pub fn run(session: &Session, request: &session::run::Request, json: bool) -> Ex
     match session::run::run(session, request, &Terminal::default()) {
         Err(stop) => stopped(stop),
         Ok(session::run::Report::One(one)) => {
+            warn_busy(&one.timing);
             wrote(&one.page);
             if json {
                 print_json(&one);
@@ -36,6 +46,7 @@ pub fn run(session: &Session, request: &session::run::Request, json: bool) -> Ex
             outcome(one.ok())
         }
         Ok(session::run::Report::Several(several)) => {
+            warn_busy(&several.timing);
             wrote(&several.page);
             if json {
                 print_json(&several);
@@ -58,6 +69,9 @@ fn print_one(one: &session::run::One) {
     }
     if let Some(note) = &one.timing_note {
         eprintln!("note: {note}");
+    }
+    if one.timing.repeated > 0 || one.timing.confirm_reruns == 0 {
+        eprintln!("note: {}", one.timing.confirmation());
     }
     let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
     println!("{}", one.sandbox);
@@ -90,7 +104,7 @@ fn print_several(several: &session::run::Several) {
     if let Some(note) = &several.timing_note {
         eprintln!("note: {note}");
     }
-    for line in &several.notes[..2] {
+    for line in &several.notes[..3] {
         println!("{line}");
     }
 }
@@ -104,8 +118,13 @@ fn print_table(results: &[TestResult], on: bool) {
     );
     for r in results {
         let verdict = format!("{:<18}", r.verdict.to_string());
+        let fastest = match (r.runs > 1, r.summary.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => format!("the fastest of {} runs", r.runs),
+            (true, false) => format!(" (the fastest of {} runs)", r.runs),
+        };
         println!(
-            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}",
+            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}{fastest}",
             r.test,
             paint(&verdict, &r.verdict, on),
             r.cpu_seconds,
@@ -150,13 +169,19 @@ pub fn stress(
     problem: &str,
     settings: boardjudge::judging::stress::Settings,
     save: bool,
-    cmd: &[String],
+    solution: &Given,
 ) -> ExitCode {
-    let report =
-        match session::stress::run(session, problem, settings, save, cmd, &Terminal::default()) {
-            Ok(report) => report,
-            Err(stop) => return stopped(stop),
-        };
+    let report = match session::stress::run(
+        session,
+        problem,
+        settings,
+        save,
+        solution,
+        &Terminal::default(),
+    ) {
+        Ok(report) => report,
+        Err(stop) => return stopped(stop),
+    };
     let problem = &report.problem;
     let (test, command, original, shrunk) = match &report.outcome {
         StressOutcome::Passed { tests } => {
@@ -206,7 +231,7 @@ pub fn stress(
             session.data.display(),
         ),
         Some(Err(e)) => {
-            eprintln!("judge: cannot save the regression test (nothing changed): {e}");
+            eprintln!("judge: cannot save the regression test: {e}");
             return ExitCode::from(2);
         }
     }
@@ -219,6 +244,10 @@ pub fn strength(session: &Session, request: &session::strength::Request, json: b
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
+    warn_busy(match &report {
+        session::strength::Report::List(list) => &list.timing,
+        session::strength::Report::Matrix(m) => &m.timing,
+    });
     match &report {
         session::strength::Report::List(list) if json => print_json(list),
         session::strength::Report::List(list) => print_strength(list),
@@ -228,6 +257,7 @@ pub fn strength(session: &Session, request: &session::strength::Request, json: b
                 print_json(m);
             } else {
                 print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
+                println!("{}", m.load);
             }
         }
     }
@@ -255,7 +285,9 @@ fn print_strength(list: &session::strength::List) {
     if let Some(note) = &list.timing_note {
         eprintln!("note: {note}");
     }
+    println!("{}", list.load);
     println!("{}", list.sandbox);
+    println!("{}", list.timing.confirmation());
     println!(
         "{} solutions: {} as expected, {} not, {} skipped",
         reports.len(),
@@ -277,6 +309,7 @@ fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, notes: &[Strin
     }
     println!("{}", notes[0]);
     println!("{}", notes[1]);
+    println!("{}", notes[2]);
 }
 
 /// `judge languages`: each language, its commands and whether its toolchain is here.
@@ -304,6 +337,41 @@ pub fn languages(json: bool) -> ExitCode {
         let compile = if compile.is_empty() { "none" } else { &compile };
         println!("    compile: {compile}");
         println!("    run:     {}", l.run_line());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `judge list`: a line per problem (format, limits, tests), its groups indented with
+/// their test counts, and with --tests the names the selection picks.
+pub fn list(request: &session::list::Request, json: bool) -> ExitCode {
+    let listing = match session::list::run(request) {
+        Ok(listing) => listing,
+        Err(stop) => return stopped(stop),
+    };
+    if json {
+        print_json(&listing);
+        return ExitCode::SUCCESS;
+    }
+    for p in &listing.problems {
+        let tests = |n: usize| format!("{n:>3} test{}", if n == 1 { "" } else { "s" });
+        println!(
+            "{:<14} {:<8} {}  time {} s  memory {} MiB  at most {} case(s) an input  \
+             {} solution(s)  \"{}\"",
+            p.name,
+            p.format,
+            tests(p.tests),
+            p.time_limit,
+            p.memory_limit,
+            p.max_cases,
+            p.solutions,
+            p.title
+        );
+        for g in &p.groups {
+            println!("  {:<24} {}", g.name, tests(g.tests));
+        }
+        for name in p.selected.iter().flatten() {
+            println!("    {name}");
+        }
     }
     ExitCode::SUCCESS
 }

@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use boardjudge::cli::{solution_call, solution_command_hint};
 use boardjudge::export::Kind;
+use boardjudge::judging::run::Confirm;
 use boardjudge::judging::stress::{Budget, Settings};
 use boardjudge::problemset::build::{BuiltProblem, build_plan, compare_problem, write_problem};
-use boardjudge::problemset::plan::Plan;
+use boardjudge::problemset::plan::{Plan, TestSource};
 use boardjudge::report::given::Given;
 use boardjudge::runner::{SandboxMode, language};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -42,11 +43,13 @@ enum Command {
     /// judge.toml, else derived from its generator command (distance-07-x30-s107), from its
     /// program (corners-1a2b3c4d) or, for a manual input, from its SHA-256
     /// (manual-3fa2c1d0): adding or removing a test changes only its own files. Files already
-    /// identical are left alone; test files the plan no longer produces are removed. The same
-    /// plan always gives the same bytes.
+    /// identical are left alone; test files an earlier build wrote that the plan no longer
+    /// produces are removed, each named. A file no build wrote (a setter's own, or a built
+    /// file edited by hand) is never deleted: it is moved to target/trash/TIME/ beside
+    /// judge.toml (git ignores target/) and named. The same plan always gives the same bytes.
     ///
     /// With --check nothing is written: the data is rebuilt in memory and every committed
-    /// file that differs, is missing or is stale is named (CI runs this).
+    /// file that differs, is missing, is stale or is unknown is named (CI runs this).
     ///
     /// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
     /// or the files differ, 2 bad arguments or a bad plan.
@@ -58,9 +61,9 @@ enum Command {
         /// The plan.
         #[arg(long, default_value = "judge.toml")]
         plan: PathBuf,
-        /// Where the test data goes.
-        #[arg(long, default_value = "testdata")]
-        out: PathBuf,
+        /// Where the test data goes (default: testdata/ beside the plan).
+        #[arg(long)]
+        out: Option<PathBuf>,
         /// Worker threads (default: the number of cores).
         #[arg(long)]
         jobs: Option<usize>,
@@ -74,8 +77,10 @@ enum Command {
     /// ...): the words after `--`, or one string in --command 'CMD', split as a shell splits
     /// words (quotes and backslashes; no variables, globs or pipes: --command
     /// "sh -c '...'" for those). It reads a test's input on stdin. Limits come from
-    /// judge.toml: CPU time, wall clock twice that, address space; output is capped at the
-    /// checker's cap. A solution that hangs, forks or floods output is killed with its whole
+    /// judge.toml: CPU time (which decides TLE), a wall clock of max(3 x that, that + 2 s)
+    /// which only stops programs that wait, address space; output is capped at the checker's
+    /// cap. A run that gets TLE or uses 80 % of the limit is run again, twice at most, and
+    /// the fastest run counts (--confirm). A solution that hangs, forks or floods output is killed with its whole
     /// process group. Verdicts: AC, WA, PE, TLE, MLE, OLE, RE (exit code or signal), FAIL (a
     /// test data problem). Tests run in plan order, named GROUP/NAME.
     ///
@@ -100,8 +105,9 @@ enum Command {
     ///
     /// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (or a
     /// source that does not build; with several solutions also a command that cannot start),
-    /// 2 bad arguments (also a --tests pattern that matches nothing, a source whose toolchain
-    /// is not installed here: nothing runs, or with one solution a command that cannot start).
+    /// 2 bad arguments (also a missing source file, a --tests pattern that matches nothing, a
+    /// source whose toolchain is not installed here: nothing runs, or with one solution a
+    /// command that cannot start).
     ///
     /// Example:
     ///   judge run msquare sol.cpp
@@ -142,6 +148,37 @@ enum Command {
         /// A solution's command, instead of or beside source files.
         #[arg(last = true, value_name = "COMMAND")]
         command: Vec<String>,
+    },
+    /// List the problems of judge.toml: format, limits, groups and their tests.
+    ///
+    /// One line per problem (its format, test count, time and memory limits, the most cases
+    /// an input may hold, its shipped solutions and title), then its groups in judge.toml's
+    /// order with their test counts. With PROBLEM only that one; with --tests also the
+    /// GROUP/NAME of every test the selection picks, in plan order (the same selection as
+    /// `judge run --tests`). It reads judge.toml only: nothing is built or run.
+    ///
+    /// Exit codes: 0 listed, 2 bad arguments (an unknown problem, a --tests pattern that
+    /// matches nothing, a bad plan).
+    ///
+    /// Example:
+    ///   judge list
+    ///   judge list sicily --tests 'edge/limit-*'
+    ///   judge list --json
+    #[command(verbatim_doc_comment)]
+    List {
+        /// Only this problem (its name in judge.toml).
+        problem: Option<String>,
+        /// Also list the tests this selection picks: group names, GROUP/NAMEs, NAMEs or globs
+        /// (`*`, `?`), comma-separated; may be repeated. Needs PROBLEM.
+        #[arg(long, value_name = "SELECTION")]
+        tests: Vec<String>,
+        /// The plan.
+        #[arg(long, default_value = "judge.toml")]
+        plan: PathBuf,
+        /// Print the listing as JSON on stdout: per problem its name, format, title, limits,
+        /// max_cases, tests, groups (name, tests), solutions and, with --tests, selected.
+        #[arg(long)]
+        json: bool,
     },
     /// List the languages solutions may be written in: extensions, the exact compile and
     /// run commands, and whether the toolchain is installed here (with its version).
@@ -184,9 +221,9 @@ enum Command {
         /// The plan.
         #[arg(long, default_value = "judge.toml")]
         plan: PathBuf,
-        /// Where the test data is.
-        #[arg(long, default_value = "testdata")]
-        data: PathBuf,
+        /// Where the test data is (default: testdata/ beside the plan).
+        #[arg(long)]
+        data: Option<PathBuf>,
         /// Print the result as JSON on stdout (test, verdict, summary, details).
         #[arg(long)]
         json: bool,
@@ -208,7 +245,7 @@ enum Command {
     /// input by largest case, then lexicographically. Every step is a real run of the solution.
     ///
     /// With --save the shrunk input becomes a manual test of the group "regressions" in
-    /// judge.toml, under a comment naming it (`# stress-<solution>-<hash>`), and the
+    /// judge.toml, named `stress-<solution>-<hash>` (its `name =`), and the
     /// problem's test data is rebuilt: both change together or not at all, and only if the
     /// new plan builds. If a test already has exactly this input, it says which test catches
     /// the solution and saves nothing.
@@ -216,9 +253,13 @@ enum Command {
     /// Exit codes: 0 no failure found, 1 a failure found (and printed, and saved with
     /// --save), 2 bad arguments or the save failed (nothing changed).
     ///
+    /// The solution is a source file (built as `judge run` builds it: `judge languages`),
+    /// --command 'CMD', or the command after `--`.
+    ///
     /// Example:
+    ///   judge stress msquare my-solution.cpp
     ///   judge stress sicily --seed 7 --count 500 -- ./my-solution
-    ///   judge stress msquare --save -- ./my-solution
+    ///   judge stress msquare --save --command 'python3 sol.py'
     #[command(verbatim_doc_comment)]
     Stress {
         /// The problem (its name in judge.toml).
@@ -240,8 +281,16 @@ enum Command {
         shrink_runs: usize,
         #[command(flatten)]
         common: Common,
-        /// The solution's command.
-        #[arg(last = true, required = true, value_name = "COMMAND")]
+        /// The solution's command as one string, split as a shell splits words (instead of a
+        /// source file or the command after `--`).
+        #[arg(long = "command", value_name = "CMD")]
+        commands: Vec<String>,
+        /// The solution's source file, built as `judge run` builds it (.c, .cpp, .cc, .rs,
+        /// .py, .java).
+        #[arg(value_name = "SOURCE-FILE")]
+        sources: Vec<PathBuf>,
+        /// The solution's command, instead of a source file.
+        #[arg(last = true, value_name = "COMMAND")]
         command: Vec<String>,
     },
     /// Run every shipped solution on the test set: wrong ones must be caught, accepted ones
@@ -343,9 +392,9 @@ enum Command {
         /// The plan.
         #[arg(long, default_value = "judge.toml")]
         plan: PathBuf,
-        /// Where the committed test data is.
-        #[arg(long, default_value = "testdata")]
-        data: PathBuf,
+        /// Where the committed test data is (default: testdata/ beside the plan).
+        #[arg(long)]
+        data: Option<PathBuf>,
     },
 }
 
@@ -355,15 +404,30 @@ struct Common {
     /// The plan.
     #[arg(long, default_value = "judge.toml")]
     plan: PathBuf,
-    /// Where the test data is.
-    #[arg(long, default_value = "testdata")]
-    data: PathBuf,
-    /// Parallel jobs (default: the number of cores; 1 gives the most honest timings).
+    /// Where the test data is (default: testdata/ beside the plan).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Parallel jobs (default: the number of physical cores; each job is pinned to a core of
+    /// its own; 1 gives the most honest timings).
     #[arg(long)]
     jobs: Option<usize>,
-    /// CPU seconds per test, instead of judge.toml's time limit.
+    /// CPU seconds per test, instead of judge.toml's time limit (`judge run`, `stress`).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Wall-clock seconds per test, instead of judge.toml's `wall_limit` or the default
+    /// max(3 x the time limit, the time limit + 2 s): it only stops programs that wait; the
+    /// CPU time decides TLE (`judge run`, `stress`).
+    #[arg(long, value_name = "SECONDS")]
+    wall_limit: Option<f64>,
+    /// Re-run a test at most N more times when it gets TLE (CPU or wall clock) or uses at
+    /// least --confirm-near of the limit; the fastest run gives the verdict and the times.
+    /// 0 turns it off.
+    #[arg(long, value_name = "N", default_value_t = Confirm::DEFAULT.reruns)]
+    confirm: usize,
+    /// The share of the time limit from which a run that ended in time is confirmed too.
+    #[arg(long, value_name = "FRACTION", default_value_t = Confirm::DEFAULT.near,
+          value_parser = parse_near)]
+    confirm_near: f64,
     /// MiB of memory per test, instead of judge.toml's.
     #[arg(long, value_name = "MIB")]
     memory_limit: Option<u64>,
@@ -412,7 +476,10 @@ fn main() -> ExitCode {
             out,
             jobs,
             problems,
-        } => build(check, &plan, &out, jobs, &problems),
+        } => {
+            let out = out.unwrap_or_else(|| beside(&plan, "testdata"));
+            build(check, &plan, &out, jobs, &problems)
+        }
         Command::Run {
             problem,
             tests,
@@ -426,7 +493,8 @@ fn main() -> ExitCode {
             let not_source = sources
                 .iter()
                 .find(|s| language::of(s).is_none())
-                .map(|file| not_a_source(file, &problem));
+                .map(|file| not_a_source(file, &problem, "run"))
+                .or_else(|| missing_source(&sources));
             let solutions = match given_solutions(sources, &commands, command) {
                 Ok(s) => s,
                 Err(e) => {
@@ -443,6 +511,19 @@ fn main() -> ExitCode {
             };
             commands::run(&common.into(), &request, json)
         }
+        Command::List {
+            problem,
+            tests,
+            plan,
+            json,
+        } => commands::list(
+            &session::list::Request {
+                plan: &plan,
+                problem: problem.as_deref(),
+                tests: &tests,
+            },
+            json,
+        ),
         Command::Languages { json } => commands::languages(json),
         Command::Check {
             problem,
@@ -451,7 +532,10 @@ fn main() -> ExitCode {
             plan,
             data,
             json,
-        } => commands::check(&plan, &data, &problem, &test, &output, json),
+        } => {
+            let data = data.unwrap_or_else(|| beside(&plan, "testdata"));
+            commands::check(&plan, &data, &problem, &test, &output, json)
+        }
         Command::Stress {
             problem,
             seed,
@@ -460,8 +544,27 @@ fn main() -> ExitCode {
             save,
             shrink_runs,
             common,
+            commands,
+            sources,
             command,
         } => {
+            if let Some(file) = sources.iter().find(|s| language::of(s).is_none()) {
+                return usage(&not_a_source(file, &problem, "stress"));
+            }
+            if let Some(message) = missing_source(&sources) {
+                return usage(&message);
+            }
+            let solution = match given_solutions(sources, &commands, command) {
+                Ok(mut given) if given.len() == 1 => given.remove(0),
+                Ok(given) => {
+                    return usage(&format!(
+                        "give one solution: a source file, --command 'CMD' or a command after \
+                         `--` ({} given)",
+                        given.len()
+                    ));
+                }
+                Err(e) => return usage(&e),
+            };
             let budget = match (count, time) {
                 (_, Some(t)) if t > 0.0 && t <= 1e6 => Budget::Time(Duration::from_secs_f64(t)),
                 (_, Some(t)) => {
@@ -480,7 +583,7 @@ fn main() -> ExitCode {
                 budget,
                 shrink_runs,
             };
-            commands::stress(&common.into(), &problem, settings, save, &command)
+            commands::stress(&common.into(), &problem, settings, save, &solution)
         }
         Command::Strength {
             problems,
@@ -513,6 +616,7 @@ fn main() -> ExitCode {
                 (true, _) => return usage("with --all, give only OUT_DIR"),
                 (false, _) => return usage("give PROBLEM OUT_DIR, or --all OUT_DIR"),
             };
+            let data = data.unwrap_or_else(|| beside(&plan, "testdata"));
             commands::export(&session::export::Request {
                 kind,
                 problem,
@@ -555,19 +659,28 @@ fn is_source(word: &str) -> bool {
     language::of(std::path::Path::new(word)).is_some()
 }
 
-/// For `judge run` given `file`, no source file, where source files go (`judge run msquare
+/// For `judge run` or `judge stress` (`command`) given `file`, no source file, where source
+/// files go (`judge run msquare
 /// ./sol`, `judge run msquare python3 sol.py`): the message, with the call it should have
 /// been.
-fn not_a_source(file: &std::path::Path, problem: &str) -> String {
+fn not_a_source(file: &std::path::Path, problem: &str, command: &str) -> String {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let call = solution_call(&argv, &|option| takes_value(&argv, option), &is_source)
-        .unwrap_or_else(|| format!("judge run {problem} -- {}", file.display()));
+        .unwrap_or_else(|| format!("judge {command} {problem} -- {}", file.display()));
     format!(
         "{}: not a source file of a known language (expected {}); a program's command goes \
          after `--`: {call}",
         file.display(),
         language::known_extensions()
     )
+}
+
+/// The message for the first source file that does not exist (a bad argument), if any.
+fn missing_source(sources: &[PathBuf]) -> Option<String> {
+    sources
+        .iter()
+        .find(|s| !s.is_file())
+        .map(|file| format!("{}: no such source file", file.display()))
 }
 
 /// True when `option` (`--tests`) of the subcommand `argv[0]` takes a value.
@@ -581,19 +694,41 @@ fn takes_value(argv: &[String], option: &str) -> bool {
         .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
 }
 
+/// A share of the time limit for --confirm-near: in (0, 1].
+fn parse_near(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(near) if near > 0.0 && near <= 1.0 => Ok(near),
+        _ => Err(format!("a share of the time limit in (0, 1], not {text}")),
+    }
+}
+
 /// Says what is wrong with the arguments: exit code 2.
 fn usage(message: &str) -> ExitCode {
     eprintln!("judge: {message}");
     ExitCode::from(2)
 }
 
+/// `name` in the directory of the plan (`testdata` beside judge.toml), so that `--plan` works
+/// from any directory.
+fn beside(plan: &std::path::Path, name: &str) -> PathBuf {
+    match plan.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
 impl From<Common> for Session {
     fn from(c: Common) -> Session {
         Session {
+            data: c.data.unwrap_or_else(|| beside(&c.plan, "testdata")),
             plan: c.plan,
-            data: c.data,
             jobs: c.jobs,
             time_limit: c.time_limit,
+            wall_limit: c.wall_limit,
+            confirm: Confirm {
+                reruns: c.confirm,
+                near: c.confirm_near,
+            },
             memory_limit: c.memory_limit,
             sandbox: c.sandbox,
         }
@@ -651,6 +786,7 @@ fn build(
             return ExitCode::from(1);
         }
     };
+    let trash = trash_dir(plan_path);
     let mut failed = false;
     for problem in &built {
         if check {
@@ -660,11 +796,32 @@ fn build(
             }
             failed |= !differences.is_empty();
         } else {
-            match write_problem(out, problem) {
-                Ok(r) => eprintln!(
-                    "{}: wrote {} file(s), {} unchanged, {} stale removed",
-                    problem.name, r.written, r.unchanged, r.removed
-                ),
+            match write_problem(out, problem, &trash) {
+                Ok(r) => {
+                    eprintln!(
+                        "{}: wrote {} file(s), {} unchanged, {} stale removed, {} unknown moved \
+                         to the trash",
+                        problem.name,
+                        r.written,
+                        r.unchanged,
+                        r.removed.len(),
+                        r.trashed.len()
+                    );
+                    for rel in &r.removed {
+                        eprintln!(
+                            "  removed {} (an earlier build wrote it; the plan no longer does)",
+                            out.join(rel).display()
+                        );
+                    }
+                    for (rel, to) in &r.trashed {
+                        eprintln!(
+                            "  moved {} to {} (unknown: not produced by the plan nor written \
+                             by a build)",
+                            out.join(rel).display(),
+                            to.display()
+                        );
+                    }
+                }
                 Err(e) => {
                     eprintln!(
                         "judge: cannot write {}: {e}",
@@ -684,8 +841,49 @@ fn build(
         return ExitCode::from(1);
     }
     let verb = if check { "verified" } else { "built" };
-    println!("{verb} {total} tests in {seconds:.1} s");
+    let programs = built
+        .iter()
+        .flat_map(|p| &p.tests)
+        .filter(|t| matches!(t.plan.source, TestSource::Program { .. }));
+    let (reused, ran) = programs.fold((0, 0), |(reused, ran), t| {
+        if t.reused {
+            (reused + 1, ran)
+        } else {
+            (reused, ran + 1)
+        }
+    });
+    println!(
+        "{verb} {total} tests in {seconds:.1} s ({reused} generator output(s) reused from \
+         target/generators/, {ran} generated)"
+    );
     ExitCode::SUCCESS
+}
+
+/// Where `judge build` moves unknown files of the test data: a new folder under the ignored
+/// `target/trash/` beside the plan, named by the time (UTC) and the process.
+fn trash_dir(plan: &std::path::Path) -> PathBuf {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (seconds / 86_400, seconds % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let stamp = format!(
+        "{year:04}-{month:02}-{day:02}T{:02}-{:02}-{:02}Z-{}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60,
+        std::process::id()
+    );
+    beside(plan, "target/trash").join(stamp)
 }
 
 /// One line per problem: tests, cases, size, and the histogram of answer lengths.

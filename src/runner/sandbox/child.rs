@@ -1,7 +1,8 @@
 //! What the solution's process does between `fork` and `exec`: join the run's cgroups, leave
-//! the judge's session, enter new namespaces, move into the private directory, set the limits,
-//! drop to the sandbox user, forbid new privileges, apply Landlock, and, with a new pid
-//! namespace, fork the namespace's init and the solution under it.
+//! the judge's session, enter new namespaces, set the limits, with a new pid namespace fork
+//! the namespace's init and the solution under it, then (in the solution's process) build
+//! its root or move into its private directory, drop to the sandbox user, join a new
+//! session keyring, forbid new privileges, apply Landlock and the seccomp filters.
 //!
 //! Everything here runs in the child of a multi-threaded process, so it only makes system
 //! calls on data prepared by the parent: no allocation, no lock.
@@ -11,13 +12,15 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::Arc;
 
+use super::{root, seccomp};
+
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
 pub struct ChildPlan {
     /// `cgroup.procs` of the run's groups, to join by writing `0`.
     pub cgroup_procs: Vec<std::fs::File>,
-    /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC`, with `CLONE_NEWUSER`
-    /// when not root.
+    /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS`, with
+    /// `CLONE_NEWNS` for a root of its own and `CLONE_NEWUSER` when not root.
     pub namespaces: libc::c_int,
     /// With a new pid namespace: the shared page, mapped by the judge, where the
     /// namespace's init keeper leaves the solution's wait status.
@@ -26,25 +29,29 @@ pub struct ChildPlan {
     /// root; `namespaces` then has no `CLONE_NEWPID`, and the judge reads the report);
     /// otherwise this process unshares it and stays outside as the outer keeper.
     pub is_init: bool,
-    /// A network namespace to join instead of making one (`CLONE_NEWNET` is then left out
-    /// of `namespaces`'s unshare).
-    pub network: Option<Arc<OwnedFd>>,
     /// For a new user namespace: the uid and gid maps that map the judge's own ids.
     pub id_maps: Option<(CString, CString)>,
-    /// The private working directory.
+    /// A root of its own (in the new mount namespace), built before the uid changes.
+    pub root: Option<(Arc<root::Plan>, root::PerRun)>,
+    /// The private working directory, when the run has no root of its own.
     pub workdir: Option<CString>,
     /// `(resource, soft, hard)` limits.
     pub limits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
     /// The unprivileged uid (also the gid) to run as, when the judge is root.
     pub uid: Option<u32>,
-    /// A Landlock ruleset to restrict the process with.
-    pub landlock: Option<OwnedFd>,
+    /// Whether to join a new, empty session keyring (no key of the judge's is reachable).
+    pub new_keyring: bool,
+    /// A Landlock ruleset to restrict the process with; with a root of its own, the rights
+    /// given on its `/tmp` (added here: that tmpfs exists only in the child).
+    pub landlock: Option<(OwnedFd, Option<u64>)>,
     /// Whether to start a new session (`setsid`).
     pub new_session: bool,
     /// Whether to close every descriptor above 2 at `exec`, inherited ones included.
     pub close_fds: bool,
     /// Whether to set `no_new_privs`.
     pub no_new_privs: bool,
+    /// The seccomp filters, installed last.
+    pub seccomp: Option<Arc<seccomp::Filters>>,
 }
 
 fn check(r: libc::c_long) -> io::Result<()> {
@@ -70,10 +77,19 @@ unsafe fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
     }
 }
 
+/// `struct landlock_path_beneath_attr`.
+#[repr(C, packed)]
+struct PathBeneath {
+    allowed_access: u64,
+    parent_fd: i32,
+}
+
 impl ChildPlan {
-    /// Applies the plan in the child. With a new pid namespace this process forks twice and
-    /// only the innermost process returns (to `exec` the solution); the two above it wait
-    /// and pass its end on (see [`keeper`]).
+    /// Applies the plan in the child. With a new pid namespace this process forks (twice when
+    /// it is not the namespace's init already) and only the innermost process returns (to
+    /// `exec` the solution); the ones above it wait and pass its end on (see [`keeper`]).
+    /// The keepers stay as the judge made them; the innermost process builds the run's root,
+    /// drops to the sandbox user and restricts itself.
     ///
     /// # Safety
     /// To be called only between `fork` and `exec` (from `pre_exec`).
@@ -91,24 +107,13 @@ impl ChildPlan {
             if self.new_session {
                 check(libc::setsid() as libc::c_long)?;
             }
-            if let Some(network) = &self.network {
-                check(libc::setns(network.as_raw_fd(), libc::CLONE_NEWNET) as libc::c_long)?;
-            }
-            let unshared = if self.network.is_some() {
-                self.namespaces & !libc::CLONE_NEWNET
-            } else {
-                self.namespaces
-            };
-            if unshared != 0 {
-                check(libc::unshare(unshared) as libc::c_long)?;
+            if self.namespaces != 0 {
+                check(libc::unshare(self.namespaces) as libc::c_long)?;
                 if let Some((uid_map, gid_map)) = &self.id_maps {
                     write_file(b"/proc/self/setgroups\0", b"deny")?;
                     write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
                     write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
                 }
-            }
-            if let Some(dir) = &self.workdir {
-                check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
             }
             for &(resource, soft, hard) in &self.limits {
                 let limit = libc::rlimit {
@@ -117,15 +122,60 @@ impl ChildPlan {
                 };
                 check(libc::setrlimit(resource, &limit) as libc::c_long)?;
             }
+            if self.is_init {
+                // This process is the namespace's init already: the solution runs under it,
+                // and the judge reads the solution's wait status from the shared page.
+                spawn_under_keeper(page)?;
+            } else if !page.is_null() {
+                // The first child is the namespace's init; the solution runs under it. The
+                // shared page carries the solution's wait status from the init to the outer
+                // keeper.
+                spawn_under_keeper(page)?;
+                spawn_under_keeper(page)?;
+            }
+            if self.namespaces & libc::CLONE_NEWUTS != 0 {
+                let name = b"sandbox";
+                check(libc::sethostname(name.as_ptr().cast(), name.len()) as libc::c_long)?;
+            }
+            if let Some((plan, run)) = &self.root {
+                plan.build(run)?;
+            } else if let Some(dir) = &self.workdir {
+                check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
+            }
             if let Some(uid) = self.uid {
                 check(libc::setgroups(0, std::ptr::null()) as libc::c_long)?;
                 check(libc::setresgid(uid, uid, uid) as libc::c_long)?;
                 check(libc::setresuid(uid, uid, uid) as libc::c_long)?;
             }
+            if self.new_keyring {
+                // KEYCTL_JOIN_SESSION_KEYRING with no name: a new anonymous keyring.
+                check(libc::syscall(
+                    libc::SYS_keyctl,
+                    1 as libc::c_long, // KEYCTL_JOIN_SESSION_KEYRING
+                    std::ptr::null::<libc::c_char>(),
+                ))?;
+            }
             if self.no_new_privs {
                 check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) as libc::c_long)?;
             }
-            if let Some(ruleset) = &self.landlock {
+            if let Some((ruleset, tmp_access)) = &self.landlock {
+                if let Some(access) = *tmp_access {
+                    let dir = libc::open(c"/tmp".as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                    check(dir as libc::c_long)?;
+                    let rule = PathBeneath {
+                        allowed_access: access,
+                        parent_fd: dir,
+                    };
+                    let added = libc::syscall(
+                        libc::SYS_landlock_add_rule,
+                        ruleset.as_raw_fd(),
+                        1u32, // LANDLOCK_RULE_PATH_BENEATH
+                        &rule as *const PathBeneath,
+                        0u32,
+                    );
+                    libc::close(dir);
+                    check(added)?;
+                }
                 check(libc::syscall(
                     libc::SYS_landlock_restrict_self,
                     ruleset.as_raw_fd(),
@@ -140,16 +190,8 @@ impl ChildPlan {
                     libc::CLOSE_RANGE_CLOEXEC,
                 ))?;
             }
-            if self.is_init {
-                // This process is the namespace's init already: the solution runs under it,
-                // and the judge reads the solution's wait status from the shared page.
-                spawn_under_keeper(page)?;
-            } else if !page.is_null() {
-                // The first child is the namespace's init; the solution runs under it. The
-                // shared page carries the solution's wait status from the init to the outer
-                // keeper.
-                spawn_under_keeper(page)?;
-                spawn_under_keeper(page)?;
+            if let Some(filters) = &self.seccomp {
+                filters.apply()?;
             }
         }
         Ok(())
@@ -257,7 +299,9 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
         loop {
             let mut s = 0;
             let r = libc::waitpid(-1, &mut s, libc::__WALL);
-            if r == child {
+            // Only the end of the solution counts: a stop (as a traced process's are
+            // reported) is no end.
+            if r == child && (libc::WIFEXITED(s) || libc::WIFSIGNALED(s)) {
                 status = s;
                 break;
             }

@@ -34,10 +34,19 @@ pub fn kernel_abi() -> i64 {
     abi.max(0)
 }
 
+/// The filesystem rights a ruleset of this sandbox handles on a kernel of Landlock ABI `abi`:
+/// what a rule for a writable directory grants (used for a run's `/tmp`, which exists only
+/// in the child, where the rule is added with a plain system call).
+pub fn handled_access(abi: i64) -> u64 {
+    let abi = ABI::from(i32::try_from(abi).unwrap_or(i32::MAX));
+    (AccessFs::from_all(abi) & AccessFs::from_all(ABI_USED)).bits()
+}
+
 /// A ruleset for one run, as a file descriptor for `landlock_restrict_self` in the child:
-/// `programs` (the staged program directory) readable and executable, `private` readable and
-/// writable, the system directories readable and executable, and no TCP at all.
-pub fn ruleset(programs: &Path, private: &Path) -> Result<OwnedFd, String> {
+/// `programs` (the staged program directory) readable and executable, `private` (when the
+/// run has one on the judge's filesystem) readable and writable, the system directories
+/// readable and executable, and no TCP at all.
+pub fn ruleset(programs: &Path, private: Option<&Path>) -> Result<OwnedFd, String> {
     let fail = |e: &dyn std::fmt::Display| format!("landlock: {e}");
     let read_exec = AccessFs::from_read(ABI_USED);
     let everything = AccessFs::from_all(ABI_USED);
@@ -67,11 +76,14 @@ pub fn ruleset(programs: &Path, private: &Path) -> Result<OwnedFd, String> {
         }
     }
     let programs = PathFd::new(programs).map_err(|e| fail(&e))?;
-    let private = PathFd::new(private).map_err(|e| fail(&e))?;
     ruleset = ruleset
         .add_rule(PathBeneath::new(programs, read_exec))
-        .map_err(|e| fail(&e))?
-        .add_rule(PathBeneath::new(private, everything))
         .map_err(|e| fail(&e))?;
+    if let Some(private) = private {
+        let private = PathFd::new(private).map_err(|e| fail(&e))?;
+        ruleset = ruleset
+            .add_rule(PathBeneath::new(private, everything))
+            .map_err(|e| fail(&e))?;
+    }
     Option::<OwnedFd>::from(ruleset).ok_or_else(|| "landlock is not supported here".to_string())
 }

@@ -4,24 +4,31 @@
 //!
 //! 1. **session**: the program leads a session of its own (`setsid`); the runner kills it
 //!    and sweeps whatever escaped until nothing is left;
-//! 2. **private directory**: an empty directory per run, the working directory, `HOME` and
-//!    `TMPDIR`, removed with its content after the run;
+//! 2. **private directory**: an empty working directory per run (`HOME` and `TMPDIR`),
+//!    gone with its content after the run;
 //! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`), every
 //!    descriptor above 2 closed, `no_new_privs`;
 //! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` = the memory limit,
 //!    `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0;
 //! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
-//!    groups), with `RLIMIT_NPROC`;
-//! 6. **landlock**: read and execute the system directories and the program's own staged
-//!    copy, read and write the private directory, nothing else; no TCP, and (ABI 6) no signal
-//!    and no abstract UNIX socket out of the sandbox;
-//! 7. **namespaces**: a new pid namespace (every process of the run dies with it, the judge
-//!    is invisible), a network namespace without interfaces (as root with Landlock's scopes:
-//!    one made once and shared by the runs, which cannot reach each other in it), and a new
-//!    IPC namespace (no System V or POSIX message queue object is shared or outlives the
-//!    run); a user namespace too when the judge is not root;
-//! 8. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
-//!    limited over every process of the run.
+//!    groups); `RLIMIT_NPROC` wherever it counts the run alone (its own uid, or its own user
+//!    namespace), `RLIMIT_NOFILE` always;
+//! 6. **private root**: a mount namespace with a root of its own: read-only binds of the
+//!    system directories and a curated `/etc`, `/proc` of the run's pid namespace, a minimal
+//!    `/dev`, the staged program at `/program`, and a tmpfs of the file size limit as `/tmp`,
+//!    the working directory (see [`root`]); without it, a private directory on the judge's
+//!    filesystem, removed after the run;
+//! 7. **landlock**: read and execute the system directories and the program's own staged
+//!    copy, read and write the run's `/tmp` (or private directory), nothing else; no TCP, and
+//!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox;
+//! 8. **namespaces**: per run, a new pid namespace (every process of the run dies with it,
+//!    the judge is invisible), a network namespace without interfaces, a new IPC namespace
+//!    (no System V or POSIX message queue object is shared or outlives the run) and a UTS
+//!    one; a user namespace too when the judge is not root; and a new session keyring;
+//! 9. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
+//!    limited over every process of the run;
+//! 10. **seccomp**: the kernel interfaces no solution needs fail with `EPERM` (see
+//!     [`seccomp`]).
 //!
 //! The program and the files named on its command line are staged: copied once into a
 //! read-only directory of the sandbox, and the command rewritten to use the copies, so the
@@ -30,6 +37,8 @@
 mod cgroup;
 mod child;
 mod filesystem;
+mod root;
+mod seccomp;
 mod uid;
 
 use std::collections::HashMap;
@@ -56,6 +65,12 @@ pub use uid::{FIRST_UID, UIDS};
 
 /// The `PATH` a sandboxed program sees.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// How many files and directories the `/tmp` of a run's own root may hold.
+const TMP_INODES: u64 = 65536;
+
+/// The most descriptors a run's process may have open (`RLIMIT_NOFILE`, soft and hard).
+pub const MAX_OPEN_FILES: u64 = 1024;
 
 /// How many processes (and threads) one run may have at once, by `RLIMIT_NPROC` under its
 /// own uid and by the cgroup's `pids.max`.
@@ -108,19 +123,25 @@ pub enum Layer {
     Namespaces,
     /// Whole-run accounting and limits by cgroup.
     Cgroup,
+    /// A root filesystem of its own, in a mount namespace, with a bounded tmpfs as `/tmp`.
+    Root,
+    /// System calls no solution needs, denied by seccomp-bpf.
+    Seccomp,
 }
 
 impl Layer {
     /// Every layer, in the order they are listed.
-    pub const ALL: [Layer; 8] = [
+    pub const ALL: [Layer; 10] = [
         Layer::Session,
         Layer::PrivateDir,
         Layer::CleanState,
         Layer::Limits,
         Layer::User,
+        Layer::Root,
         Layer::Landlock,
         Layer::Namespaces,
         Layer::Cgroup,
+        Layer::Seccomp,
     ];
 }
 
@@ -184,8 +205,10 @@ fn label_of(layer: Layer) -> &'static str {
         Layer::Limits => "rlimits",
         Layer::User => "user",
         Layer::Landlock => "landlock",
-        Layer::Namespaces => "pid+net+ipc ns",
+        Layer::Namespaces => "pid+net+ipc+uts ns",
         Layer::Cgroup => "cgroup",
+        Layer::Root => "private root",
+        Layer::Seccomp => "seccomp",
     }
 }
 
@@ -206,9 +229,10 @@ pub struct Sandbox {
     landlock_abi: i64,
     /// The `unshare` flags that work here (0: none).
     namespaces: libc::c_int,
-    /// As root: one empty network namespace, made once, that every run joins (making and
-    /// tearing down one per run costs milliseconds); without it each run unshares its own.
-    shared_network: Option<Arc<OwnedFd>>,
+    /// The root each run gets in its own mount namespace, when the machine allows one.
+    root_plan: Option<Arc<root::Plan>>,
+    /// The seccomp filters, compiled once.
+    seccomp: Option<Arc<seccomp::Filters>>,
     /// As root: the judge's own pid namespace, to come back to after spawning a run's
     /// process as the init of a new one (which saves a keeper process per run).
     own_pid_namespace: Option<Arc<OwnedFd>>,
@@ -216,6 +240,9 @@ pub struct Sandbox {
     unavailable: Vec<Unavailable>,
     /// Holds the staged programs and the private directories (removed on drop).
     base: Option<PathBuf>,
+    /// A lock on `base`, held while this sandbox lives: a judge that finds the lock free
+    /// knows the directory is a dead judge's, and removes it.
+    _base_lock: Option<fs::File>,
     staged: Mutex<HashMap<Vec<String>, Staged>>,
 }
 
@@ -227,11 +254,13 @@ impl Sandbox {
             root: false,
             landlock_abi: 0,
             namespaces: 0,
-            shared_network: None,
+            root_plan: None,
+            seccomp: None,
             own_pid_namespace: None,
             cgroups: None,
             unavailable: Vec::new(),
             base: None,
+            _base_lock: None,
             staged: Mutex::new(HashMap::new()),
         }
     }
@@ -256,24 +285,44 @@ impl Sandbox {
         if landlock_abi == 0 {
             missing(Layer::Landlock, "the kernel has no Landlock".into());
         }
-        let wanted = if root {
-            libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
-        } else {
-            libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
-        };
-        let namespaces = match probe_unshare(wanted) {
+        let own = libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+        let wanted = if root { own } else { own | libc::CLONE_NEWUSER };
+        let mut namespaces = match probe_unshare(wanted) {
             Ok(()) => wanted,
             Err(e) => {
                 missing(Layer::Namespaces, format!("unshare is refused: {e}"));
                 0
             }
         };
-        // Runs that share a network namespace could reach each other through abstract UNIX
-        // sockets, which only Landlock's scopes (ABI 6) forbid.
-        let shared_network = if root && namespaces != 0 && landlock_abi >= 6 {
-            Some(Arc::new(empty_network_namespace()?))
-        } else {
-            None
+        let seccomp = match seccomp::Filters::new() {
+            Ok(filters) => Some(Arc::new(filters)),
+            Err(why) => {
+                missing(Layer::Seccomp, why);
+                None
+            }
+        };
+        sweep_dead_judges();
+        let base = fresh_directory("boardjudge-sandbox")?;
+        fs::set_permissions(&base, fs::Permissions::from_mode(0o711))
+            .map_err(|e| format!("cannot set the mode of {}: {e}", base.display()))?;
+        let base_lock = lock_directory(&base)?;
+        let root_plan = match namespaces {
+            0 => {
+                missing(Layer::Root, "no namespaces".into());
+                None
+            }
+            _ => match probe_unshare(namespaces | libc::CLONE_NEWNS) {
+                Ok(()) => {
+                    let mount_point = base.join("root");
+                    make_public_dir(&mount_point)?;
+                    namespaces |= libc::CLONE_NEWNS;
+                    Some(Arc::new(root::Plan::new(&mount_point)?))
+                }
+                Err(e) => {
+                    missing(Layer::Root, format!("no mount namespace: {e}"));
+                    None
+                }
+            },
         };
         let own_pid_namespace = if root && namespaces != 0 {
             Some(Arc::new(open_namespace(c"/proc/self/ns/pid")?))
@@ -292,25 +341,25 @@ impl Sandbox {
                 .iter()
                 .map(|u| format!("{}: {}", label_of(u.layer), u.why))
                 .collect();
+            remove_tree(&base);
             return Err(format!(
                 "--sandbox strict: not every layer is available here ({})",
                 why.join("; ")
             ));
         }
-        let base = fresh_directory("boardjudge-sandbox")?;
-        fs::set_permissions(&base, fs::Permissions::from_mode(0o711))
-            .map_err(|e| format!("cannot set the mode of {}: {e}", base.display()))?;
         register_for_cleanup(&base, cgroups.as_ref());
         Ok(Sandbox {
             mode,
             root,
             landlock_abi,
             namespaces,
-            shared_network,
+            root_plan,
+            seccomp,
             own_pid_namespace,
             cgroups,
             unavailable,
             base: Some(base),
+            _base_lock: Some(base_lock),
             staged: Mutex::new(HashMap::new()),
         })
     }
@@ -327,17 +376,19 @@ impl Sandbox {
         }
         match layer {
             Layer::User => self.root = false,
-            Layer::Landlock => {
-                // Sharing the network namespace is safe only with Landlock's scopes.
-                self.landlock_abi = 0;
-                self.shared_network = None;
-            }
+            Layer::Landlock => self.landlock_abi = 0,
             Layer::Namespaces => {
+                // A root of its own needs a mount namespace.
                 self.namespaces = 0;
-                self.shared_network = None;
                 self.own_pid_namespace = None;
+                self.root_plan = None;
+            }
+            Layer::Root => {
+                self.root_plan = None;
+                self.namespaces &= !libc::CLONE_NEWNS;
             }
             Layer::Cgroup => self.cgroups = None,
+            Layer::Seccomp => self.seccomp = None,
             other => {
                 return Err(format!(
                     "the {} layer is part of every sandboxed run",
@@ -384,7 +435,7 @@ impl Sandbox {
                     Layer::User => format!("uid {FIRST_UID}+ (one per run)"),
                     Layer::Landlock => format!("landlock v{}", self.landlock_abi),
                     Layer::Namespaces if self.namespaces & libc::CLONE_NEWUSER != 0 => {
-                        "user+pid+net+ipc ns".into()
+                        "user+pid+net+ipc+uts ns".into()
                     }
                     Layer::Cgroup => self
                         .cgroups
@@ -426,33 +477,70 @@ impl Sandbox {
         } else {
             None
         };
-        let private = base.join(format!("run-{}", next_id()));
-        fs::DirBuilder::new()
-            .mode(0o700)
-            .create(&private)
-            .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
-        let mut run = Run {
-            command: Command::new(&staged.argv[0]),
-            private: Some(private.clone()),
-            cgroup: None,
-            _uid: None,
-            pid_namespace: None,
-        };
-        if let Some(slot) = &slot {
-            std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(|e| {
-                format!("cannot give {} to the sandbox user: {e}", private.display())
-            })?;
-        }
         let mut plan = ChildPlan {
             namespaces: self.namespaces,
-            network: self.shared_network.clone(),
-            workdir: Some(c_path(&private)?),
             limits: rlimits(limits),
             uid: slot.as_ref().map(|s| s.uid),
+            new_keyring: true,
             new_session: true,
             close_fds: true,
             no_new_privs: true,
+            seccomp: self.seccomp.clone(),
             ..ChildPlan::default()
+        };
+        // The run's working directory: `/tmp` of its own root, or a private directory.
+        let (argv, workdir, private) = if let Some(root_plan) = &self.root_plan {
+            let owner = slot.as_ref().map_or_else(
+                // SAFETY: getuid and getgid cannot fail.
+                || unsafe { (libc::getuid(), libc::getgid()) },
+                |s| (s.uid, s.uid),
+            );
+            let tmp_options = format!(
+                "size={},nr_inodes={},mode=0700,uid={},gid={}",
+                limits.file_bytes.max(4096),
+                TMP_INODES,
+                owner.0,
+                owner.1
+            );
+            let per_run = root::PerRun {
+                program: c_path(&staged.dir)?,
+                program_flags: root::bind_flags(&staged.dir)
+                    .ok_or_else(|| format!("cannot stat {}", staged.dir.display()))?
+                    | libc::MS_NODEV,
+                tmp_options: CString::new(tmp_options).expect("no NUL"),
+            };
+            plan.root = Some((Arc::clone(root_plan), per_run));
+            let dir = staged.dir.to_string_lossy();
+            let argv: Vec<String> = staged
+                .argv
+                .iter()
+                .map(|arg| match arg.strip_prefix(dir.as_ref()) {
+                    Some(rest) => format!("{}{rest}", root::PROGRAM),
+                    None => arg.clone(),
+                })
+                .collect();
+            (argv, root::WORKDIR.to_string(), None)
+        } else {
+            let private = base.join(format!("run-{}", next_id()));
+            fs::DirBuilder::new()
+                .mode(0o700)
+                .create(&private)
+                .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
+            if let Some(slot) = &slot {
+                std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(
+                    |e| format!("cannot give {} to the sandbox user: {e}", private.display()),
+                )?;
+            }
+            plan.workdir = Some(c_path(&private)?);
+            let workdir = private.to_string_lossy().into_owned();
+            (staged.argv.clone(), workdir, Some(private))
+        };
+        let mut run = Run {
+            command: Command::new(&argv[0]),
+            private,
+            cgroup: None,
+            _uid: None,
+            pid_namespace: None,
         };
         if self.namespaces & libc::CLONE_NEWPID != 0 {
             let page = Arc::new(
@@ -471,13 +559,22 @@ impl Sandbox {
             let map = |id: u32| CString::new(format!("{id} {id} 1\n")).expect("no NUL");
             plan.id_maps = Some((map(uid), map(gid)));
         }
-        if slot.is_some() {
-            // Counted per uid: the run's own uid makes it a bound on the run.
+        if slot.is_some() || self.namespaces & libc::CLONE_NEWUSER != 0 {
+            // Counted per uid, in the run's user namespace when it has one: either way a
+            // bound on the run's own processes.
             plan.limits
                 .push((libc::RLIMIT_NPROC, MAX_PROCESSES, MAX_PROCESSES));
         }
         if self.landlock_abi > 0 {
-            plan.landlock = Some(filesystem::ruleset(&staged.dir, &private)?);
+            let ruleset = match &run.private {
+                Some(private) => filesystem::ruleset(&staged.dir, Some(private))?,
+                None => filesystem::ruleset(&staged.dir, None)?,
+            };
+            let tmp_access = run
+                .private
+                .is_none()
+                .then(|| filesystem::handled_access(self.landlock_abi));
+            plan.landlock = Some((ruleset, tmp_access));
         }
         if let Some(hierarchy) = &self.cgroups {
             let group = hierarchy
@@ -489,14 +586,13 @@ impl Sandbox {
             run.cgroup = Some(group);
         }
         run._uid = slot;
-        let private_text = private.to_string_lossy().into_owned();
         run.command
-            .args(&staged.argv[1..])
+            .args(&argv[1..])
             .env_clear()
             .env("PATH", PATH)
             .env("LANG", "C.UTF-8")
-            .env("HOME", &private_text)
-            .env("TMPDIR", &private_text);
+            .env("HOME", &workdir)
+            .env("TMPDIR", &workdir);
         // SAFETY: ChildPlan::apply only makes system calls on data prepared here.
         unsafe {
             run.command.pre_exec(move || plan.apply());
@@ -659,6 +755,7 @@ fn rlimits(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
         list.push((libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes));
     }
     list.push((libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes));
+    list.push((libc::RLIMIT_NOFILE, MAX_OPEN_FILES, MAX_OPEN_FILES));
     list
 }
 
@@ -728,24 +825,132 @@ fn copy_public(from: &Path, to: &Path) -> std::io::Result<()> {
     fs::set_permissions(to, fs::Permissions::from_mode(mode))
 }
 
-/// Removes a directory tree, first making every directory in it writable again (a program
-/// may have taken the write bit off its own directories).
-fn remove_tree(dir: &Path) {
-    if fs::remove_dir_all(dir).is_ok() || !dir.exists() {
+/// Removes a directory tree, however deep (beyond `PATH_MAX`) and whatever the modes a run
+/// left on it: it walks down and up with descriptors (`openat`, `..`), one open at a time,
+/// making each directory readable and writable before it empties it.
+pub fn remove_tree(dir: &Path) {
+    if fs::remove_dir_all(dir).is_ok() || fs::symlink_metadata(dir).is_err() {
         return;
     }
-    fn open_up(dir: &Path) {
-        let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
-        if let Ok(entries) = fs::read_dir(dir) {
-            for entry in entries.flatten() {
-                if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                    open_up(&entry.path());
+    let Ok(top) = c_path(dir) else { return };
+    // SAFETY: system calls on descriptors this function owns and NUL-terminated names.
+    unsafe {
+        let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+        libc::chmod(top.as_ptr(), 0o700);
+        let mut fd = libc::open(top.as_ptr(), flags);
+        if fd < 0 {
+            return;
+        }
+        let mut depth = 0usize;
+        loop {
+            libc::fchmod(fd, 0o700);
+            match empty_or_descend(fd) {
+                Some(name) => {
+                    libc::fchmodat(fd, name.as_ptr(), 0o700, 0);
+                    let below = libc::openat(fd, name.as_ptr(), flags);
+                    if below < 0 {
+                        break; // not removable (never seen on a tree the run made)
+                    }
+                    libc::close(fd);
+                    fd = below;
+                    depth += 1;
+                }
+                None if depth == 0 => break,
+                None => {
+                    // Empty: go up, where the next pass removes it.
+                    let above = libc::openat(fd, c"..".as_ptr(), flags);
+                    libc::close(fd);
+                    if above < 0 {
+                        return;
+                    }
+                    fd = above;
+                    depth -= 1;
                 }
             }
         }
+        libc::close(fd);
+        libc::rmdir(top.as_ptr());
     }
-    open_up(dir);
-    let _ = fs::remove_dir_all(dir);
+}
+
+/// Removes every entry of the directory `fd` that can go at once (files, empty
+/// directories); returns the name of a directory that still has content, if any.
+///
+/// # Safety
+/// `fd` is an open directory descriptor.
+unsafe fn empty_or_descend(fd: libc::c_int) -> Option<CString> {
+    // SAFETY: a duplicate descriptor for the directory stream, closed by closedir.
+    unsafe {
+        let stream = libc::fdopendir(libc::dup(fd));
+        if stream.is_null() {
+            return None;
+        }
+        libc::rewinddir(stream);
+        let mut full = None;
+        loop {
+            let entry = libc::readdir64(stream);
+            if entry.is_null() {
+                break;
+            }
+            let name = std::ffi::CStr::from_ptr((*entry).d_name.as_ptr());
+            if name == c"." || name == c".." {
+                continue;
+            }
+            if libc::unlinkat(fd, name.as_ptr(), 0) == 0
+                || libc::unlinkat(fd, name.as_ptr(), libc::AT_REMOVEDIR) == 0
+            {
+                continue;
+            }
+            full = Some(name.to_owned());
+            break;
+        }
+        libc::closedir(stream);
+        full
+    }
+}
+
+/// Holds an exclusive lock on the directory `dir` for as long as the descriptor lives.
+fn lock_directory(dir: &Path) -> Result<fs::File, String> {
+    let file = fs::File::open(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
+    // SAFETY: flock on a valid descriptor has no memory effects.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        return Err(format!("cannot lock {}", dir.display()));
+    }
+    Ok(file)
+}
+
+/// Removes the sandbox directories of judges that died without cleaning up (killed with
+/// `SIGKILL`, a crash, a power cut): one whose judge (by the pid in its name) is gone and
+/// whose lock nobody holds (this user's, or any as root). The cgroups of dead judges are
+/// swept by [`cgroup::Hierarchy::create`].
+fn sweep_dead_judges() {
+    let Ok(entries) = fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("boardjudge-sandbox-"))
+        else {
+            continue;
+        };
+        let path = entry.path();
+        if rest.split('-').next().is_some_and(is_dead) && lock_directory(&path).is_ok() {
+            remove_tree(&path);
+        }
+    }
+}
+
+/// Whether no process has the pid `text` (in this pid namespace).
+pub(crate) fn is_dead(text: &str) -> bool {
+    let Ok(pid) = text.parse::<libc::pid_t>() else {
+        return false;
+    };
+    // SAFETY: kill with signal 0 only checks that the process exists.
+    pid > 0
+        && unsafe { libc::kill(pid, 0) } != 0
+        && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
 }
 
 /// A descriptor of a namespace file such as `/proc/self/ns/pid`.
@@ -762,37 +967,6 @@ fn open_namespace(path: &std::ffi::CStr) -> Result<OwnedFd, String> {
         }
         Ok(OwnedFd::from_raw_fd(fd))
     }
-}
-
-/// A new network namespace with no interface up, held by a descriptor: made by a short-lived
-/// thread (a network namespace belongs to a thread, and `unshare` of it is allowed in a
-/// multi-threaded process), which the judge's own threads never enter.
-fn empty_network_namespace() -> Result<OwnedFd, String> {
-    std::thread::spawn(|| {
-        // SAFETY: unshare and open have no memory effects beyond this thread's namespace; the
-        // path is NUL-terminated; the descriptor returned is owned by nobody else.
-        unsafe {
-            if libc::unshare(libc::CLONE_NEWNET) != 0 {
-                return Err(format!(
-                    "cannot make a network namespace: {}",
-                    std::io::Error::last_os_error()
-                ));
-            }
-            let fd = libc::open(
-                c"/proc/thread-self/ns/net".as_ptr(),
-                libc::O_RDONLY | libc::O_CLOEXEC,
-            );
-            if fd < 0 {
-                return Err(format!(
-                    "cannot open the new network namespace: {}",
-                    std::io::Error::last_os_error()
-                ));
-            }
-            Ok(OwnedFd::from_raw_fd(fd))
-        }
-    })
-    .join()
-    .map_err(|_| "the thread making the network namespace died".to_string())?
 }
 
 /// Whether this process may `unshare` with `flags` (tried in a short-lived child).

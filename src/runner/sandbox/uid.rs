@@ -1,5 +1,5 @@
 //! Unprivileged user ids for sandboxed runs: one per run at a time, across every judge process
-//! on the machine (a lock file per id), like isolate's box ids.
+//! on the machine (a lock file per id in `/run/boardjudge/uids`), like isolate's box ids.
 
 use std::fs::{self, File, OpenOptions};
 use std::os::fd::AsRawFd;
@@ -21,9 +21,10 @@ pub struct UidSlot {
     _lock: File,
 }
 
-/// Where the lock files live: readable by root only.
+/// Where the lock files live, readable by root only: one place for every judge on the
+/// machine, whatever its `TMPDIR` (`/run` is emptied at boot, as the locks should be).
 fn lock_dir() -> PathBuf {
-    std::env::temp_dir().join("boardjudge-uids")
+    PathBuf::from("/run/boardjudge/uids")
 }
 
 /// Takes a free sandbox uid: the first whose lock file no other run holds.

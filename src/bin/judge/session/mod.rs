@@ -7,6 +7,7 @@
 pub mod check;
 pub mod export;
 pub mod languages;
+pub mod list;
 pub mod run;
 pub mod strength;
 pub mod stress;
@@ -14,14 +15,17 @@ pub mod stress;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use boardjudge::judging::run::{TestFiles, limits_for};
+use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
 use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::manifest::{self, Manifest};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::problemset::select::select;
+use boardjudge::report::given::Given;
 use boardjudge::report::html;
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::{Limits, Sandbox, SandboxMode};
+use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::load::Contention;
+use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 
 /// What every solution-running command needs: the options of its command line.
 #[derive(Clone, Debug)]
@@ -30,10 +34,14 @@ pub struct Session {
     pub plan: PathBuf,
     /// The test data directory.
     pub data: PathBuf,
-    /// Parallel jobs (default: the cores).
+    /// Parallel jobs (default: the physical cores).
     pub jobs: Option<usize>,
     /// CPU seconds per test, instead of judge.toml's.
     pub time_limit: Option<f64>,
+    /// Wall-clock seconds per test, instead of judge.toml's or the default.
+    pub wall_limit: Option<f64>,
+    /// Which time verdicts are confirmed by running again.
+    pub confirm: Confirm,
     /// MiB per test, instead of judge.toml's.
     pub memory_limit: Option<u64>,
     /// How solutions are confined.
@@ -84,11 +92,18 @@ pub trait Watch: Sync {
 }
 
 impl Session {
-    /// The parallel jobs: `--jobs`, else the number of cores; at least 1.
+    /// The parallel jobs: `--jobs`, else the number of physical cores this process may run
+    /// on ([`runner::default_jobs`]); at least 1.
     pub fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        self.jobs.unwrap_or_else(runner::default_jobs).max(1)
+    }
+
+    /// The parallel jobs and the confirmation of time verdicts.
+    pub fn schedule(&self) -> Schedule {
+        Schedule {
+            workers: self.jobs(),
+            confirm: self.confirm,
+        }
     }
 
     /// The repository root: the directory of judge.toml.
@@ -132,6 +147,26 @@ impl Session {
         Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
     }
 
+    /// A solution ready to run: a command as it is, a source file built into the cache
+    /// (a missing toolchain is a usage error, a failed build a failure); its command and the
+    /// limits it runs under (a JVM's heap is part of its command).
+    pub fn prepare(&self, solution: &Given, limits: Limits) -> Result<(Limits, Vec<String>), Stop> {
+        match solution {
+            Given::Command(cmd) => Ok((limits, cmd.clone())),
+            Given::Source(source) => match compile(source, &self.cache()) {
+                Ok(built) => {
+                    let limits = built.limits(&limits);
+                    let cmd = built.command(&limits);
+                    Ok((limits, cmd))
+                }
+                Err(e @ CompileError::CompilerMissing { .. }) => {
+                    Err(Stop::usage(format!("{}: skipped: {e}", source.display())))
+                }
+                Err(e) => Err(Stop::failed(e.to_string())),
+            },
+        }
+    }
+
     /// The sandbox for the solutions, shown to `watch`.
     pub fn sandbox(&self, watch: &dyn Watch) -> Result<Sandbox, Stop> {
         let sandbox = Sandbox::new(self.sandbox).map_err(Stop::usage)?;
@@ -139,8 +174,8 @@ impl Session {
         Ok(sandbox)
     }
 
-    /// The limits of `problem`'s tests: judge.toml's, or `--time-limit` (wall clock twice
-    /// that) and `--memory-limit`.
+    /// The limits of `problem`'s tests: judge.toml's, or `--time-limit` (with the default
+    /// wall clock for it), `--wall-limit` and `--memory-limit`.
     fn limits(&self, problem: &ProblemPlan) -> Result<Limits, String> {
         let mut limits = limits_for(problem);
         if let Some(t) = self.time_limit {
@@ -150,7 +185,17 @@ impl Session {
                 ));
             }
             limits.cpu = Duration::from_secs_f64(t);
-            limits.wall = limits.cpu * 2;
+            limits.wall = runner::default_wall(limits.cpu);
+        }
+        if let Some(w) = self.wall_limit {
+            let cpu = limits.cpu.as_secs_f64();
+            if !(w >= cpu && w <= 7200.0) {
+                return Err(format!(
+                    "--wall-limit must be at least the time limit ({cpu} s) and at most 7200 \
+                     seconds, not {w}"
+                ));
+            }
+            limits.wall = Duration::from_secs_f64(w);
         }
         if let Some(m) = self.memory_limit {
             if !(16..=65_536).contains(&m) {
@@ -162,9 +207,86 @@ impl Session {
     }
 }
 
-/// Writes the HTML page of `matrices` with `notes` under them to `path`.
-fn write_page(path: &Path, matrices: &[ProblemMatrix], notes: &[String]) -> Result<(), Stop> {
-    let page = html::render(matrices, notes);
+/// How the time verdicts of a session were made, for its report: the limits beside the CPU
+/// limit, the confirmation re-runs, and how busy the machine was.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Timing {
+    /// Wall-clock seconds per test (only stops programs that wait).
+    pub wall_limit_seconds: f64,
+    /// Re-runs at most of a run in doubt (0: confirmation off).
+    pub confirm_reruns: usize,
+    /// The share of the time limit from which a run in time is in doubt too.
+    pub confirm_near: f64,
+    /// The tests that ran more than once.
+    pub repeated: usize,
+    /// The tests counted: every test judged; for `judge strength` without `--matrix`, the
+    /// test that decided each solution (the others are not kept).
+    pub tests: usize,
+    /// What `tests` counts, for the report's line.
+    #[serde(skip)]
+    pub counted: &'static str,
+    /// The machine's load during the session (null where /proc cannot tell).
+    pub contention: Option<Contention>,
+}
+
+impl Timing {
+    /// The timing of a session that gave `results` (each a `counted`, e.g. `test`), with
+    /// `wall` seconds of wall-clock limit.
+    pub fn of<'a>(
+        session: &Session,
+        wall: f64,
+        (results, counted): (impl IntoIterator<Item = &'a TestResult>, &'static str),
+        contention: Option<Contention>,
+    ) -> Timing {
+        let (mut tests, mut repeated) = (0, 0);
+        for r in results {
+            tests += 1;
+            repeated += usize::from(r.runs > 1);
+        }
+        Timing {
+            wall_limit_seconds: wall,
+            confirm_reruns: session.confirm.reruns,
+            confirm_near: session.confirm.near,
+            repeated,
+            tests,
+            counted,
+            contention,
+        }
+    }
+
+    /// The warning for the top of a report: the machine was busy.
+    pub fn warning(&self) -> Option<String> {
+        self.contention.as_ref().and_then(Contention::warning)
+    }
+
+    /// One line: which runs were repeated, or that confirmation was off.
+    pub fn confirmation(&self) -> String {
+        if self.confirm_reruns == 0 {
+            return "time verdicts from one run each (--confirm 0)".into();
+        }
+        format!(
+            "{} of {} {} repeated to confirm a time verdict (TLE, or CPU time at least {:.0} % \
+             of the limit: up to {} more run(s), the fastest kept)",
+            self.repeated,
+            self.tests,
+            self.counted,
+            self.confirm_near * 100.0,
+            self.confirm_reruns
+        )
+    }
+}
+
+/// Writes the HTML page of `matrices` to `path`, with at its top the busy machine's warning
+/// of `timing` (if any) and `notes`.
+fn write_page(
+    path: &Path,
+    matrices: &[ProblemMatrix],
+    timing: &Timing,
+    notes: &[String],
+) -> Result<(), Stop> {
+    let warning = timing.warning().map(|w| format!("warning: {w}"));
+    let notes: Vec<String> = warning.into_iter().chain(notes.iter().cloned()).collect();
+    let page = html::render(matrices, &notes);
     write_atomic(path, page.as_bytes())
         .map_err(|e| Stop::usage(format!("cannot write {}: {e}", path.display())))
 }

@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Session, Stop, Watch, write_page};
+use crate::session::{Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
 use boardjudge::problemset::plan::ProblemPlan;
 use boardjudge::report::given::{self, Given, Prepared};
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Limits, Sandbox};
 
@@ -42,6 +42,8 @@ pub enum Report {
 /// One solution's results, test by test. Its JSON is `judge run --json`'s.
 #[derive(Serialize)]
 pub struct One {
+    /// How the time verdicts were made and how busy the machine was.
+    pub timing: Timing,
     /// The problem.
     pub problem: String,
     /// The command that ran.
@@ -70,6 +72,8 @@ pub struct One {
 /// Several solutions' matrix. Its JSON is `judge run --json`'s.
 #[derive(Serialize)]
 pub struct Several {
+    /// How the time verdicts were made and how busy the machine was.
+    pub timing: Timing,
     /// The solutions not accepted on every test.
     pub failed: usize,
     /// The solutions accepted on every test.
@@ -147,29 +151,31 @@ fn run_one(
     html: Option<&Path>,
     watch: &dyn Watch,
 ) -> Result<One, Stop> {
-    let (limits, cmd) = match solution {
-        Given::Command(cmd) => (limits, cmd.clone()),
-        Given::Source(source) => match compile(source, &session.cache()) {
-            Ok(built) => {
-                let limits = built.limits(&limits);
-                (limits, built.command(&limits))
-            }
-            Err(e @ CompileError::CompilerMissing { .. }) => {
-                return Err(Stop::usage(format!("{}: skipped: {e}", source.display())));
-            }
-            Err(e) => return Err(Stop::failed(e.to_string())),
-        },
-    };
+    let (limits, cmd) = session.prepare(solution, limits)?;
     let files = files()?;
     let sandbox = session.sandbox(watch)?;
     let jobs = session.jobs();
     watch.begin(Some(files.len()), "tests");
     let done = AtomicUsize::new(0);
-    let results = run_tests(problem, &files, &cmd, &limits, &sandbox, jobs, &|| {
-        watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None)
-    });
+    let load = LoadWatch::start();
+    let results = run_tests(
+        problem,
+        &files,
+        &cmd,
+        &limits,
+        &sandbox,
+        session.schedule(),
+        &|| watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None),
+    );
+    let contention = load.finish(jobs.min(files.len()).max(1));
     watch.end();
     let results = results.map_err(|e| Stop::usage(e.to_string()))?;
+    let timing = Timing::of(
+        session,
+        limits.wall.as_secs_f64(),
+        (&results, "test(s)"),
+        contention,
+    );
     let timing_note = runner::timing_note(jobs.min(files.len()));
     if let Some(path) = html {
         let loaded = files
@@ -188,10 +194,11 @@ fn run_one(
             &[prepared],
             vec![results.clone()],
         );
-        let notes = notes(&m, jobs, &sandbox, timing_note.as_deref());
-        write_page(path, &[m], &notes)?;
+        let notes = notes(&m, jobs, &sandbox, timing_note.as_deref(), &timing);
+        write_page(path, &[m], &timing, &notes)?;
     }
     Ok(One {
+        timing,
         problem: problem.name.clone(),
         command: cmd,
         time_limit_seconds: limits.cpu.as_secs_f64(),
@@ -233,23 +240,33 @@ fn run_several(
     let sandbox = session.sandbox(watch)?;
     watch.begin(Some(0), "runs");
     let time_limit = limits.cpu.as_secs_f64();
+    let load = LoadWatch::start();
     let m = given::run_given(
         problem,
         &tests,
         time_limit,
         &prepared,
         &sandbox,
-        jobs,
+        session.schedule(),
         &|done, total| watch.progress(done, Some(total)),
     );
+    let contention = load.finish(jobs);
     watch.end();
     let failed = m.rows.iter().filter(|r| !r.report.ok).count();
+    let cells = m.rows.iter().flat_map(|r| &r.cells);
+    let timing = Timing::of(
+        session,
+        limits.wall.as_secs_f64(),
+        (cells, "cell(s) of the matrix"),
+        contention,
+    );
     let timing_note = runner::timing_note(jobs);
-    let notes = notes(&m, jobs, &sandbox, timing_note.as_deref());
+    let notes = notes(&m, jobs, &sandbox, timing_note.as_deref(), &timing);
     if let Some(path) = html {
-        write_page(path, std::slice::from_ref(&m), &notes)?;
+        write_page(path, std::slice::from_ref(&m), &timing, &notes)?;
     }
     Ok(Several {
+        timing,
         failed,
         accepted: m.rows.len() - failed,
         jobs,
@@ -263,8 +280,15 @@ fn run_several(
     })
 }
 
-/// The lines under a `judge run` matrix: how it ran, how the solutions did, the timing note.
-fn notes(m: &ProblemMatrix, jobs: usize, sandbox: &Sandbox, note: Option<&str>) -> Vec<String> {
+/// The lines under a `judge run` matrix: how it ran, how the solutions did, the confirmation
+/// runs, the timing note.
+fn notes(
+    m: &ProblemMatrix,
+    jobs: usize,
+    sandbox: &Sandbox,
+    note: Option<&str>,
+    timing: &Timing,
+) -> Vec<String> {
     let runs = m.rows.iter().map(|r| r.cells.len()).sum::<usize>();
     let accepted = m.rows.iter().filter(|r| r.report.ok).count();
     let mut notes = vec![
@@ -279,6 +303,7 @@ fn notes(m: &ProblemMatrix, jobs: usize, sandbox: &Sandbox, note: Option<&str>) 
             m.tests.len(),
             m.rows.len() - accepted
         ),
+        timing.confirmation(),
     ];
     notes.extend(note.map(|n| format!("note: {n}")));
     notes

@@ -7,12 +7,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Session, Stop, Watch, write_page};
-use boardjudge::judging::run::LoadedTest;
-use boardjudge::judging::strength::{SolutionReport, judge_solution};
+use crate::session::{Session, Stop, Timing, Watch, write_page};
+use boardjudge::judging::run::{LoadedTest, limits_for};
+use boardjudge::judging::strength::{SolutionReport, judge_solution, note_load};
 use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
 use boardjudge::report::matrix::{MatrixJob, PROBE_FACTOR, ProblemMatrix, run_matrix};
+use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox};
 
@@ -41,6 +42,8 @@ pub enum Report {
 /// Each solution's report. Its JSON is `judge strength --json`'s.
 #[derive(Serialize)]
 pub struct List {
+    /// How the time verdicts were made and how busy the machine was.
+    pub timing: Timing,
     /// The solutions that did not get what they must.
     pub failed: usize,
     /// The solutions that could not be judged here.
@@ -49,14 +52,47 @@ pub struct List {
     pub sandbox: Layers,
     /// The reports, in judge.toml's order.
     pub solutions: Vec<SolutionReport>,
+    /// The machine's load (`/proc/loadavg`: 1, 5 and 15 minute averages) when the runs began
+    /// and when they ended, to read the times beside (null where it cannot be read).
+    pub load: Load,
     /// Why the times may be inflated, if they may.
     #[serde(skip)]
     pub timing_note: Option<String>,
 }
 
+/// The machine's load averages around a run ([`runner::load_average`]).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Load {
+    /// Before the first solution ran.
+    pub start: Option<[f64; 3]>,
+    /// After the last one.
+    pub end: Option<[f64; 3]>,
+}
+
+impl std::fmt::Display for Load {
+    /// `load average (1, 5, 15 min): 0.52 0.61 0.70 at the start, 1.10 0.80 0.75 at the end`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |l: Option<[f64; 3]>| {
+            l.map_or("unknown".to_string(), |[a, b, c]| {
+                format!("{a:.2} {b:.2} {c:.2}")
+            })
+        };
+        write!(
+            f,
+            "load average (1, 5, 15 min; /proc/loadavg): {} at the start, {} at the end, on {} \
+             physical core(s)",
+            show(self.start),
+            show(self.end),
+            runner::physical_cores()
+        )
+    }
+}
+
 /// Every problem's matrix. Its JSON is `judge strength --matrix --json`'s.
 #[derive(Serialize)]
 pub struct Matrix {
+    /// How the time verdicts were made and how busy the machine was.
+    pub timing: Timing,
     /// The solutions that did not get what they must.
     pub failed: usize,
     /// The solutions that could not be judged here.
@@ -71,6 +107,8 @@ pub struct Matrix {
     pub probe_factor: f64,
     /// The matrices, in judge.toml's order.
     pub problems: Vec<ProblemMatrix>,
+    /// The machine's load when the runs began and ended.
+    pub load: Load,
     /// The lines under the matrices: how it ran, how the solutions did, the timing note.
     #[serde(skip)]
     pub notes: Vec<String>,
@@ -145,20 +183,38 @@ fn list(session: &Session, problems: &[Chosen], sandbox: &Sandbox, watch: &dyn W
         }
     }
     watch.begin(Some(jobs.len()), "solutions");
+    let start = runner::load_average();
     let done = AtomicUsize::new(0);
-    let reports: Vec<SolutionReport> =
+    let load = LoadWatch::start();
+    let confirm = session.confirm;
+    let mut reports: Vec<SolutionReport> =
         runner::parallel(&jobs, workers, |(problem, solution, tests)| {
-            let report = judge_solution(problem, solution, tests, &repo, &cache, sandbox);
+            let report = judge_solution(problem, solution, tests, &repo, &cache, sandbox, confirm);
             watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
             report
         });
+    let contention = load.finish(workers.min(jobs.len()).max(1));
     watch.end();
+    // Only the decisive tests are kept: the count of repeated runs is theirs.
+    let decisive = reports.iter().filter_map(|r| r.decisive.as_ref());
+    let timing = Timing::of(
+        session,
+        wall_limit(problems),
+        (decisive, "deciding test(s), one per solution,"),
+        contention,
+    );
+    blame_load(&timing, reports.iter_mut());
     List {
+        timing,
         failed: reports.iter().filter(|r| !r.ok && !r.skipped).count(),
         skipped: reports.iter().filter(|r| r.skipped).count(),
         sandbox: sandbox.layers(),
         timing_note: runner::timing_note(workers.min(jobs.len())),
         solutions: reports,
+        load: Load {
+            start,
+            end: runner::load_average(),
+        },
     }
 }
 
@@ -180,15 +236,36 @@ fn matrix(
         })
         .collect();
     watch.begin(Some(0), "runs");
-    let matrices = run_matrix(
+    let start = runner::load_average();
+    let load = LoadWatch::start();
+    let mut matrices = run_matrix(
         &jobs,
         &session.repo(),
         &session.cache(),
         sandbox,
-        workers,
+        session.schedule(),
         &|done, total| watch.progress(done, Some(total)),
     );
+    let contention = load.finish(workers);
     watch.end();
+    let load_figures = Load {
+        start,
+        end: runner::load_average(),
+    };
+    let cells = matrices.iter().flat_map(|m| &m.rows).flat_map(|r| &r.cells);
+    let timing = Timing::of(
+        session,
+        wall_limit(problems),
+        (cells, "cell(s) of the matrix"),
+        contention,
+    );
+    blame_load(
+        &timing,
+        matrices
+            .iter_mut()
+            .flat_map(|m| &mut m.rows)
+            .map(|r| &mut r.report),
+    );
     let rows = || matrices.iter().flat_map(|m| &m.rows);
     let failed = rows().filter(|r| !r.report.ok && !r.report.skipped).count();
     let skipped = rows().filter(|r| r.report.skipped).count();
@@ -204,12 +281,15 @@ fn matrix(
             "{total} solutions: {} as expected, {failed} not, {skipped} skipped",
             total - failed - skipped
         ),
+        timing.confirmation(),
     ];
     notes.extend(timing_note.iter().map(|n| format!("note: {n}")));
+    notes.push(load_figures.to_string());
     if let Some(path) = request.html {
-        write_page(path, &matrices, &notes)?;
+        write_page(path, &matrices, &timing, &notes)?;
     }
     Ok(Matrix {
+        timing,
         failed,
         skipped,
         jobs: workers,
@@ -217,7 +297,28 @@ fn matrix(
         timing_note,
         probe_factor: PROBE_FACTOR,
         problems: matrices,
+        load: load_figures,
         notes,
         page: request.html.map(std::path::Path::to_path_buf),
     })
+}
+
+/// The wall-clock limit of the problems' runs: judge.toml's or the default for the time
+/// limit; the largest when they differ.
+fn wall_limit(problems: &[Chosen]) -> f64 {
+    problems
+        .iter()
+        .map(|(p, _, _)| limits_for(p).wall.as_secs_f64())
+        .fold(0.0, f64::max)
+}
+
+/// When the machine was busy, says so in every report that failed on time.
+fn blame_load<'a>(timing: &Timing, reports: impl Iterator<Item = &'a mut SolutionReport>) {
+    let Some(figures) = timing.contention.as_ref().filter(|c| c.busy) else {
+        return;
+    };
+    let figures = figures.to_string();
+    for report in reports {
+        note_load(report, &figures);
+    }
 }

@@ -6,6 +6,7 @@ use crate::session::{Session, Stop, Watch};
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
 use boardjudge::judging::stress::{Budget, Settings, StressOutcome, stress as stress_tests};
+use boardjudge::report::given::Given;
 
 /// What `judge stress` found.
 pub struct Report {
@@ -18,18 +19,20 @@ pub struct Report {
     pub saved: Option<Result<Saved, String>>,
 }
 
-/// Runs `judge stress` of the solution `cmd` on `problem`; with `save`, keeps a failure's
-/// shrunk input as a test.
+/// Runs `judge stress` of `solution` (a command, or a source file built as `judge run`
+/// builds it) on `problem`; with `save`, keeps a failure's shrunk input as a test.
 pub fn run(
     session: &Session,
     problem: &str,
     settings: Settings,
     save_failure: bool,
-    cmd: &[String],
+    solution: &Given,
     watch: &dyn Watch,
 ) -> Result<Report, Stop> {
     let (plan, index, limits, _) = session.load(problem).map_err(Stop::usage)?;
     let problem = &plan.problems[index];
+    let (limits, cmd) = session.prepare(solution, limits)?;
+    let cmd = &cmd[..];
     let sandbox = session.sandbox(watch)?;
     match settings.budget {
         Budget::Count(n) => watch.begin(Some(n), "tests"),
@@ -50,7 +53,11 @@ pub fn run(
         }
         if save_failure {
             let input = &shrunk.failure.input;
-            let name = test_name(cmd, input);
+            // A source is named by its file, not by its build in the cache.
+            let name = match solution {
+                Given::Source(source) => test_name(&[source.display().to_string()], input),
+                Given::Command(cmd) => test_name(cmd, input),
+            };
             saved = Some(save(
                 &session.plan,
                 &session.data,

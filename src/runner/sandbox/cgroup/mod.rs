@@ -6,8 +6,8 @@
 //! Each sandbox makes a parent group `boardjudge-<pid>-<n>` (v1: inside the judge's own group
 //! of each controller; v2: at the top of the cgroup tree as root, else inside the delegated
 //! group), and run groups inside it, one per run at a time. A v1 run group is emptied
-//! after the run and kept, its counters reset, for the next one; a v2 one is removed (its
-//! memory peak cannot be reset). Everything is removed with the sandbox.
+//! after the run and kept, its counters reset, for the next one, unless memory is still
+//! charged to it (then it is removed); a v2 one is removed (its memory peak cannot be reset). Everything is removed with the sandbox.
 
 mod v1;
 mod v2;
@@ -106,6 +106,11 @@ impl Hierarchy {
                 Err(why_not_v2) => return Err(format!("{why_not_v1}; {why_not_v2}")),
             },
         };
+        for parent in &parents {
+            if let Some(above) = parent.parent() {
+                sweep_dead_judges(above);
+            }
+        }
         Ok(Hierarchy {
             version,
             parents,
@@ -244,7 +249,12 @@ impl RunGroup {
     /// Kills every process left in the group and waits for it to empty; v1: gives the group
     /// back for another run, or removes it when it does not empty in time; v2: removes it.
     pub fn release(self) {
-        let keep = self.version == Version::V1 && self.dirs.iter().all(|dir| kill_all(dir));
+        // A group still charged with memory (page cache a run brought in stays charged to
+        // it) would carry that charge into the next run's peak: it is removed instead, and
+        // the charge goes with it to the parent.
+        let keep = self.version == Version::V1
+            && self.dirs.iter().all(|dir| kill_all(dir))
+            && v1::charged(&self.dirs) <= v1::CARRIED;
         if !keep {
             for dir in &self.dirs {
                 kill_and_remove_dir(dir);
@@ -310,6 +320,26 @@ fn kill_all(dir: &Path) -> bool {
             }
         }
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Removes the groups that judges now dead left in `dir` (killed with `SIGKILL`, they could
+/// not clean up): `boardjudge-<pid>-<n>` with its run groups, and the leaf
+/// `boardjudge-judge-<pid>` of a judge that was not root, when no process has that pid.
+fn sweep_dead_judges(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("boardjudge-")) else {
+            continue;
+        };
+        let rest = rest.strip_prefix("judge-").unwrap_or(rest);
+        if rest.split('-').next().is_some_and(super::is_dead) {
+            remove_children(&entry.path());
+            kill_and_remove_dir(&entry.path());
+        }
     }
 }
 

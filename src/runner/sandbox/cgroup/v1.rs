@@ -57,6 +57,16 @@ pub fn prepare(dirs: &[PathBuf], processes: u64) -> io::Result<()> {
     fs::write(dirs[2].join("pids.max"), processes.to_string())
 }
 
+/// The most memory an emptied group may still be charged with and be kept for the next run
+/// (whose peak starts there): 1 MiB, far below what could change a verdict.
+pub const CARRIED: u64 = 1 << 20;
+
+/// The memory still charged to the group (after its processes ended: page cache, kernel
+/// memory).
+pub fn charged(dirs: &[PathBuf]) -> u64 {
+    read_number(&dirs[0].join("memory.usage_in_bytes")).unwrap_or(u64::MAX)
+}
+
 /// Resets the CPU and peak memory counters of a run group kept from an earlier run.
 pub fn reset_counters(dirs: &[PathBuf]) -> io::Result<()> {
     fs::write(dirs[1].join("cpuacct.usage"), "0")?;

@@ -1,0 +1,239 @@
+//! Time verdicts on a busy machine (issue 23): the test loads the machine itself, with two
+//! cache- and memory-heavy processes per core (this test binary's `memory_hog`, each chasing
+//! pointers through 64 MiB, bounded in time and killed at the end), then runs `judge run` on a
+//! few of sicily's hardest tests with the classic accepted solution (quiet margin about 4x),
+//! the accepted Java one (about 6x; where a JDK is installed) and the shipped too-slow one:
+//!
+//! - with its default jobs and with `--jobs 1`, confirmation on (the default): the accepted
+//!   solutions are AC on every test, the slow one TLE on every test (each TLE confirmed: 3 runs),
+//!   and the JSON says the machine was busy;
+//! - with `--confirm 0`: one run per test. A flip (an accepted solution not AC) shows what
+//!   the confirmation saves; where no test flips (the machine is fast enough even loaded) that
+//!   half says so and is skipped. Then once more with today's wall clock of main (twice the
+//!   CPU limit), for the figure of what the generous wall clock saves.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+/// The classic accepted solution (quiet margin about 4x on these tests).
+const ACCEPTED: &str = "solutions/sicily/accepted/bfs_per_case.cpp";
+/// The accepted Java solution (quiet margin about 6x): a JVM starts several threads, the most
+/// sensitive to a busy machine; run where a JDK is installed.
+const JAVA: &str = "solutions/sicily/accepted/BfsTable.java";
+const SLOW: &str = "solutions/sicily/time_limit_exceeded/iddfs_per_case.cpp";
+/// sicily's slowest tests for the per-case BFS (about 0.2 s of the 1 s limit each, quiet).
+const TESTS: &str = "by-distance/*-s118,max-depth/*-s24";
+/// The load's processes end by themselves after this long, whatever happens to the test.
+const HOG_SECONDS: u64 = 300;
+const HOG_ENV: &str = "BOARDJUDGE_MEMORY_HOG_SECONDS";
+
+/// The load: `memory_hog` processes, killed and reaped when dropped.
+struct Load(Vec<Child>);
+
+impl Load {
+    fn start(count: usize) -> Load {
+        let exe = std::env::current_exe().unwrap();
+        Load(
+            (0..count)
+                .map(|_| {
+                    Command::new(&exe)
+                        .args(["memory_hog", "--exact", "--ignored", "--test-threads=1"])
+                        .env(HOG_ENV, HOG_SECONDS.to_string())
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .spawn()
+                        .expect("start a memory hog")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Not a test: the load `time_verdicts_hold_on_a_busy_machine` starts. A random cycle through
+/// 64 MiB (beyond any cache), read and written, until its time is up.
+#[test]
+#[ignore = "a helper process of time_verdicts_hold_on_a_busy_machine"]
+fn memory_hog() {
+    let Some(seconds) = std::env::var(HOG_ENV).ok().and_then(|s| s.parse().ok()) else {
+        return;
+    };
+    let end = Instant::now() + Duration::from_secs(seconds);
+    let n = 8 << 20; // 8 Mi u64 = 64 MiB
+    let mut next: Vec<u64> = (0..n as u64).collect();
+    // Sattolo's shuffle: one cycle through every slot.
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(std::process::id());
+    for i in (1..n).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let j = (state % i as u64) as usize;
+        next.swap(i, j);
+    }
+    let mut at = 0usize;
+    while Instant::now() < end {
+        for _ in 0..1_000_000 {
+            let to = next[at] as usize;
+            next[at] = next[at].wrapping_add(0); // a write: the line goes back dirty
+            at = to;
+        }
+        std::hint::black_box(at);
+    }
+}
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The solutions: the accepted ones, then the slow one last.
+fn solutions() -> Vec<&'static str> {
+    let java = Command::new("javac").arg("-version").output().is_ok();
+    if !java {
+        eprintln!("no javac here: {JAVA} is left out");
+    }
+    let mut all = vec![ACCEPTED];
+    all.extend(java.then_some(JAVA));
+    all.push(SLOW);
+    all
+}
+
+/// `judge run sicily --tests TESTS --json SOLUTIONS...` with `args`.
+fn judge(tests: &str, args: &[&str]) -> std::process::Output {
+    Command::new(JUDGE)
+        .args(["run", "sicily", "--tests", tests, "--json"])
+        .args(args)
+        .args(solutions())
+        .current_dir(repo())
+        .output()
+        .expect("run judge")
+}
+
+/// `judge run sicily --tests TESTS --json ACCEPTED SLOW` with `args`: the matrix's JSON.
+fn run(args: &[&str]) -> Value {
+    let o = judge(TESTS, args);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the slow solution fails: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("JSON")
+}
+
+/// A cell: verdict, detail, CPU time, runs.
+type Cell = (String, String, f64, u64);
+
+/// Per solution (the accepted ones, then the slow one): each cell.
+fn cells(v: &Value) -> Vec<Vec<Cell>> {
+    v["problems"][0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    (
+                        c["verdict"].as_str().unwrap().to_string(),
+                        c["detail"].as_str().unwrap_or("").to_string(),
+                        c["cpu_seconds"].as_f64().unwrap(),
+                        c["runs"].as_u64().unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn load_line(v: &Value) -> String {
+    let c = &v["timing"]["contention"];
+    format!(
+        "busy {}, others {:.2} CPUs, load {:.1}",
+        c["busy"], c["others_cpus"], c["load_highest"]
+    )
+}
+
+#[test]
+fn time_verdicts_hold_on_a_busy_machine() {
+    let started = Instant::now();
+    // Built before the load, so that the load times the runs only.
+    let warm = judge("samples", &[]);
+    assert!(
+        warm.status.success(),
+        "{}",
+        String::from_utf8_lossy(&warm.stderr)
+    );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = Load::start(2 * cores);
+    std::thread::sleep(Duration::from_millis(500));
+
+    for jobs in [None, Some("1")] {
+        let args: Vec<&str> = jobs.map_or(Vec::new(), |j| vec!["--jobs", j]);
+        let v = run(&args);
+        let rows = cells(&v);
+        let (slow, accepted) = rows.split_last().unwrap();
+        eprintln!("jobs {jobs:?}: {rows:?}; {}", load_line(&v));
+        for (row, path) in accepted.iter().zip(solutions()) {
+            for (verdict, detail, cpu, runs) in row {
+                assert_eq!(
+                    verdict, "AC",
+                    "{path} (jobs {jobs:?}): {detail} after {cpu} s CPU in {runs} run(s)"
+                );
+            }
+        }
+        for (verdict, detail, cpu, runs) in slow {
+            assert_eq!(verdict, "TLE", "{SLOW} (jobs {jobs:?}): {cpu} s CPU");
+            assert_eq!(*runs, 3, "a TLE is confirmed by 2 more runs ({detail})");
+        }
+        assert_eq!(
+            v["timing"]["contention"]["busy"], true,
+            "the load is measured and said: {}",
+            v["timing"]
+        );
+    }
+
+    // One run per test: what the confirmation saves, then what the wall clock saves too.
+    let mut flips = Vec::new();
+    for (what, args) in [
+        ("--confirm 0", vec!["--confirm", "0"]),
+        (
+            "--confirm 0 --wall-limit 2 (main's wall clock)",
+            vec!["--confirm", "0", "--wall-limit", "2"],
+        ),
+    ] {
+        let v = run(&args);
+        let rows = cells(&v);
+        let (slow, accepted) = rows.split_last().unwrap();
+        let flipped = accepted.iter().flatten().filter(|c| c.0 != "AC").count();
+        eprintln!("{what}: {rows:?}; {}", load_line(&v));
+        for c in slow {
+            assert_eq!(c.0, "TLE", "{SLOW} with {what}: {c:?}");
+        }
+        flips.push((what, flipped));
+    }
+    drop(load);
+    eprintln!(
+        "flips of the accepted solutions without confirmation: {flips:?}; {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    if flips.iter().all(|(_, n)| *n == 0) {
+        eprintln!(
+            "skipped: no verdict flipped without confirmation: this machine is fast enough, \
+             loaded, to keep every run of the accepted solutions within their limits"
+        );
+    }
+}
