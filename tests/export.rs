@@ -14,6 +14,7 @@ use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
+use boardjudge::problemset::names::path_order;
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
@@ -125,6 +126,39 @@ fn numbered_secret_paths(problem: &ProblemPlan) -> BTreeMap<String, String> {
         problem.name
     );
     paths.into_iter().collect()
+}
+
+#[test]
+fn name_order_is_the_order_of_the_exported_test_files() {
+    // problemtools and BAPCtools run the test files of the Kattis and 2025-09 packages in the
+    // order of their paths under data/: `judge strength`'s name order (path_order) must be
+    // exactly that order.
+    for problem in &plan().problems {
+        let named: Vec<(&str, &str)> = problem
+            .tests
+            .iter()
+            .map(|t| (t.group.as_str(), t.name.as_str()))
+            .collect();
+        let expected: Vec<String> = path_order(&named)
+            .into_iter()
+            .map(|i| format!("{}/{}", named[i].0, named[i].1))
+            .collect();
+        for kind in ["kattis", "icpc"] {
+            let files = tree(&exported(kind).join(&problem.name));
+            let listed: Vec<String> = files
+                .keys()
+                .filter_map(|path| {
+                    let test = path.strip_prefix("data/")?.strip_suffix(".in")?;
+                    if let Some(name) = test.strip_prefix("sample/") {
+                        return Some(format!("samples/{name}"));
+                    }
+                    let (dir, name) = test.strip_prefix("secret/")?.split_once('/')?;
+                    Some(format!("{}/{name}", dir.split_once('-')?.1))
+                })
+                .collect();
+            assert_eq!(listed, expected, "{kind} {}", problem.name);
+        }
+    }
 }
 
 fn committed(problem: &str, file: &str) -> Vec<u8> {

@@ -28,8 +28,7 @@ use crate::problemset::build::{BuiltProblem, BuiltTest, build_plan, compare_prob
 use crate::problemset::plan::{Plan, ProblemPlan};
 use package::Package;
 
-/// The group of judge.toml whose tests are the statement's samples.
-pub const SAMPLES_GROUP: &str = "samples";
+pub use crate::problemset::names::SAMPLES_GROUP;
 
 /// The judge systems a problem can be exported for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
