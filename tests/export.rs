@@ -1013,8 +1013,9 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
 }
 
 /// Compiles a packaged C++ source with g++ as `.ci/verify-packages` does (C++17, warnings as
-/// errors); the binary's path. Binaries are kept by the SHA-256 of the source, so a source
-/// that several packages share (or an earlier run compiled) is compiled once.
+/// errors); the binary's path. Binaries are kept by the SHA-256 of the source (its first 24
+/// hex digits) in `target/tmp/export-cpp/`, so a source that several packages share (or an
+/// earlier run compiled) is compiled once; `.ci/verify-packages` looks for them there too.
 fn built(source: &Path) -> PathBuf {
     static LOCK: Mutex<()> = Mutex::new(());
     let text = std::fs::read(source).unwrap();
