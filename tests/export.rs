@@ -1,19 +1,26 @@
 //! `judge export`: the layout of the ICPC 2025-09, Kattis, Polygon and CMS packages, their
-//! determinism, the DOMjudge zip, the modes of scripts and binaries, Polygon's problem.xml
-//! read with an XML parser field by field as Polygon's import reads it, CMS's task.yaml keys,
-//! and the packaged validators and checkers (the C++ sources of the Polygon package compiled
-//! and compared with boardjudge's own) run with the exact argv and stdin each judge uses.
+//! determinism, the DOMjudge zip, no prebuilt program in any package, Polygon's problem.xml
+//! read with an XML parser field by field as Polygon's import reads it, CMS's task.yaml keys
+//! and gen/GEN, and the packaged C++ validators and checkers compiled with g++ and run with
+//! the exact argv and stdin each judge uses (tests/cpp_differential.rs proves the C++ judges
+//! as `check` and `validate` do).
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
+use sha2::{Digest, Sha256};
+
+use boardjudge::problemset::names::path_order;
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+const CHECK: &str = env!("CARGO_BIN_EXE_check");
+const VALIDATE: &str = env!("CARGO_BIN_EXE_validate");
+const GEN: &str = env!("CARGO_BIN_EXE_gen");
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -85,8 +92,8 @@ fn tree(dir: &Path) -> BTreeMap<String, (u32, Vec<u8>)> {
 }
 
 /// Where the Kattis and 2025-09 exports put each secret test (by its `group/name`):
-/// `G-GROUP/T-NAME`, groups and tests numbered in plan order, so that the judges' order of
-/// paths is the plan's (checked here too).
+/// `G-GROUP/NAME`, the groups numbered in plan order (so that the judges' order of paths
+/// keeps the plan's groups in order: checked here too), each test under its testdata name.
 fn numbered_secret_paths(problem: &ProblemPlan) -> BTreeMap<String, String> {
     let secret: Vec<_> = problem
         .tests
@@ -99,25 +106,59 @@ fn numbered_secret_paths(problem: &ProblemPlan) -> BTreeMap<String, String> {
             groups.push(&t.group);
         }
     }
-    let mut paths = Vec::new();
-    for (g, group) in groups.iter().enumerate() {
-        let tests: Vec<_> = secret.iter().filter(|t| t.group == *group).collect();
-        let width = tests.len().to_string().len().max(2);
-        for (k, t) in tests.iter().enumerate() {
-            let path = format!("{:02}-{group}/{:0width$}-{}", g + 1, k + 1, t.name);
-            paths.push((t.id(), path));
-        }
-    }
-    let in_plan_order: Vec<String> = secret.iter().map(|t| t.id()).collect();
+    let paths: Vec<(String, String)> = secret
+        .iter()
+        .map(|t| {
+            let g = groups.iter().position(|g| *g == t.group).unwrap();
+            (t.id(), format!("{:02}-{}/{}", g + 1, t.group, t.name))
+        })
+        .collect();
     let mut by_path = paths.clone();
     by_path.sort_by(|a, b| a.1.cmp(&b.1));
-    let sorted: Vec<String> = by_path.into_iter().map(|(id, _)| id).collect();
+    let group_order: Vec<&str> = by_path
+        .iter()
+        .map(|(id, _)| id.split('/').next().unwrap())
+        .collect();
+    let plan_order: Vec<&str> = secret.iter().map(|t| t.group.as_str()).collect();
     assert_eq!(
-        sorted, in_plan_order,
-        "{}: paths sort in plan order",
+        group_order, plan_order,
+        "{}: paths sort the groups in plan order",
         problem.name
     );
     paths.into_iter().collect()
+}
+
+#[test]
+fn name_order_is_the_order_of_the_exported_test_files() {
+    // problemtools and BAPCtools run the test files of the Kattis and 2025-09 packages in the
+    // order of their paths under data/: `judge strength`'s name order (path_order) must be
+    // exactly that order.
+    for problem in &plan().problems {
+        let named: Vec<(&str, &str)> = problem
+            .tests
+            .iter()
+            .map(|t| (t.group.as_str(), t.name.as_str()))
+            .collect();
+        let expected: Vec<String> = path_order(&named)
+            .into_iter()
+            .map(|i| format!("{}/{}", named[i].0, named[i].1))
+            .collect();
+        for kind in ["kattis", "icpc"] {
+            let files = tree(&exported(kind).join(&problem.name));
+            let listed: Vec<String> = files
+                .keys()
+                .filter_map(|path| {
+                    let test = path.strip_prefix("data/")?.strip_suffix(".in")?;
+                    if let Some(name) = test.strip_prefix("sample/") {
+                        return Some(format!("samples/{name}"));
+                    }
+                    let (dir, name) = test.strip_prefix("secret/")?.split_once('/')?;
+                    Some(format!("{}/{name}", dir.split_once('-')?.1))
+                })
+                .collect();
+            assert_eq!(listed, expected, "{kind} {}", problem.name);
+        }
+    }
 }
 
 fn committed(problem: &str, file: &str) -> Vec<u8> {
@@ -222,14 +263,15 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
                 assert!(!files.contains_key(&key), "{key}");
             }
         }
-        for dir in ["input_validators", "output_validators"] {
-            for script in ["build", "run"] {
-                let (mode, _) = files[&format!("{dir}/{name}/{script}")];
-                assert_eq!(mode, 0o755, "{dir}/{name}/{script}");
-            }
+        // The validators are sources, one file each.
+        for program in [
+            format!("input_validators/{name}/validate.cpp"),
+            format!("output_validators/{name}/check.cpp"),
+        ] {
+            assert_source(&files, &program, problem, "kattis");
         }
-        assert_eq!(files[&format!("input_validators/{name}/validate")].0, 0o755);
-        assert_eq!(files[&format!("output_validators/{name}/check")].0, 0o755);
+        let validators = files.keys().filter(|k| k.contains("_validators/")).count();
+        assert_eq!(validators, 2, "{name}: nothing else in the validators");
         assert_eq!(files["problem.yaml"].0, 0o644);
     }
 }
@@ -255,10 +297,11 @@ fn exported_validators_enforce_each_problems_case_limit() {
         ("sicilylarge", 31, 42, 0),
     ] {
         let input = sicily_cases(cases);
-        let validator = exported("kattis").join(format!("{name}/input_validators/{name}/run"));
+        let validator =
+            built(&exported("kattis").join(format!("{name}/input_validators/{name}/validate.cpp")));
         let (code, _, stderr) = run(&validator, &[], &input);
         assert_eq!(code, kattis, "kattis {name}, {cases} cases: {stderr}");
-        let validator = exported("polygon").join(format!("{name}/validator"));
+        let validator = built(&exported("polygon").join(format!("{name}/files/validator.cpp")));
         let (code, _, stderr) = run(&validator, &[], &input);
         assert_eq!(code, testlib, "polygon {name}, {cases} cases: {stderr}");
         if cases == 31 && name == "sicily" {
@@ -275,13 +318,13 @@ fn kattis_validators_speak_the_kattis_protocol() {
     let dir = exported("kattis").join("msquare");
     let input = committed("msquare", "samples/statement.in");
     let answer = committed("msquare", "samples/statement.ans");
-    let validator = dir.join("input_validators/msquare/run");
+    let validator = built(&dir.join("input_validators/msquare/validate.cpp"));
     // verifyproblem passes only input_validator_flags as arguments, the input on stdin.
     assert_eq!(run(&validator, &[], &input).0, 42);
     assert_eq!(run(&validator, &["some_flag"], &input).0, 42);
     assert_eq!(run(&validator, &[], b"1 2 3 4 5 6 7 8 \n").0, 43);
     // run <input> <answer> <feedback_dir>/ [flags] < output, from another directory.
-    let checker = dir.join("output_validators/msquare/run");
+    let checker = built(&dir.join("output_validators/msquare/check.cpp"));
     let feedback = scratch("feedback");
     let files: Vec<String> = [
         dir.join("data/sample/statement.in"),
@@ -429,42 +472,11 @@ fn polygon_layout_and_testlib_argv() {
         assert_eq!(names.next(), None);
         let xml = String::from_utf8(files["problem.xml"].1.clone()).unwrap();
         assert!(xml.contains(&format!("<test-count>{}</test-count>", problem.tests.len())));
-        for program in [
-            "checker",
-            "validator",
-            "files/check",
-            "files/validate",
-            "files/gen",
-        ] {
-            assert_eq!(files[program].0, 0o755, "{program}");
-        }
-        // testlib: checker <input> <output> <answer>; exit 0 ok, 1 wrong answer.
-        let (input, answer) = (dir.join("tests/01"), dir.join("tests/01.a"));
-        let wrong = dir.join("wrong.out");
-        std::fs::write(&wrong, wrong_output(&files["tests/01.a"].1)).unwrap();
-        let argv = |output: &Path| -> Vec<String> {
-            [&input, output, &answer]
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect()
-        };
-        let ok = argv(&answer);
-        let ok: Vec<&str> = ok.iter().map(String::as_str).collect();
-        let (code, _, err) = run(&dir.join("checker"), &ok, b"");
-        assert_eq!(code, 0, "{err}");
-        assert!(err.starts_with("ok "), "{err}");
-        let bad = argv(&wrong);
-        let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
-        let (code, _, err) = run(&dir.join("checker"), &bad, b"");
-        assert_eq!(code, 1, "{err}");
-        assert!(err.starts_with("wrong answer "), "{err}");
-        std::fs::remove_file(&wrong).unwrap();
-        // testlib validator: the input on stdin, Polygon's flags ignored; exit 0 / 3.
-        let validator = dir.join("validator");
-        let flags = ["--testset", "tests", "--group", "samples"];
-        assert_eq!(run(&validator, &flags, &files["tests/01"].1).0, 0);
-        assert_eq!(run(&validator, &[], &files["tests/01.a"].1).0, 3);
-        // The script's generator reproduces a generated test.
+        // The sources: the portable checker and validator with this problem's defaults.
+        assert_eq!(files["check.cpp"], files["files/check.cpp"]);
+        assert_source(&files, "files/check.cpp", problem, "testlib");
+        assert_source(&files, "files/validator.cpp", problem, "testlib");
+        // The script's command (boardjudge's gen) reproduces a generated test.
         let (id, command) = problem
             .tests
             .iter()
@@ -476,9 +488,39 @@ fn polygon_layout_and_testlib_argv() {
             })
             .unwrap();
         let args: Vec<&str> = command.split_whitespace().skip(1).collect();
-        let (code, stdout, _) = run(&dir.join("files/gen"), &args, b"");
+        let (code, stdout, _) = run(Path::new(GEN), &args, b"");
         assert_eq!(code, 0);
         assert_eq!(stdout.as_bytes(), committed(name, &format!("{id}.in")));
+        if !COMPILED.contains(&name) {
+            continue;
+        }
+        // testlib: checker <input> <output> <answer>; exit 0 ok, 1 wrong answer.
+        let checker = built(&dir.join("files/check.cpp"));
+        let (input, answer) = (dir.join("tests/01"), dir.join("tests/01.a"));
+        let wrong = dir.join("wrong.out");
+        std::fs::write(&wrong, wrong_output(&files["tests/01.a"].1)).unwrap();
+        let argv = |output: &Path| -> Vec<String> {
+            [&input, output, &answer]
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect()
+        };
+        let ok = argv(&answer);
+        let ok: Vec<&str> = ok.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&checker, &ok, b"");
+        assert_eq!(code, 0, "{err}");
+        assert!(err.starts_with("ok "), "{err}");
+        let bad = argv(&wrong);
+        let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&checker, &bad, b"");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.starts_with("wrong answer "), "{err}");
+        std::fs::remove_file(&wrong).unwrap();
+        // testlib validator: the input on stdin, Polygon's flags ignored; exit 0 / 3.
+        let validator = built(&dir.join("files/validator.cpp"));
+        let flags = ["--testset", "tests", "--group", "samples"];
+        assert_eq!(run(&validator, &flags, &files["tests/01"].1).0, 0);
+        assert_eq!(run(&validator, &[], &files["tests/01.a"].1).0, 3);
     }
 }
 
@@ -523,16 +565,28 @@ fn cms_layout_and_checker_argv() {
             .iter()
             .filter(|s| s.expected == boardjudge::problemset::plan::Expected::Accepted)
             .count();
-        // The tests, task.yaml, the checker, names.txt, the statement and the accepted
-        // solutions.
-        assert_eq!(files.len(), 2 * problem.tests.len() + 4 + accepted);
-        assert_eq!(files["check/checker"].0, 0o755);
-        // CMS copies check/checker alone into a sandbox and runs
+        // The tests, task.yaml, the checker's source, names.txt, gen/GEN, the statement and
+        // the accepted solutions.
+        assert_eq!(files.len(), 2 * problem.tests.len() + 5 + accepted);
+        // All or nothing: one subtask of 100 points over every test, each copied from input/
+        // (the lines cmsImportTask's GEN parser counts).
+        let scoring = String::from_utf8(files["gen/GEN"].1.clone()).unwrap();
+        let lines: Vec<&str> = scoring.lines().filter(|l| !l.starts_with("# ")).collect();
+        let copies: Vec<String> = (0..problem.tests.len())
+            .map(|k| format!("#COPY: input/input{k}.txt"))
+            .collect();
+        assert_eq!(lines[0], "#ST: 100");
+        assert_eq!(lines[1..], copies[..], "{name}");
+        assert_source(&files, "check/checker.cpp", problem, "cms");
+        if !COMPILED.contains(&name) {
+            continue;
+        }
+        // CMS copies check/checker (compiled from check/checker.cpp) alone into a sandbox and runs
         // `checker <input> <correct_output> <contestant_output>`: the score on stdout, the
         // message on stderr. Here the three files sit in a directory of their own.
         let sandbox = scratch(&format!("cms-sandbox-{name}"));
         let checker = sandbox.join("checker");
-        std::fs::copy(dir.join("check/checker"), &checker).unwrap();
+        std::fs::copy(built(&dir.join("check/checker.cpp")), &checker).unwrap();
         std::fs::write(sandbox.join("input"), &files["input/input0.txt"].1).unwrap();
         std::fs::write(sandbox.join("res"), &files["output/output0.txt"].1).unwrap();
         std::fs::write(sandbox.join("good"), &files["output/output0.txt"].1).unwrap();
@@ -713,19 +767,15 @@ fn icpc_layout_follows_the_2025_09_format() {
                 assert!(!files.contains_key(&key), "{key}");
             }
         }
-        for program in [
-            format!("input_validators/{name}/build"),
-            format!("input_validators/{name}/run"),
-            format!("input_validators/{name}/validate"),
-            format!("answer_validators/{name}/build"),
-            format!("answer_validators/{name}/run"),
-            format!("answer_validators/{name}/solve"),
-            "output_validator/build".to_string(),
-            "output_validator/run".to_string(),
-            "output_validator/check".to_string(),
+        for (program, protocol) in [
+            (format!("input_validators/{name}/validate.cpp"), "kattis"),
+            (format!("answer_validators/{name}/check.cpp"), "answer"),
+            ("output_validator/check.cpp".to_string(), "kattis"),
         ] {
-            assert_eq!(files[&program].0, 0o755, "{name}: {program}");
+            assert_source(&files, &program, problem, protocol);
         }
+        let validators = files.keys().filter(|k| k.contains("_validator")).count();
+        assert_eq!(validators, 3, "{name}: one source per validator");
         assert!(!files.keys().any(|k| k.starts_with("output_validators/")));
         assert!(!files.keys().any(|k| k.starts_with("problem_statement/")));
     }
@@ -737,11 +787,11 @@ fn icpc_validators_speak_bapctools_argv() {
     let input = dir.join("data/sample/statement.in");
     let answer = std::fs::read(dir.join("data/sample/statement.ans")).unwrap();
     // Input validator: `run [flags] < input`.
-    let validator = dir.join("input_validators/msquare/run");
+    let validator = built(&dir.join("input_validators/msquare/validate.cpp"));
     assert_eq!(run(&validator, &[], &std::fs::read(&input).unwrap()).0, 42);
     assert_eq!(run(&validator, &[], b"1 2 3 4 5 6 7  8\n").0, 43);
     // Answer validator: `run <input> [flags] < answer`: exactly the solver's answer.
-    let answers = dir.join("answer_validators/msquare/run");
+    let answers = built(&dir.join("answer_validators/msquare/check.cpp"));
     let input_arg = input.to_str().unwrap();
     assert_eq!(run(&answers, &[input_arg], &answer).0, 42);
     let mut spaced = answer.clone();
@@ -755,7 +805,7 @@ fn icpc_validators_speak_bapctools_argv() {
     }
     // Output validator: BAPCtools passes the feedback directory without a trailing slash,
     // then test_group.yaml's flags.
-    let checker = dir.join("output_validator/run");
+    let checker = built(&dir.join("output_validator/check.cpp"));
     let feedback = scratch("icpc-feedback");
     let fb = feedback.to_str().unwrap();
     let ans = dir.join("data/sample/statement.ans");
@@ -962,38 +1012,149 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
     }
 }
 
-/// Compiles a C++ source of the Polygon package with g++, warnings as errors.
-fn compile_cpp(source: &Path, binary: &Path) {
+/// Compiles a packaged C++ source with g++ as `.ci/verify-packages` does (C++17, warnings as
+/// errors); the binary's path. Binaries are kept by the SHA-256 of the source (its first 24
+/// hex digits) in `target/tmp/export-cpp/`, so a source that several packages share (or an
+/// earlier run compiled) is compiled once; `.ci/verify-packages` looks for them there too.
+fn built(source: &Path) -> PathBuf {
+    static LOCK: Mutex<()> = Mutex::new(());
+    let text = std::fs::read(source).unwrap();
+    let digest: String = Sha256::digest(&text)
+        .iter()
+        .take(12)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-cpp");
+    let binary = dir.join(digest);
+    // One compile at a time: two tests asking for the same source wait for one binary.
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if binary.exists() {
+        return binary;
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    let partial = binary.with_extension("partial");
     let o = Command::new("g++")
-        .args(["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-o"])
-        .arg(binary)
-        .arg(source)
-        .output()
+        .args([
+            "-std=c++17",
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-x",
+            "c++",
+            "-o",
+        ])
+        .arg(&partial)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(&text)?;
+            child.wait_with_output()
+        })
         .expect("g++");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{}: {}",
+        source.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::rename(&partial, &binary).unwrap();
+    binary
+}
+
+/// The problems whose packaged C++ this file compiles and runs (every protocol variant of
+/// msquare, sicily and sicilylarge: formats, options and case limits); every package's sources
+/// of every problem are compiled and run on every test by `.ci/verify-packages`, and the
+/// code's verdicts are proven by tests/cpp_differential.rs.
+const COMPILED: [&str; 3] = ["msquare", "sicily", "sicilylarge"];
+
+/// `path` in `files` is the portable checker (or validator) with `problem`'s format, options
+/// and case limit and `protocol` as its defaults, then the repository's source.
+fn assert_source(
+    files: &BTreeMap<String, (u32, Vec<u8>)>,
+    path: &str,
+    problem: &ProblemPlan,
+    protocol: &str,
+) {
+    let text = String::from_utf8(files[path].1.clone()).unwrap();
+    let name = &problem.name;
+    let checker = !(path.ends_with("validate.cpp") || path.ends_with("validator.cpp"));
+    let (body, defines) = if checker {
+        (
+            boardjudge::export::CHECK_CPP,
+            format!(
+                "#define BOARDJUDGE_FORMAT \"{}\"\n#define BOARDJUDGE_ORDER \"{}\"\n\
+                 #define BOARDJUDGE_WRAP {}\n#define BOARDJUDGE_PROTOCOL \"{protocol}\"\n\n",
+                problem.format.name(),
+                problem.checker.order.name(),
+                problem.checker.wrap
+            ),
+        )
+    } else {
+        (
+            boardjudge::export::VALIDATE_CPP,
+            format!(
+                "#define BOARDJUDGE_FORMAT \"{}\"\n#define BOARDJUDGE_MAX_CASES {}\n\
+                 #define BOARDJUDGE_PROTOCOL \"{protocol}\"\n\n",
+                problem.format.name(),
+                problem.max_cases
+            ),
+        )
+    };
+    assert!(
+        text.ends_with(&format!("{defines}{body}")),
+        "{name}: {path}"
+    );
+    let header = &text[..text.len() - defines.len() - body.len()];
+    assert!(
+        header.lines().all(|l| l.starts_with("// ")),
+        "{name}: {path}: only comments above the defaults"
+    );
 }
 
 #[test]
-fn polygon_cpp_sources_agree_with_boardjudges_checker_and_validator() {
-    // As tests/solutions.rs does for the C++ solutions: without g++ there is nothing to
-    // compile here (`.ci/verify-packages` installs g++ and compiles these sources too).
-    if Command::new("g++").arg("--version").output().is_err() {
-        eprintln!("g++ not found: the Polygon C++ sources are not compiled by this test");
-        return;
+fn no_package_carries_a_prebuilt_program() {
+    for kind in ["icpc", "kattis", "polygon", "cms"] {
+        for (path, (mode, bytes)) in tree(exported(kind)) {
+            assert!(!bytes.starts_with(b"\x7fELF"), "{kind}: {path} is a binary");
+            assert_eq!(mode & 0o111, 0, "{kind}: {path} is executable");
+        }
     }
-    let out = exported("polygon");
-    let bin = scratch("polygon-cpp");
-    for problem in &plan().problems {
+}
+
+#[test]
+fn packaged_cpp_sources_agree_with_boardjudges_checker_and_validator() {
+    // Every package's checker and validator source, compiled, judges the answer, its
+    // tolerated variants, wrong outputs and broken inputs as `check` and `validate` do.
+    let plan = plan();
+    for problem in plan
+        .problems
+        .iter()
+        .filter(|p| COMPILED.contains(&p.name.as_str()))
+    {
         let name = problem.name.as_str();
-        let dir = out.join(name);
-        let (checker, validator) = (
-            bin.join(format!("{name}-check")),
-            bin.join(format!("{name}-val")),
-        );
-        compile_cpp(&dir.join("files/check.cpp"), &checker);
-        compile_cpp(&dir.join("files/validator.cpp"), &validator);
-        // The validator: every test valid; broken copies of the first secret test rejected
-        // with boardjudge's verdict.
+        let max = problem.max_cases.to_string();
+        let format = problem.format.name();
+        let polygon = exported("polygon").join(name);
+        let validators = [
+            (built(&polygon.join("files/validator.cpp")), [0, 3]),
+            (
+                built(
+                    &exported("kattis")
+                        .join(format!("{name}/input_validators/{name}/validate.cpp")),
+                ),
+                [42, 43],
+            ),
+            (
+                built(
+                    &exported("icpc").join(format!("{name}/input_validators/{name}/validate.cpp")),
+                ),
+                [42, 43],
+            ),
+        ];
         let first = committed(name, &format!("{}.in", problem.tests[0].id()));
         let second = committed(name, &format!("{}.in", problem.tests[1].id()));
         let text = String::from_utf8(second.clone()).unwrap();
@@ -1014,14 +1175,23 @@ fn polygon_cpp_sources_agree_with_boardjudges_checker_and_validator() {
             inputs.push(b"2147483648\n1 2 3 4\n8 7 6 5\n-1\n".to_vec());
         }
         for input in &inputs {
-            let cpp = run(&validator, &["--testset", "tests"], input).0;
-            let rust = run(&dir.join("validator"), &[], input).0;
-            assert_eq!(cpp, rust, "{name}: {:?}", String::from_utf8_lossy(input));
+            let args = ["--max-cases", max.as_str(), format];
+            let valid = run(Path::new(VALIDATE), &args, input).0 == 0;
+            for (validator, [ok, bad]) in &validators {
+                let code = run(validator, &["--testset", "tests"], input).0;
+                let want = if valid { *ok } else { *bad };
+                assert_eq!(code, want, "{name}: {:?}", String::from_utf8_lossy(input));
+            }
         }
-        // The checker: the answer, its tolerated variants and wrong outputs, judged as
-        // boardjudge's checker judges them (0 ok, 1 or 2 rejected).
-        let input = dir.join("tests/02");
-        let answer = dir.join("tests/02.a");
+        // The checkers: Polygon's testlib one, the Kattis and ICPC output validators, CMS's.
+        let input = polygon.join("tests/02");
+        let answer = polygon.join("tests/02.a");
+        let testlib = built(&polygon.join("files/check.cpp"));
+        let kattis = [
+            built(&exported("kattis").join(format!("{name}/output_validators/{name}/check.cpp"))),
+            built(&exported("icpc").join(format!("{name}/output_validator/check.cpp"))),
+        ];
+        let cms = built(&exported("cms").join(format!("{name}/check/checker.cpp")));
         let ans = std::fs::read_to_string(&answer).unwrap();
         let outputs = [
             ans.clone(),
@@ -1036,25 +1206,38 @@ fn polygon_cpp_sources_agree_with_boardjudges_checker_and_validator() {
             ans.to_lowercase(),
             String::new(),
         ];
+        let bin = scratch(&format!("cpp-{name}"));
+        let feedback = bin.join("feedback");
+        std::fs::create_dir_all(&feedback).unwrap();
         for output in outputs {
             let file = bin.join("output");
             std::fs::write(&file, &output).unwrap();
-            let argv = [
+            let (i, o, a) = (
                 input.to_str().unwrap(),
                 file.to_str().unwrap(),
                 answer.to_str().unwrap(),
-            ];
-            let cpp = run(&checker, &argv, b"").0;
-            let rust = run(&dir.join("checker"), &argv, b"").0;
-            assert_eq!(
-                cpp == 0,
-                rust == 0,
-                "{name}: {output:?}: C++ {cpp}, boardjudge {rust}"
             );
-            assert!(matches!(cpp, 0..=2), "{name}: {output:?}: {cpp}");
+            let mut args = vec!["--format", format];
+            let order = problem.checker.order.name();
+            let wrap = problem.checker.wrap.to_string();
+            args.extend(["--order", order, "--wrap", wrap.as_str(), i, o, a]);
+            let rust = run(Path::new(CHECK), &args, b"").0;
+            assert_eq!(run(&testlib, &[i, o, a], b"").0, rust, "{name}: {output:?}");
+            for checker in &kattis {
+                let code = run(
+                    checker,
+                    &[i, a, feedback.to_str().unwrap()],
+                    output.as_bytes(),
+                )
+                .0;
+                assert_eq!(code, if rust == 0 { 42 } else { 43 }, "{name}: {output:?}");
+            }
+            let (code, stdout, _) = run(&cms, &[i, a, o], b"");
+            assert_eq!(code, 0, "{name}: {output:?}");
+            assert_eq!(stdout, if rust == 0 { "1.0\n" } else { "0.0\n" }, "{name}");
         }
+        std::fs::remove_dir_all(&bin).unwrap();
     }
-    std::fs::remove_dir_all(&bin).unwrap();
 }
 
 #[test]
@@ -1081,6 +1264,113 @@ fn every_solution_is_in_the_package_or_named_as_left_out() {
         }
         std::fs::remove_dir_all(out).unwrap();
     }
+}
+
+/// Symlinks `name` of the repository into `dir` (what an export reads beside judge.toml).
+fn link_into(dir: &Path, name: &str) {
+    std::os::unix::fs::symlink(repo().join(name), dir.join(name)).unwrap();
+}
+
+#[test]
+fn inserting_a_test_renames_no_other_exported_file() {
+    // A copy of the plan with one more test at the front of msquare's by-distance group,
+    // built into a copy of msquare's test data, then exported again in every kind.
+    let tmp = scratch("insert");
+    for name in ["statements", "solutions", "generators"] {
+        link_into(&tmp, name);
+    }
+    let plan = std::fs::read_to_string(repo().join("judge.toml")).unwrap();
+    let anchor = "name = \"by-distance\"\ntests = [\n  \"gen msquare --seed 202 ";
+    assert_eq!(
+        plan.matches(anchor).count(),
+        1,
+        "msquare's by-distance group"
+    );
+    let inserted = plan.replacen(
+        anchor,
+        &anchor.replacen(
+            "[\n",
+            "[\n  \"gen msquare --seed 99 --strategy distance --distance 9\",\n",
+            1,
+        ),
+        1,
+    );
+    let data = tmp.join("testdata");
+    for (rel, (_, bytes)) in tree(&repo().join("testdata/msquare")) {
+        let to = data.join("msquare").join(rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::write(to, bytes).unwrap();
+    }
+    let plan_path = tmp.join("judge.toml");
+    std::fs::write(&plan_path, &inserted).unwrap();
+    let (plan_arg, data_arg) = (plan_path.to_str().unwrap(), data.to_str().unwrap());
+    let o = judge(&["build", "msquare", "--plan", plan_arg, "--out", data_arg]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let new_test = "by-distance/distance-09-s99";
+    assert!(data.join(format!("msquare/{new_test}.in")).exists());
+    for kind in ["icpc", "kattis", "polygon", "cms"] {
+        let out = tmp.join(format!("out-{kind}"));
+        let o = judge(&[
+            "export",
+            kind,
+            "msquare",
+            out.to_str().unwrap(),
+            "--plan",
+            plan_arg,
+            "--data",
+            data_arg,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let (before, after) = (
+            tree(&exported(kind).join("msquare")),
+            tree(&out.join("msquare")),
+        );
+        match kind {
+            // Named after testdata: every earlier file keeps its name and bytes; the new
+            // test's two files are the only new ones.
+            "icpc" | "kattis" => {
+                for (path, file) in &before {
+                    assert_eq!(after.get(path), Some(file), "{kind}: {path} changed");
+                }
+                let added: Vec<&String> =
+                    after.keys().filter(|p| !before.contains_key(*p)).collect();
+                assert_eq!(
+                    added,
+                    [
+                        "data/secret/02-by-distance/distance-09-s99.ans",
+                        "data/secret/02-by-distance/distance-09-s99.in"
+                    ],
+                    "{kind}"
+                );
+            }
+            // Numbered in plan order (the formats want numbers): names.txt maps each number
+            // to its test, and every test's files follow its name.
+            _ => {
+                let map = |files: &BTreeMap<String, (u32, Vec<u8>)>| -> BTreeMap<String, Vec<u8>> {
+                    let names = String::from_utf8(files["names.txt"].1.clone()).unwrap();
+                    names
+                        .lines()
+                        .map(|l| {
+                            let (number, id) = l.split_once(' ').unwrap();
+                            let input = if kind == "polygon" {
+                                format!("tests/{number}")
+                            } else {
+                                format!("input/input{number}.txt")
+                            };
+                            (id.to_string(), files[&input].1.clone())
+                        })
+                        .collect()
+                };
+                let (old, new) = (map(&before), map(&after));
+                for (id, input) in &old {
+                    assert_eq!(new.get(id), Some(input), "{kind}: {id}");
+                }
+                assert_eq!(new.len(), old.len() + 1);
+                assert!(new.contains_key(new_test), "{kind}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]

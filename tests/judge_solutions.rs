@@ -914,3 +914,92 @@ fn a_run_that_fills_its_disk_is_a_runtime_error_that_says_so() {
         "{out}"
     );
 }
+
+/// A plan of one sicily problem whose `edge` group holds `zz-small` (a wrong solution's wrong
+/// answer) then `aa-large` (where the same solution fails otherwise), or, `split`, with
+/// `aa-large` in a group of its own after `edge`.
+fn order_plan(split: bool) -> String {
+    let large = "{ name = \"aa-large\", input = \"7\\n8 7 6 5\\n1 2 3 4\\n-1\\n\" },";
+    let (edge, at_scale) = if split {
+        (
+            String::new(),
+            format!("[[problem.group]]\nname = \"edge-at-scale\"\ntests = [\n  {large}\n]\n"),
+        )
+    } else {
+        (format!("  {large}\n"), String::new())
+    };
+    format!(
+        "[[problem]]\nname = \"order\"\nformat = \"sicily\"\ntitle = \"t\"\n\
+         time_limit = 2.0\nmemory_limit = 256\n\
+         [[problem.group]]\nname = \"samples\"\n\
+         tests = [{{ name = \"statement\", input = \"4\\n5 8 7 6\\n4 1 2 3\\n-1\\n\" }}]\n\
+         [[problem.group]]\nname = \"edge\"\ntests = [\n\
+         {{ name = \"zz-small\", input = \"5\\n5 8 7 6\\n4 1 2 3\\n-1\\n\" }},\n{edge}]\n\
+         {at_scale}\
+         [[problem.solution]]\npath = \"sols/wrong.py\"\nexpected = \"wrong_answer\"\n\
+         description = \"right on the sample, a wrong answer on zz-small, exit 3 on aa-large\"\n"
+    )
+}
+
+#[test]
+fn strength_fails_when_the_verdict_depends_on_name_order() {
+    // Plan order meets the wrong answer on edge/zz-small first; the Kattis and ICPC packages,
+    // run in name order, meet edge/aa-large first, where the solution crashes (RE): the
+    // verdict would depend on the judge, and strength says so. Nothing here depends on time.
+    let dir = std::env::temp_dir().join(format!("judge-sol-order-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sols")).unwrap();
+    std::fs::write(dir.join("judge.toml"), order_plan(false)).unwrap();
+    let o = judge_in(&dir, &["build"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let sample = std::fs::read_to_string(dir.join("testdata/order/samples/statement.ans")).unwrap();
+    std::fs::write(
+        dir.join("sols/wrong.py"),
+        format!(
+            "import sys\ndata = sys.stdin.read()\nif data.startswith('7'):\n    sys.exit(3)\n\
+             if data.startswith('4'):\n    sys.stdout.write({sample:?})\nelse:\n    print(-1)\n"
+        ),
+    )
+    .unwrap();
+    let o = judge_in(&dir, &["strength", "--jobs", "1"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("killed by test edge/zz-small: WA")
+            && out.contains("test edge/aa-large comes before test edge/zz-small and gives RE")
+            && out.contains("move edge/aa-large into a group of its own after group edge"),
+        "{out}"
+    );
+    let o = judge_in(&dir, &["strength", "--jobs", "1", "--matrix"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains(
+            "#1 in name order (the Kattis and ICPC packages): edge/aa-large RE (exit code 3) \
+             before edge/zz-small WA"
+        ),
+        "{out}"
+    );
+    let o = judge_in(&dir, &["strength", "--jobs", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let report = &v["solutions"][0];
+    assert_eq!(report["ok"], false, "{report}");
+    assert_eq!(report["decisive"]["test"], "edge/zz-small", "{report}");
+    assert_eq!(report["path_order"]["test"], "edge/aa-large", "{report}");
+    assert_eq!(report["path_order"]["verdict"], "RE", "{report}");
+    // The remedy: aa-large in a group of its own after edge. Both orders now meet the wrong
+    // answer first.
+    std::fs::write(dir.join("judge.toml"), order_plan(true)).unwrap();
+    let o = judge_in(&dir, &["build"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for args in [
+        &["strength", "--jobs", "1"][..],
+        &["strength", "--jobs", "1", "--matrix"],
+    ] {
+        let o = judge_in(&dir, args);
+        let out = text(&o.stdout);
+        assert!(o.status.success(), "{args:?}: {out}{}", text(&o.stderr));
+        assert!(!out.contains("name order"), "{args:?}: {out}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -6,7 +6,10 @@
 //! NAME/output/outputK.txt
 //! NAME/names.txt             which test each K is: `K group/name` per line, in order (CMS
 //!                            numbers tests and reads no names; its importer ignores the file)
-//! NAME/check/checker         the prebuilt check binary
+//! NAME/check/checker.cpp     the portable checker with CMS's protocol (compile it to
+//!                            check/checker before importing: g++ -std=c++17 -O2 -static -o
+//!                            check/checker check/checker.cpp)
+//! NAME/gen/GEN               the scoring: one subtask of 100 points over every test
 //! NAME/statement/statement.pdf   statements/NAME.pdf (the statement as problemtools
 //!                            typesets it from the LaTeX, with the samples; see below)
 //! NAME/sol/FILE              the accepted solutions (cmsMake's `sol/`; the importer skips it)
@@ -14,18 +17,20 @@
 //!
 //! CMS copies only the file `check/checker` into its sandbox and runs it as
 //! `checker <input> <correct_output> <contestant_output>`, reading the score (0.0 to 1.0)
-//! from stdout and the message from stderr. A wrapper script could not reach a second file,
-//! so the checker is the `check` binary itself: called under the name `checker`, it takes
-//! CMS's protocol by default, and it recognises the format from the input. No options can be
-//! passed, so a problem whose checker options differ from the defaults cannot be exported.
-//! Contestants see the checker's standard error: it is exactly `translate:success` or
-//! `translate:wrong` (CMS shows its translated "Output is correct" / "Output isn't
+//! from stdout and the message from stderr. The package carries its source, the portable
+//! checker with the problem's format and options and CMS's protocol built in; the importer
+//! (`cmsImportTask`) reads the compiled `check/checker`, so it is compiled first (the line
+//! above). Contestants see the checker's standard error: it is exactly `translate:success`
+//! or `translate:wrong` (CMS shows its translated "Output is correct" / "Output isn't
 //! correct"), never the expected answer: the verdict alone, as the statements promise ("On
 //! each test you learn the verdict only"). The matching feedback level is `restricted`:
 //! CMS's `full` adds each test's time, memory and killing signal, which the statements do
 //! not offer; `restricted` shows the outcome and that message only.
-//! There is no `gen/GEN` (the generator commands are not cmsMake's), so the test count is
-//! `n_input` and the score is the sum of 100 / n_input per test.
+//!
+//! Scoring is the original judges': all or nothing. `gen/GEN` opens one subtask of 100 points
+//! (`#ST: 100`) and lists every test as a copied one (`#COPY: input/inputK.txt`), so the
+//! importer scores the task GroupMin: 100 points when every test passes, else 0. (Without
+//! gen/GEN it would fall back to 100 / n_input points per test.)
 //!
 //! The statement PDF is committed (statements/NAME.pdf, made by `.ci/statement-pdfs` with
 //! problemtools' problem2pdf from the Kattis package, LuaLaTeX) rather than typeset here, so
@@ -34,36 +39,32 @@
 
 use std::path::Path;
 
-use crate::check::CheckOptions;
 use crate::export::package::Package;
-use crate::export::{ExportError, SAMPLES_GROUP, Source};
+use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source};
 use crate::problemset::plan::Expected;
-
-/// The name under which CMS runs the checker (and under which `check` speaks CMS).
-pub const CHECKER_NAME: &str = "checker";
 
 /// The CMS task of a problem.
 pub fn package(source: &Source) -> Result<Package, ExportError> {
     let problem = source.problem;
-    if problem.checker != CheckOptions::default() {
-        return Err(ExportError(format!(
-            "problem {}: CMS passes no options to the checker, and judge.toml sets order = {} \
-             and wrap = {} (the defaults are lex-smallest and 60)",
-            problem.name, problem.checker.order, problem.checker.wrap
-        )));
-    }
     let mut p = Package::new(&problem.name, "task.yaml");
     let mut public = Vec::new();
     let mut names = String::new();
+    let mut scoring = String::from(
+        "# Written by `judge export cms`: one subtask of 100 points, the minimum over every \
+         test\n# (all or nothing, as the original judges score), each test copied from input/.\n\
+         #ST: 100\n",
+    );
     for (k, t) in source.tests.tests.iter().enumerate() {
         p.add(format!("input/input{k}.txt"), t.input.clone());
         p.add(format!("output/output{k}.txt"), t.answer.clone());
         names.push_str(&format!("{k} {}\n", t.id()));
+        scoring.push_str(&format!("#COPY: input/input{k}.txt\n"));
         if t.plan.group == SAMPLES_GROUP {
             public.push(k.to_string());
         }
     }
     p.add("names.txt", names);
+    p.add("gen/GEN", scoring);
     p.add(
         "task.yaml",
         format!(
@@ -91,7 +92,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             public = public.join(","),
         ),
     );
-    p.add_executable(format!("check/{CHECKER_NAME}"), source.tools.check.clone());
+    p.add("check/checker.cpp", source.checker_cpp(Protocol::Cms));
     let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
     p.add("statement/statement.pdf", source.read(&pdf)?);
     for s in &problem.solutions {

@@ -8,19 +8,19 @@
 //!                                       limits (time_limit from judge.toml, memory)
 //! NAME/statement/problem.en.tex         statements/NAME.tex, with the pictures it includes
 //! NAME/data/sample/NAME.in|.ans         the samples group
-//! NAME/data/secret/G-GROUP/T-NAME.in|.ans  every other test, one directory per group of
-//!                                       judge.toml, numbered in plan order
+//! NAME/data/secret/G-GROUP/NAME.in|.ans  every other test under its testdata name, one
+//!                                       directory per group of judge.toml, numbered in plan order
 //!                                       ([`kattis::secret_paths`](super::kattis::secret_paths))
-//! NAME/input_validators/NAME/{build,run,validate}
+//! NAME/input_validators/NAME/validate.cpp   the portable validator (src/export/cpp/)
 //! NAME/data/test_group.yaml            output_validator_args: the output is line- and case-sensitive
-//! NAME/answer_validators/NAME/{build,run,solve}   the answer must be what `solve` writes
-//! NAME/output_validator/{build,run,check}
+//! NAME/answer_validators/NAME/check.cpp the portable checker: the answer must be canonical
+//! NAME/output_validator/check.cpp       the portable checker (Kattis protocol)
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
 //! ```
 //!
-//! The validators are the Kattis package's (shared with [`kattis`]): a `run` script that execs
-//! the prebuilt binary beside it, and a `build` with nothing to do. The answer validator
-//! (`run <input> < answer`) compares the answer with what the prebuilt `solve` writes.
+//! The validators are the Kattis package's (shared with [`kattis`]): C++ sources the tools
+//! compile, no prebuilt program. The answer validator is the checker in its answer protocol:
+//! the answer must be byte for byte the canonical one it computes from the input.
 //!
 //! No `submissions.yaml` is written: each shipped solution goes into the directory of its
 //! outcome in judge.toml. The directories claim more than judge.toml does (a `wrong_answer`
@@ -29,11 +29,11 @@
 //! stronger claim in CI, and every shipped solution meets it.
 
 use crate::export::kattis::{
-    self, LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator,
-    add_statement, problem_name, source_of, submissions, yaml_str,
+    LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
+    problem_name, source_of, submissions, yaml_str,
 };
 use crate::export::package::Package;
-use crate::export::{ExportError, Source, problem_uuid, seconds};
+use crate::export::{ExportError, Protocol, Source, problem_uuid, seconds};
 
 /// The format version written in problem.yaml.
 pub const FORMAT_VERSION: &str = "2025-09";
@@ -72,27 +72,16 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     Ok(p)
 }
 
-/// The answer validator: `run <input> [flags] < answer`, exit 42 valid, 43 invalid. An
-/// answer is valid when it is byte for byte what `solve` writes for the input: the canonical
-/// answer `judge build` writes (right, shortest, the lexicographically smallest, in the exact
-/// layout). The output validator then judges it as a team's output too.
+/// The answer validator `DIR/check.cpp`: the portable checker with the answer protocol
+/// (`<input> [...] < answer`, exit 42 valid, 43 invalid). An answer is valid when it is byte
+/// for byte the canonical answer the checker computes from the input (right, shortest, the
+/// lexicographically smallest, in the exact layout: what `solve` and `judge build` write).
+/// The output validator then judges it as a team's output too.
 fn add_answer_validator(p: &mut Package, source: &Source, dir: &str) {
-    p.add_executable(format!("{dir}/build"), kattis::BUILD);
-    p.add_executable(
-        format!("{dir}/run"),
-        format!(
-            "#!/bin/sh\n\
-             # Answer validator: run <input> [flags] < answer; exit 42 valid, 43 invalid. The\n\
-             # answer must be byte for byte what the solver writes for the input.\n\
-             tmp=$(mktemp -d) || exit 1\n\
-             \"$(dirname \"$0\")/solve\" {format} \"$1\" > \"$tmp/expected\" || {{ rm -rf \"$tmp\"; exit 43; }}\n\
-             if cmp \"$tmp/expected\" - >&2; then code=42; else code=43; fi\n\
-             rm -rf \"$tmp\"\n\
-             exit \"$code\"\n",
-            format = source.problem.format.name(),
-        ),
+    p.add(
+        format!("{dir}/check.cpp"),
+        source.checker_cpp(Protocol::Answer),
     );
-    p.add_executable(format!("{dir}/solve"), source.tools.solve.clone());
 }
 
 /// `data/test_group.yaml`: the flags every test passes to the output validator. The checker

@@ -6,20 +6,20 @@
 //! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
 //! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
 //! NAME/data/sample/NAME.in|.ans          the samples group
-//! NAME/data/secret/G-GROUP/T-NAME.in|.ans every other test, a directory per group; G and T
-//!                                        number groups and tests in plan order (see
+//! NAME/data/secret/G-GROUP/NAME.in|.ans   every other test under its testdata name, a
+//!                                        directory per group numbered in plan order (see
 //!                                        [`secret_paths`]); `judge build` guarantees no two
 //!                                        inputs are identical
-//! NAME/input_validators/NAME/{build,run,validate}
-//! NAME/output_validators/NAME/{build,run,check}
+//! NAME/input_validators/NAME/validate.cpp   the portable validator (Kattis protocol)
+//! NAME/output_validators/NAME/check.cpp     the portable checker (Kattis protocol)
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
 //! NAME.zip                               the same files and domjudge-problem.ini
 //! ```
 //!
-//! `run` is a shell script that execs the prebuilt binary beside it with the format (and the
-//! statement's case limit, or the checker's options) baked in; `build` has nothing to do. The
-//! checker's team feedback stays at its default: the message goes to `judgemessage.txt` only,
-//! no `teammessage.txt`. The legacy format has no time limit
+//! The validators are C++ sources the judge compiles (src/export/cpp/, with the problem's
+//! format, case limit and checker options as defaults): no prebuilt program. The checker's
+//! team feedback stays at its default: the message goes to `judgemessage.txt` only, no
+//! `teammessage.txt`. The legacy format has no time limit
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
@@ -27,7 +27,7 @@ use std::io;
 use std::path::Path;
 
 use crate::export::package::Package;
-use crate::export::{ExportError, SAMPLES_GROUP, Source, exec_script, problem_uuid, seconds};
+use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, problem_uuid, seconds};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -55,10 +55,6 @@ pub const SUBMISSION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "rs", "py"];
 
 /// Why a legacy package leaves out a solution in another language.
 const LEFT_OUT: &str = "problemtools does not build it here (docs/problemtools-java.md)";
-
-/// The `build` script of a validator directory: nothing to build.
-pub const BUILD: &str =
-    "#!/bin/sh\n# Nothing to build: run execs the prebuilt binary beside it.\nexit 0\n";
 
 /// The Kattis package of a problem.
 pub fn package(source: &Source) -> Result<Package, ExportError> {
@@ -98,31 +94,20 @@ pub fn add_data(p: &mut Package, source: &Source) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Where each secret test goes under `data/secret/`: `G-GROUP/T-NAME`, one directory per
-/// group of judge.toml, with G the group's number and T the test's number within it, in plan
-/// order (`02-edge/01-largest-limit`). Judges run the tests in the order of their paths, so
-/// the numbers keep the plan's order: small edge tests first, so that each wrong solution
-/// meets its wrong answer before a large test could time it out. (BAPCtools numbers the test
-/// cases of its generators the same way.)
+/// Where each secret test goes under `data/secret/`: `G-GROUP/NAME`, one directory per group
+/// of judge.toml with G the group's number in plan order (`02-edge/largest-limit`), and the
+/// test under its own name in testdata. Judges run the tests in the order of their paths, so
+/// the groups keep the plan's order (small edge tests first, so that each wrong solution
+/// meets its wrong answer before a large test could time it out); within a group the tests
+/// run in name order. Adding or removing a test renames no other test's files.
 pub fn secret_paths<'a>(secret: &[&'a BuiltTest]) -> Vec<(String, &'a BuiltTest)> {
     let mut groups: Vec<&str> = Vec::new();
-    let mut counts: Vec<usize> = Vec::new();
     for t in secret {
         if !groups.contains(&t.plan.group.as_str()) {
             groups.push(&t.plan.group);
-            counts.push(0);
         }
     }
-    let width = |n: usize| n.to_string().len().max(2);
-    let group_width = width(groups.len());
-    let mut seen = vec![0; groups.len()];
-    for t in secret {
-        let g = groups
-            .iter()
-            .position(|g| *g == t.plan.group)
-            .expect("listed");
-        counts[g] += 1;
-    }
+    let width = groups.len().to_string().len().max(2);
     secret
         .iter()
         .map(|t| {
@@ -130,16 +115,7 @@ pub fn secret_paths<'a>(secret: &[&'a BuiltTest]) -> Vec<(String, &'a BuiltTest)
                 .iter()
                 .position(|g| *g == t.plan.group)
                 .expect("listed");
-            seen[g] += 1;
-            let path = format!(
-                "{:0gw$}-{}/{:0tw$}-{}",
-                g + 1,
-                t.plan.group,
-                seen[g],
-                t.plan.name,
-                gw = group_width,
-                tw = width(counts[g]),
-            );
+            let path = format!("{:0width$}-{}/{}", g + 1, t.plan.group, t.plan.name);
             (path, *t)
         })
         .collect()
@@ -174,50 +150,25 @@ pub fn add_statement(p: &mut Package, source: &Source, dir: &str) -> Result<(), 
     Ok(())
 }
 
-/// Adds the input validator as `DIR/{build,run,validate}`: `run` execs the `validate` binary
-/// beside it with the Kattis protocol and the problem's format and case limit baked in.
+/// Adds the input validator as `DIR/validate.cpp`: the portable validator with the Kattis
+/// protocol (the input on stdin, exit 42 valid, 43 invalid) and the problem's format and
+/// case limit; the judge compiles it.
 pub fn add_input_validator(p: &mut Package, source: &Source, dir: &str) {
-    p.add_executable(format!("{dir}/build"), BUILD);
-    p.add_executable(
-        format!("{dir}/run"),
-        exec_script(
-            "Input validator: the test input on stdin, exit 42 valid, 43 invalid.",
-            "validate",
-            &[
-                &["--protocol".into(), "kattis".into()],
-                &source.validator_args()[..],
-            ]
-            .concat(),
-            true,
-        ),
+    p.add(
+        format!("{dir}/validate.cpp"),
+        source.validator_cpp(Protocol::Kattis),
     );
-    p.add_executable(format!("{dir}/validate"), source.tools.validate.clone());
 }
 
-/// The checker's arguments in the Kattis protocol.
-pub fn kattis_checker_args(source: &Source) -> Vec<String> {
-    let mut args = source.checker_args();
-    args.extend(["--protocol".to_string(), "kattis".to_string()]);
-    args
-}
-
-/// Adds the output validator as `DIR/{build,run,check}`: `run` execs the `check` binary
-/// beside it with the Kattis protocol and the checker's options baked in.
+/// Adds the output validator as `DIR/check.cpp`: the portable checker with the Kattis
+/// protocol (`<input> <answer> <feedback_dir> [flags] < output`, exit 42 accepted, 43
+/// rejected) and the problem's format and options. The full message goes to
+/// judgemessage.txt for the judges; no teammessage.txt, so teams see the verdict only.
 pub fn add_output_validator(p: &mut Package, source: &Source, dir: &str) {
-    p.add_executable(format!("{dir}/build"), BUILD);
-    p.add_executable(
-        format!("{dir}/run"),
-        exec_script(
-            "Output validator: run <input> <answer> <feedback_dir> [flags] < output; \
-             exit 42 accepted, 43 rejected. The full message (board, expected answer, diff) \
-             goes to judgemessage.txt for the judges; no teammessage.txt, so teams see the \
-             verdict only.",
-            "check",
-            &kattis_checker_args(source),
-            true,
-        ),
+    p.add(
+        format!("{dir}/check.cpp"),
+        source.checker_cpp(Protocol::Kattis),
     );
-    p.add_executable(format!("{dir}/check"), source.tools.check.clone());
 }
 
 /// A shipped solution as a submission.

@@ -24,13 +24,11 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 use sha2::{Digest, Sha256};
 
-use crate::format::Format;
 use crate::problemset::build::{BuiltProblem, BuiltTest, build_plan, compare_problem};
 use crate::problemset::plan::{Plan, ProblemPlan};
 use package::Package;
 
-/// The group of judge.toml whose tests are the statement's samples.
-pub const SAMPLES_GROUP: &str = "samples";
+pub use crate::problemset::names::SAMPLES_GROUP;
 
 /// The judge systems a problem can be exported for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -69,39 +67,36 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-/// The prebuilt programs that packages carry: the checker, the validator, the generator, the
-/// solver.
-#[derive(Debug, Clone)]
-pub struct Tools {
-    /// The `check` binary.
-    pub check: Vec<u8>,
-    /// The `validate` binary.
-    pub validate: Vec<u8>,
-    /// The `gen` binary.
-    pub gen_binary: Vec<u8>,
-    /// The `solve` binary (the 2025-09 answer validator compares an answer with its output).
-    pub solve: Vec<u8>,
+/// The portable checker: one C++17 file, standard library only, judging as `check` does
+/// (tests/cpp_differential.rs proves the verdicts equal). Every package ships it as source.
+pub const CHECK_CPP: &str = include_str!("cpp/check.cpp");
+
+/// The portable strict input validator: one C++17 file, as `validate`.
+pub const VALIDATE_CPP: &str = include_str!("cpp/validate.cpp");
+
+/// How a judge system calls the shipped C++ programs (their `BOARDJUDGE_PROTOCOL`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// testlib (Polygon, Codeforces): checker `<input> <output> <answer> [<report>]`, exit
+    /// 0/1/2/3; validator `< input`, exit 0/3.
+    Testlib,
+    /// Kattis, DOMjudge, ICPC 2025-09: output validator `<input> <answer> <feedback_dir> <
+    /// output`, input validator `< input`; exit 42/43.
+    Kattis,
+    /// CMS: `checker <input> <correct_output> <contestant_output>`, the score on stdout.
+    Cms,
+    /// The ICPC answer validator: `<input> [...] < answer`, 42 when the answer is canonical.
+    Answer,
 }
 
-impl Tools {
-    /// Reads `check`, `validate`, `gen` and `solve` from `dir` (normally the directory of the running
-    /// `judge` binary: `cargo build --release` puts them side by side).
-    pub fn load(dir: &Path) -> Result<Tools, ExportError> {
-        let read = |name: &str| {
-            std::fs::read(dir.join(name)).map_err(|e| {
-                ExportError(format!(
-                    "cannot read the prebuilt {name} binary {}: {e} (build it with `cargo build \
-                     --release`, or point --bin-dir at it)",
-                    dir.join(name).display()
-                ))
-            })
-        };
-        Ok(Tools {
-            check: read("check")?,
-            validate: read("validate")?,
-            gen_binary: read("gen")?,
-            solve: read("solve")?,
-        })
+impl Protocol {
+    fn name(self) -> &'static str {
+        match self {
+            Protocol::Testlib => "testlib",
+            Protocol::Kattis => "kattis",
+            Protocol::Cms => "cms",
+            Protocol::Answer => "answer",
+        }
     }
 }
 
@@ -114,8 +109,6 @@ pub struct Source<'a> {
     pub tests: &'a BuiltProblem,
     /// The repository root: `statements/` and the solutions' paths are relative to it.
     pub repo: &'a Path,
-    /// The programs to ship.
-    pub tools: &'a Tools,
 }
 
 impl<'a> Source<'a> {
@@ -134,48 +127,43 @@ impl<'a> Source<'a> {
             .partition(|t| t.plan.group == SAMPLES_GROUP)
     }
 
-    /// The validator's arguments, to bake into a wrapper: the statement's case limit
-    /// (`--max-cases K`, judge.toml's max_cases; not for msquare, whose input is one board),
-    /// then the format.
-    pub fn validator_args(&self) -> Vec<String> {
-        let mut args = Vec::new();
-        if self.problem.format != Format::Msquare {
-            args.push("--max-cases".to_string());
-            args.push(self.problem.max_cases.to_string());
-        }
-        args.push(self.problem.format.name().to_string());
-        args
+    /// The checker's source for `protocol`: the problem's format and checker options
+    /// (judge.toml) as check.cpp's defaults, then check.cpp.
+    pub fn checker_cpp(&self, protocol: Protocol) -> String {
+        let problem = self.problem;
+        format!(
+            "// The checker of problem {name}, written by `judge export` from judge.toml: its \
+             format and options as\n// defaults, then boardjudge's src/export/cpp/check.cpp. \
+             Build: g++ -std=c++17 -O2\n\
+             #define BOARDJUDGE_FORMAT \"{format}\"\n\
+             #define BOARDJUDGE_ORDER \"{order}\"\n\
+             #define BOARDJUDGE_WRAP {wrap}\n\
+             #define BOARDJUDGE_PROTOCOL \"{protocol}\"\n\n{CHECK_CPP}",
+            name = problem.name,
+            format = problem.format.name(),
+            order = problem.checker.order.name(),
+            wrap = problem.checker.wrap,
+            protocol = protocol.name(),
+        )
     }
 
-    /// The checker's options as command-line arguments, to bake into a wrapper:
-    /// `--format F --order O` and, for msquare, `--wrap N`.
-    pub fn checker_args(&self) -> Vec<String> {
-        let mut args = vec![
-            "--format".to_string(),
-            self.problem.format.name().to_string(),
-            "--order".to_string(),
-            self.problem.checker.order.name().to_string(),
-        ];
-        if self.problem.format == Format::Msquare {
-            args.push("--wrap".to_string());
-            args.push(self.problem.checker.wrap.to_string());
-        }
-        args
+    /// The validator's source for `protocol` (testlib or Kattis): the problem's format and
+    /// case limit (judge.toml's max_cases) as validate.cpp's defaults, then validate.cpp.
+    pub fn validator_cpp(&self, protocol: Protocol) -> String {
+        let problem = self.problem;
+        format!(
+            "// The input validator of problem {name}, written by `judge export` from \
+             judge.toml: its format and case\n// limit as defaults, then boardjudge's \
+             src/export/cpp/validate.cpp. Build: g++ -std=c++17 -O2\n\
+             #define BOARDJUDGE_FORMAT \"{format}\"\n\
+             #define BOARDJUDGE_MAX_CASES {max}\n\
+             #define BOARDJUDGE_PROTOCOL \"{protocol}\"\n\n{VALIDATE_CPP}",
+            name = problem.name,
+            format = problem.format.name(),
+            max = problem.max_cases,
+            protocol = protocol.name(),
+        )
     }
-}
-
-/// A `/bin/sh` script that runs the program `program` lying in the script's own directory
-/// with `args` baked in, then the caller's arguments (or, with `pass_args` false, none).
-pub fn exec_script(comment: &str, program: &str, args: &[String], pass_args: bool) -> String {
-    let mut line = format!("exec \"$(dirname \"$0\")/{program}\"");
-    for a in args {
-        line.push(' ');
-        line.push_str(a);
-    }
-    if pass_args {
-        line.push_str(" \"$@\"");
-    }
-    format!("#!/bin/sh\n# {comment}\n{line}\n")
 }
 
 /// Seconds as judges write them: `1` for whole seconds, else the decimal (`1.5`).
@@ -269,7 +257,6 @@ pub fn export(
     plan: &Plan,
     name: &str,
     data: &Path,
-    tools: &Tools,
     out: &Path,
 ) -> Result<Written, ExportError> {
     let problem = plan.problem(name).map_err(ExportError)?;
@@ -283,7 +270,6 @@ pub fn export(
         problem,
         tests: &tests,
         repo,
-        tools,
     };
     let package = package(kind, &source)?;
     let io = |what: &Path, e: std::io::Error| {
@@ -329,14 +315,5 @@ mod tests {
         assert_eq!(seconds(1.0), "1");
         assert_eq!(seconds(3.0), "3");
         assert_eq!(seconds(1.5), "1.5");
-    }
-
-    #[test]
-    fn scripts_bake_the_arguments_before_the_callers() {
-        let s = exec_script("x", "check", &["--format".into(), "sicily".into()], true);
-        assert_eq!(
-            s,
-            "#!/bin/sh\n# x\nexec \"$(dirname \"$0\")/check\" --format sicily \"$@\"\n"
-        );
     }
 }

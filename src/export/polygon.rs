@@ -1,12 +1,13 @@
 //! A Polygon problem package (what Polygon's package import, and converters such as CMS's
-//! polygon loader, read), which also runs as a testlib directory on Linux:
+//! polygon loader, read):
 //!
 //! ```text
 //! NAME/problem.xml             the descriptor: name, statement, limits, tests (manual, with
 //!                              sample and group), groups, checker, validator, solutions by tag
-//! NAME/files/check.cpp         the checker, single-file C++ with testlib's argv and exit codes
+//! NAME/files/check.cpp         the portable checker (src/export/cpp/check.cpp with the
+//!                              problem's format and options), testlib's argv and exit codes
 //!                              (and check.cpp, Polygon's copy of it)
-//! NAME/files/validator.cpp     the strict validator, single-file C++, format and case limit set
+//! NAME/files/validator.cpp     the portable strict validator, format and case limit set
 //! NAME/solutions/FILE          every shipped solution; problem.xml tags them main (the first
 //!                              accepted), accepted, wrong-answer, time-limit-exceeded
 //! NAME/statement-sections/english/{name,legend,input,output,notes}.tex, example.NN[.a]
@@ -17,32 +18,21 @@
 //! NAME/names.txt               ... and which test each number is: `NN group/name` a line
 //! NAME/script.txt              the test script: `gen ... > N` per generated test, the
 //!                              commands of judge.toml (manual tests in manual/NN)
-//! NAME/checker, NAME/validator, NAME/files/{check,validate,gen}
-//!                              the prebuilt Linux binaries behind testlib-style wrappers: a
-//!                              convenience for judges that run testlib executables
 //! ```
 //!
-//! Polygon builds on Windows and cannot run the Linux `gen`, so problem.xml lists every test
-//! as manual (its file is in tests/); script.txt records how each generated one is made.
-//! The C++ checker compares the output with the jury answer line by line, tolerating what
-//! boardjudge's checker tolerates: right only because the answer is unique, so a problem
-//! whose order is not lex-smallest is refused.
+//! Polygon builds on Windows and cannot run boardjudge's `gen`, so problem.xml lists every
+//! test as manual (its file is in tests/); script.txt records how each generated one is made
+//! (boardjudge's `gen` command). The checker and the validator are the portable C++ every
+//! export ships, proven to judge as `check` and `validate` do; Polygon compiles them.
 
 use std::path::Path;
 
-use crate::check::Order;
 use crate::export::package::Package;
-use crate::export::{ExportError, SAMPLES_GROUP, Source, exec_script, statement};
+use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, statement};
 use crate::problemset::plan::{Expected, TestSource};
 
 /// Polygon's language of the C++ sources (GNU G++23 14.2, 64 bit).
 pub const CPP_TYPE: &str = "cpp.gcc14-64-msys2-g++23";
-
-/// The checker source, the same for every problem.
-pub const CHECKER_CPP: &str = include_str!("testlib/checker.cpp");
-
-/// The validator source, after the format and case limit lines [`validator_cpp`] writes.
-const VALIDATOR_CPP: &str = include_str!("testlib/validator.cpp");
 
 /// Polygon's language name for a solution file, by extension.
 pub fn language_type(file: &str) -> Option<&'static str> {
@@ -66,20 +56,6 @@ pub fn solution_tag(expected: Expected, first_accepted: bool) -> &'static str {
     }
 }
 
-/// The validator source of a problem: its format and case limit, then the common code.
-pub fn validator_cpp(source: &Source) -> String {
-    let problem = source.problem;
-    format!(
-        "// Problem {name}: format {format}, at most {max} cases (judge.toml), written by `judge \
-         export polygon`.\n\
-         static const char FORMAT[] = \"{format}\";\n\
-         static const long MAX_CASES = {max};\n\n{VALIDATOR_CPP}",
-        name = problem.name,
-        format = problem.format.name(),
-        max = problem.max_cases,
-    )
-}
-
 /// A shipped solution in the package.
 struct Solution {
     path: String,
@@ -90,13 +66,6 @@ struct Solution {
 /// The Polygon package of a problem.
 pub fn package(source: &Source) -> Result<Package, ExportError> {
     let problem = source.problem;
-    if problem.checker.order != Order::LexSmallest {
-        return Err(ExportError(format!(
-            "problem {}: the Polygon checker compares with the jury answer, right only when \
-             the answer is unique (order = lex-smallest), and judge.toml sets order = {}",
-            problem.name, problem.checker.order
-        )));
-    }
     let mut p = Package::new(&problem.name, "script.txt");
     let mut script = String::new();
     let mut names = String::new();
@@ -117,9 +86,13 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     }
     p.add("script.txt", script);
     p.add("names.txt", names);
-    p.add("files/check.cpp", CHECKER_CPP);
-    p.add("check.cpp", CHECKER_CPP);
-    p.add("files/validator.cpp", validator_cpp(source));
+    let checker = source.checker_cpp(Protocol::Testlib);
+    p.add("files/check.cpp", checker.clone());
+    p.add("check.cpp", checker);
+    p.add(
+        "files/validator.cpp",
+        source.validator_cpp(Protocol::Testlib),
+    );
     let mut solutions = Vec::new();
     let mut main_given = false;
     for s in &problem.solutions {
@@ -159,27 +132,6 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     }
     add_statement(&mut p, source)?;
     p.add("problem.xml", problem_xml(source, &solutions));
-    p.add_executable(
-        "checker",
-        exec_script(
-            "testlib checker: checker <input> <output> <answer> [<report>]",
-            "files/check",
-            &source.checker_args(),
-            true,
-        ),
-    );
-    p.add_executable(
-        "validator",
-        exec_script(
-            "testlib validator: validator < input (extra flags are ignored)",
-            "files/validate",
-            &source.validator_args(),
-            false,
-        ),
-    );
-    p.add_executable("files/check", source.tools.check.clone());
-    p.add_executable("files/validate", source.tools.validate.clone());
-    p.add_executable("files/gen", source.tools.gen_binary.clone());
     Ok(p)
 }
 

@@ -411,6 +411,14 @@ pub struct LoadedTest {
 }
 
 impl LoadedTest {
+    /// Its name in its group (`id` without `group/`).
+    pub fn name(&self) -> &str {
+        self.id
+            .strip_prefix(self.group.as_str())
+            .and_then(|rest| rest.strip_prefix('/'))
+            .unwrap_or(&self.id)
+    }
+
     /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
     /// it again as `confirm` says; the result names the test's group.
     pub fn judge(

@@ -3,12 +3,20 @@
 //! pass every test with at least [`MIN_MARGIN`] times its slowest CPU time left under the
 //! limit, and a classic one (judge.toml `classic = true`) [`CLASSIC_MARGIN`] times; this is
 //! how the test set is shown to be strong, and fair to correct solutions.
+//!
+//! A wrong or slow solution's verdict must not depend on the judge the problem is exported
+//! to: the Kattis and ICPC packages name their test files after testdata, and problemtools
+//! and BAPCtools run a group's files in name order ([`path_order`]), where this judge, Polygon
+//! and CMS follow the plan. So the tests that path order runs before a solution's decisive
+//! test are judged too, and a first failure there of another kind fails it
+//! ([`check_path_order`]).
 
 use std::path::Path;
 
 use serde::Serialize;
 
 use crate::judging::run::{Confirm, LoadedTest, TestResult, Verdict, limits_for};
+use crate::problemset::names::path_order;
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::{CompileError, compile};
 use crate::runner::{self, Limits, Sandbox};
@@ -61,6 +69,12 @@ pub struct SolutionReport {
     /// in the JSON of a solution that declares nothing (`judge run`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub required_margin: Option<f64>,
+    /// For a wrong or slow solution whose verdict depends on the order of the tests: its
+    /// first failure in path order ([`path_order`]), the one the judges of the Kattis and
+    /// ICPC packages report, of another kind than `decisive` ([`check_path_order`]); not in
+    /// the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_order: Option<TestResult>,
 }
 
 /// Runs one solution, `built` by [`build_solution`], on `tests` in order: an accepted one on
@@ -94,7 +108,87 @@ pub fn judge_solution(
             break;
         }
     }
-    assess(problem, solution, &results, tests.len())
+    let mut report = assess(problem, solution, &results, tests.len());
+    if results.last().is_some_and(|r| r.verdict != Verdict::AC) {
+        check_path_order(&mut report, tests, results.len() - 1, |i| {
+            tests[i].judge(problem, &cmd, &limits, sandbox, confirm)
+        });
+    }
+    report
+}
+
+/// The tests that a judge running the test files in path order ([`path_order`]) runs before
+/// test `failed` although the plan runs them after it: indices into `tests` (plan order), in
+/// path order.
+pub fn run_first_by_path(tests: &[LoadedTest], failed: usize) -> Vec<usize> {
+    let named: Vec<(&str, &str)> = tests.iter().map(|t| (t.group.as_str(), t.name())).collect();
+    path_order(&named)
+        .into_iter()
+        .take_while(|&i| i != failed)
+        .filter(|&i| i > failed)
+        .collect()
+}
+
+/// The kind of a verdict as the judges of the exported packages tell verdicts apart: a
+/// presentation error is a wrong answer there (Kattis, ICPC and testlib judges have no PE),
+/// and what qualifies a TLE or a runtime error does not count.
+fn kind(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::PE => Verdict::WA.short(),
+        other => other.short(),
+    }
+}
+
+/// Fails the `report` of a wrong or slow solution whose first failure in plan order is test
+/// `failed` (an index into `tests`) when its first failure in path order is of another kind:
+/// the tests [`run_first_by_path`] gives are judged in turn (`judge(i)`: a run, or a cell of
+/// the matrix) until one fails, and a verdict of another kind there (Kattis' problemtools
+/// and BAPCtools would report it) goes into `path_order` and the summary, which names both
+/// tests. Accepted solutions, and solutions declaring nothing, are left alone.
+pub fn check_path_order(
+    report: &mut SolutionReport,
+    tests: &[LoadedTest],
+    failed: usize,
+    mut judge: impl FnMut(usize) -> TestResult,
+) {
+    if !matches!(
+        report.expected,
+        Some(Expected::WrongAnswer | Expected::TimeLimitExceeded)
+    ) {
+        return;
+    }
+    let Some(decisive) = report.decisive.clone() else {
+        return;
+    };
+    for i in run_first_by_path(tests, failed) {
+        let result = judge(i);
+        if result.verdict == Verdict::AC {
+            continue;
+        }
+        if kind(&result.verdict) != kind(&decisive.verdict) {
+            // Groups are runs of the plan, so a test of another group that path order puts
+            // first is a sample.
+            let fix = if result.group == decisive.group {
+                format!(
+                    "move {} into a group of its own after group {}, or rename it to sort \
+                     after {}",
+                    result.test, decisive.group, decisive.test
+                )
+            } else {
+                format!("put group {} first in judge.toml", result.group)
+            };
+            report.ok = false;
+            report.summary = format!(
+                "{}; but in name order, as problemtools and BAPCtools run a group's test files \
+                 in the Kattis and ICPC packages, test {} comes before test {} and gives {}, \
+                 where plan order gives {}: the verdict depends on the judge the problem is \
+                 exported to ({fix})",
+                report.summary, result.test, decisive.test, result.verdict, decisive.verdict,
+            );
+            report.path_order = Some(result);
+        }
+        return;
+    }
 }
 
 /// A shipped solution, built: its command and its limits, or the report of a solution that
@@ -138,6 +232,7 @@ fn empty_report(problem: &ProblemPlan, solution: &SolutionPlan) -> SolutionRepor
         margin: None,
         required_margin: (solution.expected == Expected::Accepted)
             .then(|| required_margin(solution)),
+        path_order: None,
     }
 }
 
@@ -228,10 +323,10 @@ pub fn assess(
 /// a busy machine does not prove that the solution is fast enough.
 pub fn note_load(report: &mut SolutionReport, figures: &str) {
     let on_time = report.margin.is_some()
-        || report
-            .decisive
-            .as_ref()
-            .is_some_and(|d| matches!(d.verdict, Verdict::TLE(_)));
+        || [&report.decisive, &report.path_order]
+            .into_iter()
+            .flatten()
+            .any(|d| matches!(d.verdict, Verdict::TLE(_)));
     if report.ok || report.skipped || !on_time {
         return;
     }
@@ -246,8 +341,8 @@ pub fn note_load(report: &mut SolutionReport, figures: &str) {
 mod tests {
     use std::path::Path;
 
-    use super::{CLASSIC_MARGIN, MIN_MARGIN, assess};
-    use crate::judging::run::{TestResult, Verdict};
+    use super::{CLASSIC_MARGIN, MIN_MARGIN, assess, check_path_order, run_first_by_path};
+    use crate::judging::run::{LoadedTest, TestResult, Verdict};
     use crate::problemset::plan::Plan;
 
     /// A plan of one sicily problem (1 s) with two accepted solutions, the first `classic`,
@@ -304,6 +399,80 @@ mod tests {
         assert!(
             r.summary
                 .contains("less than the 2x an accepted solution must keep")
+        );
+    }
+
+    fn test(group: &str, name: &str) -> LoadedTest {
+        LoadedTest {
+            id: format!("{group}/{name}"),
+            group: group.into(),
+            input: Vec::new(),
+            answer: Vec::new(),
+        }
+    }
+
+    fn failing(t: &LoadedTest, verdict: Verdict) -> TestResult {
+        TestResult {
+            test: t.id.clone(),
+            group: t.group.clone(),
+            verdict,
+            ..ac(0.1)
+        }
+    }
+
+    #[test]
+    fn name_order_runs_later_tests_first_within_a_group() {
+        let tests = [
+            test("samples", "statement"),
+            test("edge", "limit-below-x5-s7"),
+            test("edge", "largest-limit"),
+            test("edge", "limit-below-x300-s4"),
+            test("edge-at-scale", "limit-below-x300-s5"),
+        ];
+        // Caught at limit-below-x5-s7 in plan order: name order runs the two after it first.
+        assert_eq!(run_first_by_path(&tests, 1), [2, 3]);
+        assert!(run_first_by_path(&tests, 3).is_empty());
+        assert!(run_first_by_path(&tests, 4).is_empty());
+        let wrong = "[[problem.solution]]\npath = \"c.cpp\"\nexpected = \"wrong_answer\"\n\
+                     description = \"d\"\n";
+        let plan = plan(wrong).unwrap();
+        let problem = &plan.problems[0];
+        let solution = &problem.solutions[2];
+        let judged = |on_2: Verdict, on_3: Verdict| {
+            let results = [ac(0.1), failing(&tests[1], Verdict::WA)];
+            let mut report = assess(problem, solution, &results, tests.len());
+            assert!(report.ok, "{}", report.summary);
+            let mut ran = Vec::new();
+            check_path_order(&mut report, &tests, 1, |i| {
+                ran.push(i);
+                let verdict = if i == 2 { on_2.clone() } else { on_3.clone() };
+                failing(&tests[i], verdict)
+            });
+            (report, ran)
+        };
+        // Accepted on the first, a presentation error on the second: a wrong answer too.
+        let (report, ran) = judged(Verdict::AC, Verdict::PE);
+        assert!(
+            report.ok && report.path_order.is_none(),
+            "{}",
+            report.summary
+        );
+        assert_eq!(ran, [2, 3]);
+        // A TLE first: another verdict in name order, named with both tests.
+        let (report, ran) = judged(Verdict::TLE("cpu".into()), Verdict::WA);
+        assert!(!report.ok);
+        assert_eq!(ran, [2]);
+        assert_eq!(report.path_order.unwrap().test, "edge/largest-limit");
+        assert!(
+            report
+                .summary
+                .starts_with("killed by test edge/limit-below-x5-s7: WA; but in name order")
+                && report.summary.contains(
+                    "test edge/largest-limit comes before test edge/limit-below-x5-s7 and gives \
+                     TLE (cpu), where plan order gives WA"
+                ),
+            "{}",
+            report.summary
         );
     }
 

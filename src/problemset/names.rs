@@ -123,6 +123,36 @@ pub fn is_test_file(name: &str) -> bool {
             .is_some_and(|(stem, ext)| !stem.is_empty() && (ext == "in" || ext == "ans"))
 }
 
+/// The group of judge.toml whose tests are the statement's samples (the Kattis and ICPC
+/// packages' `data/sample`).
+pub const SAMPLES_GROUP: &str = "samples";
+
+/// The order in which a judge that runs test files in the order of their paths runs the tests
+/// `(group, name)` of a problem, given in plan order: indices into `tests`. Kattis'
+/// problemtools and BAPCtools run the Kattis and ICPC packages so (the first failure gives
+/// the verdict): `data/sample/` before `data/secret/`, the groups' directories in plan order
+/// (they are numbered `G-GROUP`), and within a directory the files sorted by name, byte by
+/// byte (`NAME.in`: so `limit-below-x300-s4` runs before `limit-below-x5-s7`, and `a-b`
+/// before `a`). Plan order is this repository's and the numbered exports' (Polygon, CMS).
+pub fn path_order(tests: &[(&str, &str)]) -> Vec<usize> {
+    let mut groups: Vec<&str> = Vec::new();
+    for (group, _) in tests {
+        if !groups.contains(group) {
+            groups.push(group);
+        }
+    }
+    let rank = |group: &str| {
+        let place = groups.iter().position(|g| *g == group).unwrap_or(0);
+        (group != SAMPLES_GROUP, place)
+    };
+    let mut order: Vec<usize> = (0..tests.len()).collect();
+    order.sort_by_cached_key(|&i| {
+        let (group, name) = tests[i];
+        (rank(group), format!("{name}.in"))
+    });
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +220,35 @@ mod tests {
         for good in ["samples", "by-distance", "01", "start_then_another"] {
             check_name("group", good).unwrap();
         }
+    }
+
+    #[test]
+    fn path_order_is_samples_then_groups_in_plan_order_then_file_names() {
+        let tests = [
+            ("edge", "limit-below-x5-s7"),
+            ("edge", "largest-limit"),
+            ("edge", "limit-below-x300-s4"),
+            ("samples", "statement"),
+            ("by-distance", "a"),
+            ("by-distance", "a-b"),
+            ("by-distance", "a0"),
+            ("edge", "z"),
+        ];
+        let named: Vec<&str> = path_order(&tests).into_iter().map(|i| tests[i].1).collect();
+        assert_eq!(
+            named,
+            [
+                "statement",
+                "largest-limit",
+                "limit-below-x300-s4",
+                "limit-below-x5-s7",
+                "z",
+                "a-b",
+                "a",
+                "a0"
+            ]
+        );
+        assert!(path_order(&[]).is_empty());
     }
 
     #[test]

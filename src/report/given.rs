@@ -236,6 +236,7 @@ fn assess(
         skipped: false,
         margin: None,
         required_margin: None,
+        path_order: None,
     };
     if let Err(why) = &prepared.ready {
         report.summary = why.clone();

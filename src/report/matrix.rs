@@ -13,7 +13,10 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::judging::run::{Confirm, LoadedTest, Schedule, TestResult, Verdict};
-use crate::judging::strength::{BuildOutcome, SolutionReport, assess, build_solution};
+use crate::judging::strength::{
+    BuildOutcome, SolutionReport, assess, build_solution, check_path_order,
+};
+use crate::problemset::names::SAMPLES_GROUP;
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
 use crate::report::cells::{Finished, Progress, Runs, run_every_test};
@@ -23,9 +26,6 @@ use crate::runner::{self, Sandbox};
 
 /// An intended-TLE solution's probe run gets this many times the time limit.
 pub const PROBE_FACTOR: f64 = 3.0;
-
-/// The group of the test data samples: never a candidate to drop.
-pub const SAMPLES: &str = "samples";
 
 /// One problem to run: its plan, its tests (in plan order) and the solutions selected.
 pub struct MatrixJob<'a> {
@@ -298,7 +298,12 @@ pub fn run_matrix(
                 Err(report) => (*report, Vec::new()),
                 Ok((command, _)) => {
                     let upto = first.map_or(cells.len(), |f| f + 1);
-                    let report = assess(job.problem, solution, &cells[..upto], job.tests.len());
+                    let mut report = assess(job.problem, solution, &cells[..upto], job.tests.len());
+                    // Every test ran (unless the command could not start): the cells say what
+                    // the first failure in path order is.
+                    if let Some(f) = first.filter(|_| cells.len() == job.tests.len()) {
+                        check_path_order(&mut report, job.tests, f, |i| cells[i].clone());
+                    }
                     (report, command)
                 }
             };
@@ -468,7 +473,7 @@ pub fn failed_tests(row: &Row) -> Vec<bool> {
 pub fn worth_names(tests: &[TestColumn]) -> Vec<(String, bool)> {
     tests
         .iter()
-        .map(|t| (t.name.clone(), t.group == SAMPLES))
+        .map(|t| (t.name.clone(), t.group == SAMPLES_GROUP))
         .collect()
 }
 

@@ -161,6 +161,20 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         out.push_str(&paint(&format!("{text:>cell$}"), &like));
     }
     out.push('\n');
+    // A verdict that depends on the order of the tests fails with nothing else to see here.
+    for (i, row) in m.rows.iter().enumerate() {
+        if let (Some(by_path), Some(decisive)) = (&row.report.path_order, &row.report.decisive) {
+            let _ = writeln!(
+                out,
+                "#{} in name order (the Kattis and ICPC packages): {} {} before {} {}",
+                i + 1,
+                by_path.test,
+                by_path.verdict,
+                decisive.test,
+                decisive.verdict
+            );
+        }
+    }
     worth(&mut out, m);
     if let Some(advice) = &m.advice {
         let _ = writeln!(out, "time limit advice:");

@@ -389,9 +389,9 @@ enum Command {
     ///
     /// The committed test data is first rebuilt in memory and compared with judge.toml (as
     /// `judge build --check` does); the package is made from it, the statement, the shipped
-    /// solutions and the prebuilt check / validate / gen binaries (from --bin-dir, by default
-    /// the directory of this judge binary). OUT_DIR/PROBLEM is replaced if it holds an
-    /// earlier export of the same kind. The same inputs always give the same bytes.
+    /// solutions and the portable C++ checker and validator (sources; no prebuilt program).
+    /// OUT_DIR/PROBLEM is replaced if it holds an earlier export of the same kind. The same
+    /// inputs always give the same bytes.
     ///
     ///   icpc     OUT_DIR/PROBLEM (ICPC problem package 2025-09, for BAPCtools and
     ///            problemtools: problem.yaml with limits.time_limit, statement/, data/sample,
@@ -401,9 +401,9 @@ enum Command {
     ///            output validators, submissions) and OUT_DIR/PROBLEM.zip for DOMjudge (with
     ///            domjudge-problem.ini)
     ///   polygon  tests/NN and NN.a numbered in plan order (names.txt: NN GROUP/NAME),
-    ///            checker, validator, script.txt (gen ... > N), problem.xml
+    ///            check.cpp, validator.cpp, script.txt (gen ... > N), problem.xml
     ///   cms      task.yaml, input/inputK.txt, output/outputK.txt in plan order (names.txt:
-    ///            K GROUP/NAME), check/checker
+    ///            K GROUP/NAME), check/checker.cpp, gen/GEN (all or nothing)
     ///
     /// Exit codes: 0 exported, 1 the export failed (test data differs, a file is missing),
     /// 2 bad arguments or a bad plan.
@@ -432,9 +432,6 @@ enum Command {
         /// Where the committed test data is (default: testdata/ beside the plan).
         #[arg(long)]
         data: Option<PathBuf>,
-        /// Where the prebuilt check, validate and gen binaries are (default: beside judge).
-        #[arg(long, value_name = "DIR")]
-        bin_dir: Option<PathBuf>,
     },
 }
 
@@ -676,7 +673,6 @@ fn main() -> ExitCode {
             all,
             plan,
             data,
-            bin_dir,
         } => {
             let (problem, out) = match (all, &targets[..]) {
                 (true, [out]) => (None, out),
@@ -690,7 +686,6 @@ fn main() -> ExitCode {
                 problem,
                 plan: &plan,
                 data: &data,
-                bin_dir: bin_dir.as_deref(),
                 out: std::path::Path::new(out),
             })
         }

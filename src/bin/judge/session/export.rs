@@ -1,10 +1,10 @@
 //! `judge export`: one problem's package, or every problem's, for a real judge
 //! ([`boardjudge::export`]).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::session::Stop;
-use boardjudge::export::{Kind, Tools, Written, export};
+use boardjudge::export::{Kind, Written, export};
 use boardjudge::problemset::plan::Plan;
 
 /// What `judge export` was asked.
@@ -17,9 +17,6 @@ pub struct Request<'a> {
     pub plan: &'a Path,
     /// The committed test data.
     pub data: &'a Path,
-    /// Where the prebuilt check, validate and gen binaries are (`None`: beside the running
-    /// program).
-    pub bin_dir: Option<&'a Path>,
     /// Where the packages go.
     pub out: &'a Path,
 }
@@ -33,17 +30,8 @@ pub fn run(request: &Request, written: &mut dyn FnMut(&str, &Written)) -> Result
         Some(name) => vec![plan.problem(name).map_err(Stop::usage)?.name.clone()],
         None => plan.problems.iter().map(|p| p.name.clone()).collect(),
     };
-    let bin_dir = match request.bin_dir {
-        Some(dir) => dir.to_path_buf(),
-        None => std::env::current_exe()
-            .map_err(|e| Stop::usage(format!("cannot find the judge binary's directory: {e}")))?
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(PathBuf::new),
-    };
-    let tools = Tools::load(&bin_dir).map_err(|e| Stop::failed(e.to_string()))?;
     for name in &names {
-        let w = export(kind, &plan, name, request.data, &tools, request.out)
+        let w = export(kind, &plan, name, request.data, request.out)
             .map_err(|e| Stop::failed(format!("{} {name}: {e}", kind.name())))?;
         written(name, &w);
     }
