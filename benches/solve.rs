@@ -8,8 +8,10 @@
 //! - the cost a process would pay to build the rotation table at run time, which is why
 //!   build.rs computes it at compile time.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+#[path = "../tests/common/ida.rs"]
+mod ida;
+#[path = "../tests/common/rng.rs"]
+mod rng;
 
 use std::collections::VecDeque;
 use std::hint::black_box;
@@ -21,8 +23,7 @@ use boardjudge::format::sicily::Sicily;
 use boardjudge::format::{ReadOptions, solve_stream};
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Op};
 use boardjudge::puzzle::rotation::{self, Table};
-use common::ida;
-use common::rng::SplitMix;
+use rng::SplitMix;
 
 /// Seed 000's method: a fresh breadth-first search from the start for every case, stopping at
 /// the target or beyond the step limit. Returns the answer line.

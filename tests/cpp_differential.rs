@@ -11,6 +11,10 @@
 //! validator corpus and seeded mutations of the inputs: accept or reject, and the line and
 //! column of the first fault, as `validate`'s. Counts are printed (`--nocapture`).
 
+mod common;
+
+use common::cli::repo;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
@@ -24,10 +28,6 @@ use boardjudge::format::sicily::{Case, Sicily};
 use boardjudge::format::{Format, Problem};
 use boardjudge::problemset::plan::Plan;
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table};
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Compiles `source` with the flags the packages are verified with; once per test run.
 fn compile(source: &str, name: &str) -> PathBuf {

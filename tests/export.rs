@@ -5,11 +5,15 @@
 //! the exact argv and stdin each judge uses (tests/cpp_differential.rs proves the C++ judges
 //! as `check` and `validate` do).
 
+mod common;
+
+use common::cli::{judge, repo, scratch};
+
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
@@ -17,37 +21,17 @@ use sha2::{Digest, Sha256};
 use boardjudge::problemset::names::path_order;
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 
-const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
 const VALIDATE: &str = env!("CARGO_BIN_EXE_validate");
 const GEN: &str = env!("CARGO_BIN_EXE_gen");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn plan() -> Plan {
     Plan::load(&repo().join("judge.toml")).unwrap()
 }
 
-fn judge(args: &[&str]) -> Output {
-    Command::new(JUDGE)
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run judge")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-export-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Exports every problem for `kind` into a fresh directory.
 fn export_all(kind: &str, name: &str) -> PathBuf {
-    let out = scratch(name);
+    let out = scratch("judge-export", name);
     let o = judge(&["export", kind, "--all", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     out
@@ -325,7 +309,7 @@ fn kattis_validators_speak_the_kattis_protocol() {
     assert_eq!(run(&validator, &[], b"1 2 3 4 5 6 7 8 \n").0, 43);
     // run <input> <answer> <feedback_dir>/ [flags] < output, from another directory.
     let checker = built(&dir.join("output_validators/msquare/check.cpp"));
-    let feedback = scratch("feedback");
+    let feedback = scratch("judge-export", "feedback");
     let files: Vec<String> = [
         dir.join("data/sample/statement.in"),
         dir.join("data/sample/statement.ans"),
@@ -584,7 +568,7 @@ fn cms_layout_and_checker_argv() {
         // CMS copies check/checker (compiled from check/checker.cpp) alone into a sandbox and runs
         // `checker <input> <correct_output> <contestant_output>`: the score on stdout, the
         // message on stderr. Here the three files sit in a directory of their own.
-        let sandbox = scratch(&format!("cms-sandbox-{name}"));
+        let sandbox = scratch("judge-export", &format!("cms-sandbox-{name}"));
         let checker = sandbox.join("checker");
         std::fs::copy(built(&dir.join("check/checker.cpp")), &checker).unwrap();
         std::fs::write(sandbox.join("input"), &files["input/input0.txt"].1).unwrap();
@@ -619,7 +603,7 @@ fn cms_layout_and_checker_argv() {
 
 #[test]
 fn test_data_that_differs_from_the_plan_is_not_exported() {
-    let tmp = scratch("stale");
+    let tmp = scratch("judge-export", "stale");
     let data = tmp.join("testdata");
     let src = repo().join("testdata");
     for (rel, (_, bytes)) in tree(&src.join("msquare")) {
@@ -806,7 +790,7 @@ fn icpc_validators_speak_bapctools_argv() {
     // Output validator: BAPCtools passes the feedback directory without a trailing slash,
     // then test_group.yaml's flags.
     let checker = built(&dir.join("output_validator/check.cpp"));
-    let feedback = scratch("icpc-feedback");
+    let feedback = scratch("judge-export", "icpc-feedback");
     let fb = feedback.to_str().unwrap();
     let ans = dir.join("data/sample/statement.ans");
     let argv = [
@@ -1206,7 +1190,7 @@ fn packaged_cpp_sources_agree_with_boardjudges_checker_and_validator() {
             ans.to_lowercase(),
             String::new(),
         ];
-        let bin = scratch(&format!("cpp-{name}"));
+        let bin = scratch("judge-export", &format!("cpp-{name}"));
         let feedback = bin.join("feedback");
         std::fs::create_dir_all(&feedback).unwrap();
         for output in outputs {
@@ -1243,7 +1227,7 @@ fn packaged_cpp_sources_agree_with_boardjudges_checker_and_validator() {
 #[test]
 fn every_solution_is_in_the_package_or_named_as_left_out() {
     for kind in ["icpc", "kattis", "polygon", "cms"] {
-        let out = scratch(&format!("notes-{kind}"));
+        let out = scratch("judge-export", &format!("notes-{kind}"));
         let o = judge(&["export", kind, "msquare", out.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let stderr = String::from_utf8_lossy(&o.stderr);
@@ -1275,7 +1259,7 @@ fn link_into(dir: &Path, name: &str) {
 fn inserting_a_test_renames_no_other_exported_file() {
     // A copy of the plan with one more test at the front of msquare's by-distance group,
     // built into a copy of msquare's test data, then exported again in every kind.
-    let tmp = scratch("insert");
+    let tmp = scratch("judge-export", "insert");
     for name in ["statements", "solutions", "generators"] {
         link_into(&tmp, name);
     }
@@ -1375,7 +1359,7 @@ fn inserting_a_test_renames_no_other_exported_file() {
 
 #[test]
 fn an_export_never_replaces_a_package_of_another_kind() {
-    let out = scratch("other-kind");
+    let out = scratch("judge-export", "other-kind");
     let dir = out.to_str().unwrap();
     let o = judge(&["export", "icpc", "msquare", dir]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

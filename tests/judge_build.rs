@@ -2,33 +2,16 @@
 //! reproducible, plan errors name their judge.toml line, and a killed build leaves no
 //! half-written test file.
 
+mod common;
+
+use common::cli::{JUDGE, judge, repo, scratch};
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::Duration;
 
 use boardjudge::problemset::plan::Plan;
-
-const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn judge(args: &[&str]) -> Output {
-    Command::new(JUDGE)
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run judge")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-build-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Every file under `dir` (problems, their groups), by relative path, with its bytes.
 fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -65,7 +48,7 @@ fn committed_test_data_matches_the_plan() {
 
 #[test]
 fn building_twice_gives_identical_bytes() {
-    let (a, b) = (scratch("a"), scratch("b"));
+    let (a, b) = (scratch("judge-build", "a"), scratch("judge-build", "b"));
     for dir in [&a, &b] {
         let o = judge(&["build", "--jobs", "2", "--out", dir.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -74,7 +57,7 @@ fn building_twice_gives_identical_bytes() {
     assert!(ta.len() > 200, "{} files", ta.len());
     assert!(ta == tb, "two builds differ");
     // One job or two: the same bytes.
-    let c = scratch("c");
+    let c = scratch("judge-build", "c");
     judge(&[
         "build",
         "--jobs",
@@ -144,7 +127,7 @@ fn every_committed_test_keeps_its_statements_case_limit() {
 
 #[test]
 fn a_test_over_the_statements_case_limit_is_refused_naming_the_limits_line() {
-    let dir = scratch("limit");
+    let dir = scratch("judge-build", "limit");
     let plan = dir.join("judge.toml");
     let text = |cases: u32| {
         format!(
@@ -185,7 +168,7 @@ fn a_test_over_the_statements_case_limit_is_refused_naming_the_limits_line() {
 
 #[test]
 fn plan_errors_name_the_judge_toml_line() {
-    let dir = scratch("plan");
+    let dir = scratch("judge-build", "plan");
     let plan = dir.join("judge.toml");
     let plan_text = |header: &str, tail: &str| {
         format!(
@@ -254,10 +237,10 @@ fn plan_errors_name_the_judge_toml_line() {
 
 #[test]
 fn a_killed_build_leaves_no_half_written_test_file() {
-    let reference = scratch("reference");
+    let reference = scratch("judge-build", "reference");
     judge(&["build", "--out", reference.to_str().unwrap()]);
     let expected = tree(&reference);
-    let out = scratch("killed");
+    let out = scratch("judge-build", "killed");
     for delay_ms in [5, 20, 40, 80, 120, 200] {
         let mut child = Command::new(JUDGE)
             .args(["build", "--jobs", "2", "--out", out.to_str().unwrap()])
@@ -323,7 +306,7 @@ fn build_in(dir: &Path, text: &str, check: bool) -> Output {
 
 #[test]
 fn tests_live_in_group_directories_under_names_of_their_own() {
-    let dir = scratch("names");
+    let dir = scratch("judge-build", "names");
     let text = msquare_plan(&[
         (
             "samples",
@@ -390,7 +373,7 @@ fn tests_live_in_group_directories_under_names_of_their_own() {
 
 #[test]
 fn adding_or_removing_a_test_changes_only_its_own_files() {
-    let dir = scratch("insert");
+    let dir = scratch("judge-build", "insert");
     let tests = [
         r#""gen msquare --seed 1 --strategy distance --distance 3""#,
         r#""gen msquare --seed 2 --strategy distance --distance 5""#,
@@ -456,7 +439,7 @@ fn adding_or_removing_a_test_changes_only_its_own_files() {
 
 #[test]
 fn names_must_be_valid_and_unique_in_their_group() {
-    let dir = scratch("bad-names");
+    let dir = scratch("judge-build", "bad-names");
     let command = |seed: u32| format!("\"gen msquare --seed {seed}\"");
     let (one, two) = (command(1), command(2));
     let cases: Vec<(String, &str, &str)> = vec![
@@ -527,7 +510,7 @@ fn names_must_be_valid_and_unique_in_their_group() {
 
 #[test]
 fn the_numbered_layout_is_replaced_by_the_named_one() {
-    let dir = scratch("old-layout");
+    let dir = scratch("judge-build", "old-layout");
     let text = msquare_plan(&[("g", &[r#""gen msquare --seed 1""#])]);
     std::fs::create_dir_all(dir.join("testdata/msquare")).unwrap();
     for old in ["01.in", "01.ans"] {
@@ -556,7 +539,7 @@ fn the_numbered_layout_is_replaced_by_the_named_one() {
 
 #[test]
 fn unknown_files_are_moved_to_the_trash_and_named_never_deleted() {
-    let dir = scratch("trash");
+    let dir = scratch("judge-build", "trash");
     let kept = r#""gen msquare --seed 1 --strategy distance --distance 3""#;
     let dropped = r#""gen msquare --seed 2 --strategy distance --distance 5""#;
     let edited = r#""gen msquare --seed 3 --strategy distance --distance 8""#;

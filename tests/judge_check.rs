@@ -1,19 +1,15 @@
 //! `judge check`: one output against one test with the problem's options from judge.toml,
 //! the same verdict and message as `judge run`, testlib's exit codes.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::cli::{repo, text};
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A scratch directory with judge.toml, its sicily order changed to any-shortest.
 struct Scratch(PathBuf);

@@ -1,31 +1,14 @@
 //! `judge run`, `judge stress` and `judge strength` through the binary, with small solutions
 //! written as shell commands and the reference `solve` as an accepted one.
 
+mod common;
+
+use common::cli::{JUDGE, judge, judge_in, repo, text};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn judge_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(JUDGE)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run judge")
-}
-
-fn judge(args: &[&str]) -> Output {
-    judge_in(repo(), args)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A copy of judge.toml and testdata/ to modify.
 fn scratch(name: &str) -> PathBuf {

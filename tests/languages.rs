@@ -2,24 +2,17 @@
 //! `judge run PROBLEM SOURCE-FILE` builds and judges a source, `judge strength` judges Python
 //! and Java solutions and skips (not fails) one whose toolchain is missing.
 
+mod common;
+
+use common::cli::{repo, scratch};
+
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use boardjudge::runner::language;
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("languages-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn judge(dir: &Path, args: &[&str], path: Option<&str>) -> Output {
     let mut command = Command::new(JUDGE);
@@ -82,7 +75,7 @@ fn judge_languages_lists_each_language_with_its_exact_commands() {
 
 #[test]
 fn a_missing_toolchain_shows_as_missing() {
-    let dir = scratch("missing");
+    let dir = scratch("languages", "missing");
     let path = path_with(&dir, &["g++"]);
     let o = judge(repo(), &["languages"], Some(&path));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -141,7 +134,7 @@ fn python_and_java_sources_are_built_run_and_judged() {
         eprintln!("skipped: python3 or the JDK is not installed");
         return;
     }
-    let dir = scratch("judged");
+    let dir = scratch("languages", "judged");
     small_problem(&dir);
     for source in ["solutions/bfs.py", "solutions/Bfs.java"] {
         let o = judge(&dir, &["run", "ms", source, "--jobs", "1"], None);
@@ -168,7 +161,7 @@ fn python_and_java_sources_are_built_run_and_judged() {
 
 #[test]
 fn a_solution_whose_toolchain_is_missing_is_skipped_not_failed() {
-    let dir = scratch("skipped");
+    let dir = scratch("languages", "skipped");
     small_problem(&dir);
     // gcc (and what it calls) but neither python3 nor javac.
     let path = path_with(&dir, &["gcc", "cc", "as", "ld"]);

@@ -1,25 +1,12 @@
 //! `judge list`: the problems, groups and tests of judge.toml, as text and as JSON, checked
 //! against the plan itself.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::{judge, repo};
 
 use boardjudge::problemset::plan::Plan;
 use serde_json::Value;
-
-const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn judge(args: &[&str]) -> Output {
-    Command::new(JUDGE)
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run judge")
-}
 
 fn json(args: &[&str]) -> Value {
     let o = judge(args);

@@ -12,6 +12,10 @@
 //! Without Chromium the browser half is skipped with a loud message; CI installs Chromium
 //! and sets BOARDJUDGE_REQUIRE_CHROMIUM=1, which turns the skip into a failure.
 
+mod common;
+
+use common::cli::{repo, scratch};
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -19,20 +23,9 @@ use serde_json::Value;
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-report-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
-    let dir = scratch("matrix");
+    let dir = scratch("judge-report", "matrix");
     let html = dir.join("report.html");
     let o = Command::new(JUDGE)
         .args(["strength", "msquare", "--matrix", "--json", "--html"])
@@ -129,7 +122,7 @@ fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
 
 #[test]
 fn the_page_of_judge_run_with_several_solutions_in_a_browser() {
-    let dir = scratch("run");
+    let dir = scratch("judge-report", "run");
     let html = dir.join("run.html");
     let o = Command::new(JUDGE)
         .args(["run", "msquare", "--tests", "samples,edge", "--json"])

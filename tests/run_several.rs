@@ -4,29 +4,19 @@
 //! given. On msquare's samples and edge tests (2 tests), so that every case stays fast; the
 //! C++ sources are built once into target/solutions/ (cached).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::cli::{JUDGE, judge, repo, scratch, text};
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
 const ACCEPTED: &str = "solutions/msquare/accepted/bfs.cpp";
 /// Reads the board row by row: wrong on both tests of the selection.
 const WRONG: &str = "solutions/msquare/wrong_answer/rows_order_input.cpp";
 const TESTS: &str = "samples,edge";
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn judge(args: &[&str]) -> Output {
-    Command::new(JUDGE)
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run judge")
-}
 
 /// `judge run msquare --tests samples,edge --jobs 2` and `args`.
 fn run(args: &[&str]) -> Output {
@@ -35,20 +25,9 @@ fn run(args: &[&str]) -> Output {
     judge(&all)
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// The reference solver as one --command string.
 fn solve_line() -> String {
     shell_words::join([SOLVE, "msquare"])
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-several-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Per row of the matrix: its name and its cells' verdicts.
@@ -174,7 +153,7 @@ const WRONG_NAME: &str = "rows_order_input.cpp";
 
 #[test]
 fn several_solutions_give_the_matrix_as_text_and_as_a_page() {
-    let dir = scratch("text");
+    let dir = scratch("judge-several", "text");
     let page = dir.join("report.html");
     let solve = solve_line();
     let o = run(&[
@@ -347,7 +326,7 @@ fn one_solution_gives_today_s_table_however_it_is_given() {
 
 #[test]
 fn names_that_collide_are_told_apart() {
-    let dir = scratch("names");
+    let dir = scratch("judge-several", "names");
     for sub in ["a", "b"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
         std::fs::copy(repo().join(ACCEPTED), dir.join(sub).join("sol.cpp")).unwrap();
@@ -386,7 +365,7 @@ fn names_that_collide_are_told_apart() {
 
 #[test]
 fn a_command_that_cannot_start_or_a_source_that_does_not_build_fails_alone() {
-    let dir = scratch("cannot-start");
+    let dir = scratch("judge-several", "cannot-start");
     let not_executable = dir.join("sol.txt");
     std::fs::write(&not_executable, "not a program\n").unwrap();
     let broken = dir.join("broken.c");

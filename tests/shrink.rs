@@ -15,8 +15,11 @@
 //! sicilylarge, in turn on one copy of the repository, and `judge build --check` green after
 //! each; an input a test already has is not saved; a save that cannot finish changes nothing.
 
+mod common;
+
+use common::cli::{judge_in, repo, text};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::Duration;
 
 use boardjudge::check::{CheckOptions, Verdict, check};
@@ -28,24 +31,6 @@ use boardjudge::problemset::plan::{Expected, Plan};
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table, ops_to_string};
 use boardjudge::runner::compile::{CompileError, compile};
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
-
-const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn judge_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(JUDGE)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run judge")
-}
 
 /// The shipped wrong solutions of a problem, built: (path in judge.toml, command).
 fn wrong_solutions(problem: &str) -> Vec<(String, Vec<String>)> {

@@ -12,7 +12,10 @@
 //!   half says so and is skipped. Then once more with today's wall clock of main (twice the
 //!   CPU limit), for the figure of what the generous wall clock saves.
 
-use std::path::Path;
+mod common;
+
+use common::cli::repo;
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -91,10 +94,6 @@ fn memory_hog() {
         }
         std::hint::black_box(at);
     }
-}
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The solutions: the accepted ones, then the slow one last.

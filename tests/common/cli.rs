@@ -1,0 +1,40 @@
+//! What the integration tests that run the binaries share: the repository, `judge` run in a
+//! directory, output as text, and scratch directories.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The `judge` binary of this build.
+pub const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+
+/// The repository's root: judge.toml, testdata/, solutions/.
+pub fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `judge ARGS`, run in `dir`, its output collected.
+pub fn judge_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(JUDGE)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run judge")
+}
+
+/// `judge ARGS`, run in the repository.
+pub fn judge(args: &[&str]) -> Output {
+    judge_in(repo(), args)
+}
+
+/// A program's output as text (invalid UTF-8 replaced).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh, empty directory `PREFIX-NAME-PID` under the system's temporary directory.
+pub fn scratch(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{prefix}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
