@@ -7,11 +7,10 @@
 
 mod common;
 
-use common::cli::{judge, repo, scratch};
+use common::cli::{judge, repo, scratch, tree};
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
@@ -50,29 +49,6 @@ fn exported(kind: &'static str) -> &'static Path {
         _ => &CMS,
     };
     cell.get_or_init(|| export_all(kind, kind))
-}
-
-/// Every file under `dir`: relative path -> (mode bits, bytes).
-fn tree(dir: &Path) -> BTreeMap<String, (u32, Vec<u8>)> {
-    fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<String, (u32, Vec<u8>)>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(root, &path, files);
-            } else {
-                let rel = path
-                    .strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
-                files.insert(rel, (mode, std::fs::read(&path).unwrap()));
-            }
-        }
-    }
-    let mut files = BTreeMap::new();
-    walk(dir, dir, &mut files);
-    files
 }
 
 /// Where the Kattis and 2025-09 exports put each secret test (by its `group/name`):

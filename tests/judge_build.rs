@@ -13,27 +13,12 @@ use std::time::Duration;
 
 use boardjudge::problemset::plan::Plan;
 
-/// Every file under `dir` (problems, their groups), by relative path, with its bytes.
+/// Every file under `dir`, sorted: relative path and bytes.
 fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(root, &path, files);
-            } else {
-                let rel = path
-                    .strip_prefix(root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                files.push((rel, std::fs::read(&path).unwrap()));
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(dir, dir, &mut files);
-    files.sort();
-    files
+    common::cli::tree(dir)
+        .into_iter()
+        .map(|(path, (_, bytes))| (path, bytes))
+        .collect()
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! What the integration tests that run the binaries share: the repository, `judge` run in a
 //! directory, output as text, and scratch directories.
 
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -37,4 +39,27 @@ pub fn scratch(prefix: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Every file under `dir`: relative path -> (mode bits, bytes).
+pub fn tree(dir: &Path) -> BTreeMap<String, (u32, Vec<u8>)> {
+    fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<String, (u32, Vec<u8>)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, files);
+            } else {
+                let rel = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+                files.insert(rel, (mode, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(dir, dir, &mut files);
+    files
 }
