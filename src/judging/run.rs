@@ -107,6 +107,25 @@ pub struct TestResult {
     pub runs: usize,
 }
 
+#[cfg(test)]
+impl TestResult {
+    /// A made-up result for unit tests: `test` (its group is what comes before its `/`) with
+    /// `verdict` in `cpu` seconds (wall the same), run once, no message.
+    pub(crate) fn made_up(test: &str, verdict: Verdict, cpu: f64) -> TestResult {
+        TestResult {
+            test: test.into(),
+            group: test.split_once('/').map_or("", |(g, _)| g).into(),
+            verdict,
+            cpu_seconds: cpu,
+            wall_seconds: cpu,
+            peak_memory_bytes: 0,
+            summary: String::new(),
+            details: String::new(),
+            runs: 1,
+        }
+    }
+}
+
 impl Serialize for TestResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("TestResult", 10)?;
@@ -589,17 +608,7 @@ mod tests {
     use super::*;
 
     fn result(verdict: Verdict, cpu: f64) -> TestResult {
-        TestResult {
-            test: "t".into(),
-            group: String::new(),
-            verdict,
-            cpu_seconds: cpu,
-            wall_seconds: cpu,
-            peak_memory_bytes: 0,
-            summary: String::new(),
-            details: String::new(),
-            runs: 1,
-        }
+        TestResult::made_up("t", verdict, cpu)
     }
 
     /// Confirms the runs `seq` would give, in order: the result and how many were made.

@@ -273,15 +273,8 @@ mod tests {
 
     fn cell(verdict: Verdict, cpu: f64, runs: usize) -> TestResult {
         TestResult {
-            test: "t".into(),
-            group: String::new(),
-            verdict,
-            cpu_seconds: cpu,
-            wall_seconds: cpu,
-            peak_memory_bytes: 0,
-            summary: String::new(),
-            details: String::new(),
             runs,
+            ..TestResult::made_up("t", verdict, cpu)
         }
     }
 
