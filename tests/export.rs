@@ -211,10 +211,9 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
         assert!(!yaml.contains("time_limit"), "legacy has no time limit key");
         let limit = String::from_utf8(files[".timelimit"].1.clone()).unwrap();
         assert_eq!(limit.trim().parse::<f64>().unwrap(), problem.time_limit);
-        assert_eq!(
-            files["problem_statement/problem.en.tex"].1,
-            std::fs::read(repo().join(format!("statements/{name}.tex"))).unwrap()
-        );
+        // The statement: made from statements/NAME.md (tested below).
+        let tex = String::from_utf8(files["problem_statement/problem.en.tex"].1.clone()).unwrap();
+        assert!(tex.contains(&format!("from statements/{name}.md")), "{tex}");
         assert!(
             files
                 .keys()
@@ -364,7 +363,12 @@ fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
             let entry_name = String::from_utf8(entry.name_raw().to_vec()).unwrap();
             let mut content = Vec::new();
             entry.read_to_end(&mut content).unwrap();
-            if entry_name == "domjudge-problem.ini" {
+            if entry_name == "problem.pdf" {
+                // DOMjudge reads the statement from problem.pdf at the root.
+                let pdf = std::fs::read(repo().join(format!("statements/{name}.pdf"))).unwrap();
+                assert_eq!(content, pdf, "{name}");
+                assert!(!files.contains_key("problem.pdf"), "the zip's only");
+            } else if entry_name == "domjudge-problem.ini" {
                 let ini = String::from_utf8(content).unwrap();
                 assert!(ini.contains(&format!("short-name = {name}\n")), "{ini}");
                 assert!(
@@ -384,7 +388,11 @@ fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
         let mut sorted = names.clone();
         sorted.sort();
         assert_eq!(names, sorted, "entries in path order");
-        assert_eq!(names.len(), files.len() + 1);
+        assert_eq!(
+            names.len(),
+            files.len() + 2,
+            "the package, the ini and problem.pdf"
+        );
         assert!(
             names.contains(&"problem.yaml".to_string()),
             "files at the root"
@@ -677,12 +685,7 @@ fn icpc_layout_follows_the_2025_09_format() {
         let name = problem.name.as_str();
         let files = tree(&out.join(name));
         let yaml = text(&files, "problem.yaml");
-        let tex = std::fs::read_to_string(repo().join(format!("statements/{name}.tex"))).unwrap();
-        let problemname = tex
-            .split_once("\\problemname{")
-            .and_then(|(_, r)| r.split_once('}'))
-            .unwrap()
-            .0;
+        let problemname = &problem.title;
         let limit = if problem.time_limit.fract() == 0.0 {
             format!("{:.0}", problem.time_limit)
         } else {
@@ -712,7 +715,11 @@ fn icpc_layout_follows_the_2025_09_format() {
             !files.contains_key(".timelimit"),
             "2025-09: limits.time_limit only"
         );
-        assert_eq!(text(&files, "statement/problem.en.tex"), tex);
+        // The same statement as the Kattis package's, made from statements/NAME.md.
+        assert_eq!(
+            files["statement/problem.en.tex"].1,
+            tree(&exported("kattis").join(name))["problem_statement/problem.en.tex"].1
+        );
         assert!(
             files
                 .keys()
@@ -1406,4 +1413,182 @@ fn an_export_never_replaces_a_package_of_another_kind() {
     );
     assert!(out.join("msquare/.timelimit").exists());
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// `statements/NAME.md`'s section `heading`, its lines joined by single spaces.
+fn md_section(md: &str, heading: &str) -> String {
+    let start = md
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("no ## {heading}"));
+    let rest = &md[start + heading.len() + 5..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    rest[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A count as the statements write it: `1,000`, `100,000`.
+fn with_commas(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn one_statement_source_and_one_title_in_every_export() {
+    // statements/NAME.md is the only source: no LaTeX is kept by hand.
+    let kept: Vec<PathBuf> = std::fs::read_dir(repo().join("statements"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tex"))
+        .collect();
+    assert!(kept.is_empty(), "{kept:?}");
+    for problem in &plan().problems {
+        let (name, title) = (problem.name.as_str(), problem.title.as_str());
+        let md = std::fs::read_to_string(repo().join(format!("statements/{name}.md"))).unwrap();
+        assert_eq!(md.lines().next(), Some(format!("# {title}").as_str()));
+        // The titles need no escaping anywhere (LaTeX, YAML, XML, the ini).
+        assert!(
+            !title.contains([
+                '\\', '{', '}', '$', '&', '#', '%', '_', '~', '^', '<', '>', '"', '\''
+            ]),
+            "{title}"
+        );
+        let files = |kind: &'static str| tree(&exported(kind).join(name));
+        let (kattis, icpc, polygon, cms) = (
+            files("kattis"),
+            files("icpc"),
+            files("polygon"),
+            files("cms"),
+        );
+        // Kattis and ICPC: the same problem.en.tex, made from the Markdown, \problemname the title.
+        let tex = text(&kattis, "problem_statement/problem.en.tex");
+        assert_eq!(tex, text(&icpc, "statement/problem.en.tex"));
+        assert_eq!(tex.matches("\\problemname{").count(), 1, "{tex}");
+        assert!(
+            tex.contains(&format!("\n\\problemname{{{title}}}\n")),
+            "{tex}"
+        );
+        for part in [
+            "\\section*{Input}",
+            "\\subsection*{Constraints}",
+            "\\section*{Output}",
+            "\\section*{What you see when judged}",
+            "\\illustration{",
+        ] {
+            assert!(tex.contains(part), "{name}: no {part}");
+        }
+        assert!(!tex.contains("## ") && !tex.contains("```"), "{tex}");
+        assert!(text(&icpc, "problem.yaml").contains(&format!("name:\n  en: '{title}'\n")));
+        let zip = std::fs::read(exported("kattis").join(format!("{name}.zip"))).unwrap();
+        let mut zip = zip::ZipArchive::new(Cursor::new(zip)).unwrap();
+        let mut ini = String::new();
+        zip.by_name("domjudge-problem.ini")
+            .unwrap()
+            .read_to_string(&mut ini)
+            .unwrap();
+        assert!(ini.contains(&format!("\nname = \"{title}\"\n")), "{ini}");
+        assert!(
+            text(&polygon, "problem.xml")
+                .contains(&format!("<name language=\"english\" value=\"{title}\"/>"))
+        );
+        assert_eq!(
+            text(&polygon, "statement-sections/english/name.tex"),
+            format!("{title}\n")
+        );
+        assert!(
+            text(&polygon, "statements/english/problem.tex")
+                .starts_with(&format!("\\begin{{problem}}{{{title}}}"))
+        );
+        assert!(text(&cms, "task.yaml").contains(&format!("\ntitle: '{title}'\n")));
+        // The statement states judge.toml's limits.
+        let constraints = md_section(&md, "Constraints");
+        let seconds = boardjudge::export::seconds(problem.time_limit);
+        let unit = if problem.time_limit == 1.0 {
+            "second"
+        } else {
+            "seconds"
+        };
+        for stated in [
+            format!("Time limit: {seconds} {unit}"),
+            format!("Memory limit: {} MiB", problem.memory_limit),
+        ] {
+            assert!(
+                constraints.contains(&stated),
+                "{name}: no {stated:?} in {constraints}"
+            );
+        }
+        if problem.max_cases > 1 {
+            let most = format!("At most {} ", with_commas(problem.max_cases));
+            assert!(
+                constraints.contains(&most),
+                "{name}: no {most:?} in {constraints}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line() {
+    // A copy of the repository's statements beside a copy of judge.toml, msquare.md broken.
+    let tmp = scratch("bad-statement");
+    for name in ["solutions", "generators"] {
+        link_into(&tmp, name);
+    }
+    std::fs::create_dir(tmp.join("statements")).unwrap();
+    for entry in std::fs::read_dir(repo().join("statements")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            tmp.join("statements").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    let plan_path = tmp.join("judge.toml");
+    std::fs::copy(repo().join("judge.toml"), &plan_path).unwrap();
+    let md = std::fs::read_to_string(repo().join("statements/msquare.md")).unwrap();
+    let input = md.lines().position(|l| l == "## Input").unwrap() + 1;
+    let title = plan().problem("msquare").unwrap().title.clone();
+    let data = repo().join("testdata");
+    for (broken, line, what, kinds) in [
+        (
+            md.replacen(&format!("# {title}\n"), "# Magic Squares\n", 1),
+            1,
+            "is not judge.toml's title",
+            &["icpc", "kattis", "polygon", "cms"][..],
+        ),
+        (
+            md.replacen("## Input\n", "## Input\n\n1. a numbered list\n", 1),
+            input + 2,
+            "a numbered list is not in the statements' Markdown subset",
+            &["kattis", "polygon"][..],
+        ),
+    ] {
+        std::fs::write(tmp.join("statements/msquare.md"), &broken).unwrap();
+        for kind in kinds {
+            let out = tmp.join(format!("out-{kind}"));
+            let o = judge(&[
+                "export",
+                kind,
+                "msquare",
+                out.to_str().unwrap(),
+                "--plan",
+                plan_path.to_str().unwrap(),
+                "--data",
+                data.to_str().unwrap(),
+            ]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(1), "{kind}: {err}");
+            assert!(
+                err.contains(&format!("statements/msquare.md:{line}: ")) && err.contains(what),
+                "{kind}: {err}"
+            );
+            assert!(!out.join("msquare").exists(), "{kind}: nothing written");
+        }
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
 }

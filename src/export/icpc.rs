@@ -6,7 +6,8 @@
 //! NAME/problem.yaml                     problem_format_version: 2025-09, type: pass-fail, name,
 //!                                       uuid, credits, source, license, rights_owner,
 //!                                       limits (time_limit from judge.toml, memory)
-//! NAME/statement/problem.en.tex         statements/NAME.tex, with the pictures it includes
+//! NAME/statement/problem.en.tex         made from statements/NAME.md, with its pictures
+//!                                       (`\problemname` and `name` are judge.toml's title)
 //! NAME/data/sample/NAME.in|.ans         the samples group
 //! NAME/data/secret/G-GROUP/NAME.in|.ans  every other test under its testdata name, one
 //!                                       directory per group of judge.toml, numbered in plan order
@@ -30,7 +31,7 @@
 
 use crate::export::kattis::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    problem_name, source_of, submissions, yaml_str,
+    source_of, submissions, yaml_str,
 };
 use crate::export::package::Package;
 use crate::export::{ExportError, Protocol, Source, problem_uuid, seconds};
@@ -105,7 +106,7 @@ fn problem_yaml(source: &Source) -> Result<String, ExportError> {
          license: {LICENSE}\n\
          rights_owner: {owner}\n\
          limits:\n  time_limit: {limit}\n  memory: {memory}\n",
-        title = yaml_str(&problem_name(source)?),
+        title = yaml_str(&problem.title),
         uuid = problem_uuid(&problem.name),
         owner = yaml_str(RIGHTS_OWNER),
         source = yaml_str(source_of(&problem.title)),

@@ -139,11 +139,9 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
 /// pictures and the samples as examples. The title is judge.toml's, as in every export.
 fn add_statement(p: &mut Package, source: &Source) -> Result<(), ExportError> {
     let problem = source.problem;
-    let md_path = Path::new("statements").join(format!("{}.md", problem.name));
-    let md = String::from_utf8(source.read(&md_path)?)
-        .map_err(|_| ExportError(format!("{} is not UTF-8", md_path.display())))?;
-    let s = statement::sections(&md_path.display().to_string(), &md)?;
-    let title = statement::escape("judge.toml", &problem.title)?;
+    let md = source.statement()?;
+    let s = statement::sections(&md, statement::Flavour::Polygon)?;
+    let title = statement::escape(&md.path, &md.title)?;
     let sections = "statement-sections/english";
     let english = "statements/english";
     p.add(format!("{sections}/name.tex"), format!("{title}\n"));
