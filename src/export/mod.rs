@@ -8,11 +8,13 @@
 //!   sources, statement sections, solutions by tag, tests, the test script.
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
 //! - [`statement`]: the statements, made for every format from `statements/NAME.md`.
+//! - [`generators`]: generator programs of one's own, shipped where the format runs them.
 //!
 //! Every package is built in memory ([`package::Package`]) and written out byte for byte the
 //! same on every run.
 
 pub mod cms;
+pub mod generators;
 pub mod icpc;
 pub mod kattis;
 pub mod package;
