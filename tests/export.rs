@@ -18,7 +18,7 @@ use std::sync::{Mutex, OnceLock};
 use sha2::{Digest, Sha256};
 
 use boardjudge::problemset::names::path_order;
-use boardjudge::problemset::plan::{Plan, ProblemPlan};
+use boardjudge::problemset::plan::{Plan, ProblemPlan, TestSource};
 
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
 const VALIDATE: &str = env!("CARGO_BIN_EXE_validate");
@@ -171,10 +171,9 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
         assert!(!yaml.contains("time_limit"), "legacy has no time limit key");
         let limit = String::from_utf8(files[".timelimit"].1.clone()).unwrap();
         assert_eq!(limit.trim().parse::<f64>().unwrap(), problem.time_limit);
-        assert_eq!(
-            files["problem_statement/problem.en.tex"].1,
-            std::fs::read(repo().join(format!("statements/{name}.tex"))).unwrap()
-        );
+        // The statement: made from statements/NAME.md (tested below).
+        let tex = String::from_utf8(files["problem_statement/problem.en.tex"].1.clone()).unwrap();
+        assert!(tex.contains(&format!("from statements/{name}.md")), "{tex}");
         assert!(
             files
                 .keys()
@@ -324,7 +323,12 @@ fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
             let entry_name = String::from_utf8(entry.name_raw().to_vec()).unwrap();
             let mut content = Vec::new();
             entry.read_to_end(&mut content).unwrap();
-            if entry_name == "domjudge-problem.ini" {
+            if entry_name == "problem.pdf" {
+                // DOMjudge reads the statement from problem.pdf at the root.
+                let pdf = std::fs::read(repo().join(format!("statements/{name}.pdf"))).unwrap();
+                assert_eq!(content, pdf, "{name}");
+                assert!(!files.contains_key("problem.pdf"), "the zip's only");
+            } else if entry_name == "domjudge-problem.ini" {
                 let ini = String::from_utf8(content).unwrap();
                 assert!(ini.contains(&format!("short-name = {name}\n")), "{ini}");
                 assert!(
@@ -344,7 +348,11 @@ fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
         let mut sorted = names.clone();
         sorted.sort();
         assert_eq!(names, sorted, "entries in path order");
-        assert_eq!(names.len(), files.len() + 1);
+        assert_eq!(
+            names.len(),
+            files.len() + 2,
+            "the package, the ini and problem.pdf"
+        );
         assert!(
             names.contains(&"problem.yaml".to_string()),
             "files at the root"
@@ -395,9 +403,12 @@ fn polygon_layout_and_testlib_argv() {
         let files = tree(&dir);
         let script = String::from_utf8(files["script.txt"].1.clone()).unwrap();
         let mut lines = script.lines();
-        // Tests numbered in plan order; names.txt says which test each number is.
+        // Tests numbered in plan order; names.txt says which test each number is, and
+        // files/tests.txt how each was made.
         let listing = String::from_utf8(files["names.txt"].1.clone()).unwrap();
         let mut names = listing.lines();
+        let made = String::from_utf8(files["files/tests.txt"].1.clone()).unwrap();
+        let mut made = made.lines().filter(|l| !l.starts_with('#'));
         for (i, test) in problem.tests.iter().enumerate() {
             let stem = format!("{:02}", i + 1);
             assert_eq!(names.next(), Some(format!("{stem} {}", test.id()).as_str()));
@@ -409,48 +420,51 @@ fn polygon_layout_and_testlib_argv() {
                 files[&format!("tests/{stem}.a")].1,
                 committed(name, &format!("{}.ans", test.id()))
             );
+            let (at, how) = made.next().unwrap().split_once(": ").unwrap();
+            assert_eq!(at, format!("{stem} {}", test.id()));
+            let manual = files.get(&format!("manual/{stem}")).map(|f| &f.1);
             match &test.source {
-                boardjudge::problemset::plan::TestSource::Generator { command, .. } => {
+                // boardjudge's gen: a manual test, its command recorded.
+                TestSource::Generator { command, .. } => {
+                    assert_eq!(how, command);
+                    assert_eq!(manual, Some(&files[&format!("tests/{stem}")].1));
+                }
+                TestSource::Manual(input) => {
+                    assert_eq!(how, "written out in judge.toml");
+                    assert_eq!(manual.unwrap(), input.as_bytes());
+                }
+                // A program of one's own travels: the script runs it (tested below).
+                TestSource::Program { expanded, .. } => {
+                    let words: Vec<&str> = expanded.split_whitespace().collect();
+                    assert_eq!(words[0], "python3", "{expanded}");
+                    let file = words[1].strip_prefix("generators/").unwrap();
+                    let command = format!(
+                        "{} {}",
+                        file.strip_suffix(".py").unwrap(),
+                        words[2..].join(" ")
+                    );
+                    assert_eq!(how, format!("script: {command}"));
                     assert_eq!(
                         lines.next(),
                         Some(format!("{command} > {}", i + 1).as_str())
                     );
-                }
-                boardjudge::problemset::plan::TestSource::Manual(input) => {
-                    assert_eq!(files[&format!("manual/{stem}")].1, input.as_bytes());
-                }
-                // A program of one's own goes in as a manual test: its output.
-                boardjudge::problemset::plan::TestSource::Program { .. } => {
+                    assert_eq!(manual, None);
                     assert_eq!(
-                        files[&format!("manual/{stem}")].1,
-                        committed(name, &format!("{}.in", test.id()))
+                        files[&format!("files/{file}")].1,
+                        std::fs::read(repo().join(words[1])).unwrap()
                     );
                 }
             }
         }
         assert_eq!(lines.next(), None);
         assert_eq!(names.next(), None);
+        assert_eq!(made.next(), None);
         let xml = String::from_utf8(files["problem.xml"].1.clone()).unwrap();
         assert!(xml.contains(&format!("<test-count>{}</test-count>", problem.tests.len())));
         // The sources: the portable checker and validator with this problem's defaults.
         assert_eq!(files["check.cpp"], files["files/check.cpp"]);
         assert_source(&files, "files/check.cpp", problem, "testlib");
         assert_source(&files, "files/validator.cpp", problem, "testlib");
-        // The script's command (boardjudge's gen) reproduces a generated test.
-        let (id, command) = problem
-            .tests
-            .iter()
-            .find_map(|t| match &t.source {
-                boardjudge::problemset::plan::TestSource::Generator { command, .. } => {
-                    Some((t.id(), command.clone()))
-                }
-                _ => None,
-            })
-            .unwrap();
-        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
-        let (code, stdout, _) = run(Path::new(GEN), &args, b"");
-        assert_eq!(code, 0);
-        assert_eq!(stdout.as_bytes(), committed(name, &format!("{id}.in")));
         if !COMPILED.contains(&name) {
             continue;
         }
@@ -637,12 +651,7 @@ fn icpc_layout_follows_the_2025_09_format() {
         let name = problem.name.as_str();
         let files = tree(&out.join(name));
         let yaml = text(&files, "problem.yaml");
-        let tex = std::fs::read_to_string(repo().join(format!("statements/{name}.tex"))).unwrap();
-        let problemname = tex
-            .split_once("\\problemname{")
-            .and_then(|(_, r)| r.split_once('}'))
-            .unwrap()
-            .0;
+        let problemname = &problem.title;
         let limit = if problem.time_limit.fract() == 0.0 {
             format!("{:.0}", problem.time_limit)
         } else {
@@ -672,7 +681,11 @@ fn icpc_layout_follows_the_2025_09_format() {
             !files.contains_key(".timelimit"),
             "2025-09: limits.time_limit only"
         );
-        assert_eq!(text(&files, "statement/problem.en.tex"), tex);
+        // The same statement as the Kattis package's, made from statements/NAME.md.
+        assert_eq!(
+            files["statement/problem.en.tex"].1,
+            tree(&exported("kattis").join(name))["problem_statement/problem.en.tex"].1
+        );
         assert!(
             files
                 .keys()
@@ -925,7 +938,23 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
                 files[&path(&answer)].1,
                 committed(name, &format!("{}.ans", plan.id()))
             );
-            assert_eq!(test.attribute("method"), Some("manual"));
+            // A test of a generator program of one's own is generated by the script, with
+            // the script's command; every other test is manual.
+            let script = text(&files, "script.txt");
+            match &plan.source {
+                TestSource::Program { .. } => {
+                    assert_eq!(test.attribute("method"), Some("generated"));
+                    let cmd = test.attribute("cmd").unwrap();
+                    assert!(
+                        script.lines().any(|l| l == format!("{cmd} > {}", i + 1)),
+                        "{name} {stem}: {cmd}"
+                    );
+                }
+                _ => {
+                    assert_eq!(test.attribute("method"), Some("manual"));
+                    assert_eq!(test.attribute("cmd"), None);
+                }
+            }
             assert_eq!(test.attribute("group"), Some(plan.group.as_str()));
             assert!(groups.contains(&plan.group.as_str()));
             let sample = plan.group == "samples";
@@ -934,6 +963,19 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
                 sample,
                 "{name} {stem}"
             );
+        }
+        // files: tests.txt a resource; each generator program a source of its language.
+        let polygon_files = child(root, "files");
+        let resources: Vec<&str> = children(child(polygon_files, "resources"), "file")
+            .iter()
+            .map(|f| f.attribute("path").unwrap())
+            .collect();
+        assert_eq!(resources, ["files/tests.txt"]);
+        for executable in children(child(polygon_files, "executables"), "executable") {
+            let source = child(executable, "source");
+            let path = source.attribute("path").unwrap();
+            assert!(files.contains_key(path), "{name}: {path}");
+            assert_eq!(source.attribute("type"), Some("python.3"), "{name}: {path}");
         }
         // Checker, validator and solutions: every source in the package, with its type.
         let assets = child(root, "assets");
@@ -1288,20 +1330,26 @@ fn inserting_a_test_renames_no_other_exported_file() {
         match kind {
             // Named after testdata: every earlier file keeps its name and bytes; the new
             // test's two files are the only new ones.
+            // (The 2025-09 package's generators.yaml lists the new test too, and copies it.)
             "icpc" | "kattis" => {
                 for (path, file) in &before {
-                    assert_eq!(after.get(path), Some(file), "{kind}: {path} changed");
+                    if path != "generators/generators.yaml" {
+                        assert_eq!(after.get(path), Some(file), "{kind}: {path} changed");
+                    }
                 }
                 let added: Vec<&String> =
                     after.keys().filter(|p| !before.contains_key(*p)).collect();
-                assert_eq!(
-                    added,
-                    [
-                        "data/secret/02-by-distance/distance-09-s99.ans",
-                        "data/secret/02-by-distance/distance-09-s99.in"
-                    ],
-                    "{kind}"
-                );
+                let mut expected = vec![
+                    "data/secret/02-by-distance/distance-09-s99.ans",
+                    "data/secret/02-by-distance/distance-09-s99.in",
+                ];
+                if kind == "icpc" {
+                    expected.extend([
+                        "generators/copied/secret/02-by-distance/distance-09-s99.ans",
+                        "generators/copied/secret/02-by-distance/distance-09-s99.in",
+                    ]);
+                }
+                assert_eq!(added, expected, "{kind}");
             }
             // Numbered in plan order (the formats want numbers): names.txt maps each number
             // to its test, and every test's files follow its name.
@@ -1366,4 +1414,334 @@ fn an_export_never_replaces_a_package_of_another_kind() {
     );
     assert!(out.join("msquare/.timelimit").exists());
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// `statements/NAME.md`'s section `heading`, its lines joined by single spaces.
+fn md_section(md: &str, heading: &str) -> String {
+    let start = md
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("no ## {heading}"));
+    let rest = &md[start + heading.len() + 5..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    rest[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A count as the statements write it: `1,000`, `100,000`.
+fn with_commas(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn one_statement_source_and_one_title_in_every_export() {
+    // statements/NAME.md is the only source: no LaTeX is kept by hand.
+    let kept: Vec<PathBuf> = std::fs::read_dir(repo().join("statements"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tex"))
+        .collect();
+    assert!(kept.is_empty(), "{kept:?}");
+    for problem in &plan().problems {
+        let (name, title) = (problem.name.as_str(), problem.title.as_str());
+        let md = std::fs::read_to_string(repo().join(format!("statements/{name}.md"))).unwrap();
+        assert_eq!(md.lines().next(), Some(format!("# {title}").as_str()));
+        // The titles need no escaping anywhere (LaTeX, YAML, XML, the ini).
+        assert!(
+            !title.contains([
+                '\\', '{', '}', '$', '&', '#', '%', '_', '~', '^', '<', '>', '"', '\''
+            ]),
+            "{title}"
+        );
+        let files = |kind: &'static str| tree(&exported(kind).join(name));
+        let (kattis, icpc, polygon, cms) = (
+            files("kattis"),
+            files("icpc"),
+            files("polygon"),
+            files("cms"),
+        );
+        // Kattis and ICPC: the same problem.en.tex, made from the Markdown, \problemname the title.
+        let tex = text(&kattis, "problem_statement/problem.en.tex");
+        assert_eq!(tex, text(&icpc, "statement/problem.en.tex"));
+        assert_eq!(tex.matches("\\problemname{").count(), 1, "{tex}");
+        assert!(
+            tex.contains(&format!("\n\\problemname{{{title}}}\n")),
+            "{tex}"
+        );
+        for part in [
+            "\\section*{Input}",
+            "\\subsection*{Constraints}",
+            "\\section*{Output}",
+            "\\section*{What you see when judged}",
+            "\\illustration{",
+        ] {
+            assert!(tex.contains(part), "{name}: no {part}");
+        }
+        assert!(!tex.contains("## ") && !tex.contains("```"), "{tex}");
+        assert!(text(&icpc, "problem.yaml").contains(&format!("name:\n  en: '{title}'\n")));
+        let zip = std::fs::read(exported("kattis").join(format!("{name}.zip"))).unwrap();
+        let mut zip = zip::ZipArchive::new(Cursor::new(zip)).unwrap();
+        let mut ini = String::new();
+        zip.by_name("domjudge-problem.ini")
+            .unwrap()
+            .read_to_string(&mut ini)
+            .unwrap();
+        assert!(ini.contains(&format!("\nname = \"{title}\"\n")), "{ini}");
+        assert!(
+            text(&polygon, "problem.xml")
+                .contains(&format!("<name language=\"english\" value=\"{title}\"/>"))
+        );
+        assert_eq!(
+            text(&polygon, "statement-sections/english/name.tex"),
+            format!("{title}\n")
+        );
+        assert!(
+            text(&polygon, "statements/english/problem.tex")
+                .starts_with(&format!("\\begin{{problem}}{{{title}}}"))
+        );
+        assert!(text(&cms, "task.yaml").contains(&format!("\ntitle: '{title}'\n")));
+        // The statement states judge.toml's limits.
+        let constraints = md_section(&md, "Constraints");
+        let seconds = boardjudge::export::seconds(problem.time_limit);
+        let unit = if problem.time_limit == 1.0 {
+            "second"
+        } else {
+            "seconds"
+        };
+        for stated in [
+            format!("Time limit: {seconds} {unit}"),
+            format!("Memory limit: {} MiB", problem.memory_limit),
+        ] {
+            assert!(
+                constraints.contains(&stated),
+                "{name}: no {stated:?} in {constraints}"
+            );
+        }
+        if problem.max_cases > 1 {
+            let most = format!("At most {} ", with_commas(problem.max_cases));
+            assert!(
+                constraints.contains(&most),
+                "{name}: no {most:?} in {constraints}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line() {
+    // A copy of the repository's statements beside a copy of judge.toml, msquare.md broken.
+    let tmp = scratch("judge-export", "bad-statement");
+    for name in ["solutions", "generators"] {
+        link_into(&tmp, name);
+    }
+    std::fs::create_dir(tmp.join("statements")).unwrap();
+    for entry in std::fs::read_dir(repo().join("statements")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            tmp.join("statements").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    let plan_path = tmp.join("judge.toml");
+    std::fs::copy(repo().join("judge.toml"), &plan_path).unwrap();
+    let md = std::fs::read_to_string(repo().join("statements/msquare.md")).unwrap();
+    let input = md.lines().position(|l| l == "## Input").unwrap() + 1;
+    let title = plan().problem("msquare").unwrap().title.clone();
+    let data = repo().join("testdata");
+    for (broken, line, what, kinds) in [
+        (
+            md.replacen(&format!("# {title}\n"), "# Magic Squares\n", 1),
+            1,
+            "is not judge.toml's title",
+            &["icpc", "kattis", "polygon", "cms"][..],
+        ),
+        (
+            md.replacen("## Input\n", "## Input\n\n1. a numbered list\n", 1),
+            input + 2,
+            "a numbered list is not in the statements' Markdown subset",
+            &["kattis", "polygon"][..],
+        ),
+    ] {
+        std::fs::write(tmp.join("statements/msquare.md"), &broken).unwrap();
+        for kind in kinds {
+            let out = tmp.join(format!("out-{kind}"));
+            let o = judge(&[
+                "export",
+                kind,
+                "msquare",
+                out.to_str().unwrap(),
+                "--plan",
+                plan_path.to_str().unwrap(),
+                "--data",
+                data.to_str().unwrap(),
+            ]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(1), "{kind}: {err}");
+            assert!(
+                err.contains(&format!("statements/msquare.md:{line}: ")) && err.contains(what),
+                "{kind}: {err}"
+            );
+            assert!(!out.join("msquare").exists(), "{kind}: nothing written");
+        }
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+/// Runs `python3 script args` and returns its standard output (it must succeed).
+fn python(script: &Path, args: &[&str]) -> Vec<u8> {
+    let o = Command::new("python3")
+        .arg(script)
+        .args(args)
+        .output()
+        .expect("python3");
+    assert!(o.status.success(), "{}: {o:?}", script.display());
+    o.stdout
+}
+
+/// generators.yaml's test cases: each one's path under data/ (`secret/01-edge/NAME`), its
+/// keys (`copy`, `generate`, `solution`) and the comment above it.
+fn generators_yaml(yaml: &str) -> BTreeMap<String, (BTreeMap<String, String>, String)> {
+    let mut cases: BTreeMap<String, (BTreeMap<String, String>, String)> = BTreeMap::new();
+    let mut keys: Vec<(usize, String)> = Vec::new();
+    let mut comment = String::new();
+    for line in yaml.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let content = line.trim();
+        if let Some(c) = content.strip_prefix("# ") {
+            comment = c.to_string();
+            continue;
+        }
+        let unquote = |s: &str| s.trim_matches('\'').replace("''", "'");
+        if let Some(key) = content.strip_suffix(':') {
+            keys.retain(|(i, _)| *i < indent);
+            if key != "data" {
+                keys.push((indent, unquote(key)));
+                if key.starts_with('\'') {
+                    let path: Vec<&str> = keys.iter().map(|(_, k)| k.as_str()).collect();
+                    cases.insert(path.join("/"), (BTreeMap::new(), comment.clone()));
+                }
+            }
+        } else if let Some((key, value)) = content.split_once(": ") {
+            let path: Vec<&str> = keys.iter().map(|(_, k)| k.as_str()).collect();
+            if let Some(case) = cases.get_mut(&path.join("/")) {
+                case.0.insert(key.to_string(), unquote(value));
+            }
+        }
+    }
+    // Group keys are quoted too: a test case is a key with keys of its own.
+    cases.retain(|_, (keys, _)| !keys.is_empty());
+    cases
+}
+
+#[test]
+fn generator_programs_travel_and_every_recorded_command_remakes_its_test() {
+    // What each generator command wrote, run once.
+    let mut outputs: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut program_tests = 0;
+    for problem in &plan().problems {
+        let name = problem.name.as_str();
+        // Polygon: script.txt's generators, from files/, remake their tests.
+        let dir = exported("polygon").join(name);
+        let polygon = tree(&dir);
+        for line in text(&polygon, "script.txt").lines() {
+            let (command, number) = line.rsplit_once(" > ").unwrap();
+            let (generator, args) = command.split_once(' ').unwrap();
+            let output = outputs
+                .entry(format!("{generator} {args}"))
+                .or_insert_with(|| {
+                    let args: Vec<&str> = args.split(' ').collect();
+                    python(&dir.join(format!("files/{generator}.py")), &args)
+                });
+            let number: usize = number.parse().unwrap();
+            assert_eq!(
+                *output,
+                polygon[&format!("tests/{number:02}")].1,
+                "{name} {line}"
+            );
+        }
+        // ICPC 2025-09: generators.yaml lists every test: a program's generate: command, or
+        // copied/ with the command of boardjudge's gen above it.
+        let dir = exported("icpc").join(name);
+        let icpc = tree(&dir);
+        let cases = generators_yaml(&text(&icpc, "generators/generators.yaml"));
+        let secret = numbered_secret_paths(problem);
+        assert_eq!(cases.len(), problem.tests.len(), "{name}: every test, once");
+        for test in &problem.tests {
+            let path = if test.group == "samples" {
+                format!("sample/{}", test.name)
+            } else {
+                format!("secret/{}", secret[&test.id()])
+            };
+            let (keys, comment) = &cases[&path];
+            let input = &icpc[&format!("data/{path}.in")].1;
+            assert_eq!(*input, committed(name, &format!("{}.in", test.id())));
+            match &test.source {
+                TestSource::Program { command, .. } => {
+                    let generate = &keys["generate"];
+                    let (file, args) = generate.split_once(' ').unwrap();
+                    let stem = file.strip_suffix(".py").unwrap();
+                    let output = outputs.entry(format!("{stem} {args}")).or_insert_with(|| {
+                        let args: Vec<&str> = args.split(' ').collect();
+                        python(&dir.join("generators").join(file), &args)
+                    });
+                    assert_eq!(output, input, "{name} {path}: {generate}");
+                    assert_eq!(*comment, format!("{command} (judge.toml)"));
+                    let solution = keys["solution"].strip_prefix('/').unwrap();
+                    assert!(solution.starts_with("submissions/accepted/"), "{solution}");
+                    assert!(icpc.contains_key(solution), "{name}: {solution}");
+                    assert!(!keys.contains_key("copy"));
+                    program_tests += 1;
+                }
+                other => {
+                    assert_eq!(keys["copy"], format!("copied/{path}"));
+                    for ext in ["in", "ans"] {
+                        assert_eq!(
+                            icpc[&format!("generators/copied/{path}.{ext}")].1,
+                            icpc[&format!("data/{path}.{ext}")].1,
+                            "{name} {path}.{ext}"
+                        );
+                    }
+                    match other {
+                        // boardjudge's gen, run with the recorded command, remakes the input.
+                        TestSource::Generator { command, .. } => {
+                            assert_eq!(comment, command);
+                            let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+                            let (code, stdout, _) = run(Path::new(GEN), &args, b"");
+                            assert_eq!(code, 0, "{command}");
+                            assert_eq!(stdout.as_bytes(), &input[..], "{name} {path}: {command}");
+                        }
+                        _ => assert_eq!(comment, "written out in judge.toml"),
+                    }
+                }
+            }
+        }
+        // generators/ holds generators.yaml, the programs and the copies, nothing else.
+        let programs: Vec<&String> = icpc
+            .keys()
+            .filter(|k| k.starts_with("generators/") && !k.starts_with("generators/copied/"))
+            .filter(|k| *k != "generators/generators.yaml")
+            .collect();
+        let expected: Vec<String> = if cases.values().any(|(k, _)| k.contains_key("generate")) {
+            vec!["generators/corners.py".to_string()]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(programs, expected.iter().collect::<Vec<_>>(), "{name}");
+    }
+    assert_eq!(
+        program_tests, 6,
+        "sicily's four and msquare's two corners tests"
+    );
+    assert_eq!(
+        outputs.len(),
+        6,
+        "Polygon's and ICPC's commands are the same"
+    );
 }

@@ -11,7 +11,8 @@
 //!                            check/checker check/checker.cpp)
 //! NAME/gen/GEN               the scoring: one subtask of 100 points over every test
 //! NAME/statement/statement.pdf   statements/NAME.pdf (the statement as problemtools
-//!                            typesets it from the LaTeX, with the samples; see below)
+//!                            typesets it from the LaTeX made from statements/NAME.md, with
+//!                            the samples; see below)
 //! NAME/sol/FILE              the accepted solutions (cmsMake's `sol/`; the importer skips it)
 //! ```
 //!
@@ -93,6 +94,9 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ),
     );
     p.add("check/checker.cpp", source.checker_cpp(Protocol::Cms));
+    // The PDF is typeset from statements/NAME.md (through the Kattis package's LaTeX); the
+    // statement is read and checked here too, so that every export fails on a bad one.
+    source.statement()?;
     let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
     p.add("statement/statement.pdf", source.read(&pdf)?);
     for s in &problem.solutions {

@@ -6,7 +6,8 @@
 //! NAME/problem.yaml                     problem_format_version: 2025-09, type: pass-fail, name,
 //!                                       uuid, credits, source, license, rights_owner,
 //!                                       limits (time_limit from judge.toml, memory)
-//! NAME/statement/problem.en.tex         statements/NAME.tex, with the pictures it includes
+//! NAME/statement/problem.en.tex         made from statements/NAME.md, with its pictures
+//!                                       (`\problemname` and `name` are judge.toml's title)
 //! NAME/data/sample/NAME.in|.ans         the samples group
 //! NAME/data/secret/G-GROUP/NAME.in|.ans  every other test under its testdata name, one
 //!                                       directory per group of judge.toml, numbered in plan order
@@ -16,6 +17,10 @@
 //! NAME/answer_validators/NAME/check.cpp the portable checker: the answer must be canonical
 //! NAME/output_validator/check.cpp       the portable checker (Kattis protocol)
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
+//! NAME/generators/generators.yaml      how every test is made (BAPCtools' format): a generator
+//!                                       program of one's own as a `generate:` command, the
+//!                                       program beside it; every other test `copy:` from
+//! NAME/generators/copied/PATH.in|.ans   its input and answer, PATH its path under data/
 //! ```
 //!
 //! The validators are the Kattis package's (shared with [`kattis`]): C++ sources the tools
@@ -30,10 +35,10 @@
 
 use crate::export::kattis::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    problem_name, source_of, submissions, yaml_str,
+    source_of, submissions, yaml_str,
 };
 use crate::export::package::Package;
-use crate::export::{ExportError, Protocol, Source, problem_uuid, seconds};
+use crate::export::{ExportError, Protocol, Source, generators, problem_uuid, seconds};
 
 /// The format version written in problem.yaml.
 pub const FORMAT_VERSION: &str = "2025-09";
@@ -57,6 +62,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_answer_validator(&mut p, source, &format!("answer_validators/{name}"));
     add_output_validator(&mut p, source, "output_validator");
+    let generated = generators::add_icpc(&mut p, source, &SUBMISSION_EXTENSIONS, TEST_GROUP_YAML)?;
+    p.notes.extend(generated);
     let (submissions, notes) = submissions(
         source,
         &SUBMISSION_EXTENSIONS,
@@ -87,10 +94,11 @@ fn add_answer_validator(p: &mut Package, source: &Source, dir: &str) {
 /// `data/test_group.yaml`: the flags every test passes to the output validator. The checker
 /// ignores them; they tell tools (BAPCtools' generic output checks) that the output's line
 /// structure and letter case are part of the format, as the statement says: a sequence split
-/// over other lines, or in lower case, is not a right answer.
-const TEST_GROUP_YAML: &str = "# Written by `judge export icpc`. The checker reads lines: moving \
-     a token to another line, or\n# changing the case of a move letter, makes a wrong answer.\n\
-     output_validator_args: [space_change_sensitive, case_sensitive]\n";
+/// over other lines, or in lower case, is not a right answer. No comment: generators.yaml
+/// holds the same key ([`generators`]), and `bt generate` writes it back in exactly these
+/// bytes (any other bytes it would replace, with a warning).
+pub const TEST_GROUP_YAML: &str =
+    "output_validator_args: [space_change_sensitive, case_sensitive]\n";
 
 fn problem_yaml(source: &Source) -> Result<String, ExportError> {
     let problem = source.problem;
@@ -105,7 +113,7 @@ fn problem_yaml(source: &Source) -> Result<String, ExportError> {
          license: {LICENSE}\n\
          rights_owner: {owner}\n\
          limits:\n  time_limit: {limit}\n  memory: {memory}\n",
-        title = yaml_str(&problem_name(source)?),
+        title = yaml_str(&problem.title),
         uuid = problem_uuid(&problem.name),
         owner = yaml_str(RIGHTS_OWNER),
         source = yaml_str(source_of(&problem.title)),

@@ -4,7 +4,7 @@
 //! ```text
 //! NAME/problem.yaml                      source, license, rights_owner, uuid, validation: custom, limits.memory
 //! NAME/.timelimit                        the time limit in seconds (DOMjudge; verifyproblem -t)
-//! NAME/problem_statement/problem.en.tex  statements/NAME.tex, with the pictures it includes
+//! NAME/problem_statement/problem.en.tex  made from statements/NAME.md, with its pictures
 //! NAME/data/sample/NAME.in|.ans          the samples group
 //! NAME/data/secret/G-GROUP/NAME.in|.ans   every other test under its testdata name, a
 //!                                        directory per group numbered in plan order (see
@@ -13,7 +13,8 @@
 //! NAME/input_validators/NAME/validate.cpp   the portable validator (Kattis protocol)
 //! NAME/output_validators/NAME/check.cpp     the portable checker (Kattis protocol)
 //! NAME/submissions/{accepted,wrong_answer,time_limit_exceeded}/FILE
-//! NAME.zip                               the same files and domjudge-problem.ini
+//! NAME.zip                               the same files, domjudge-problem.ini and problem.pdf
+//!                                        (statements/NAME.pdf, where DOMjudge reads the statement)
 //! ```
 //!
 //! The validators are C++ sources the judge compiles (src/export/cpp/, with the problem's
@@ -23,11 +24,12 @@
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
-use std::io;
 use std::path::Path;
 
 use crate::export::package::Package;
-use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, problem_uuid, seconds};
+use crate::export::{
+    ExportError, Protocol, SAMPLES_GROUP, Source, problem_uuid, seconds, statement,
+};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -136,13 +138,13 @@ pub fn samples_and_rest<'a>(
     Ok((samples, rest))
 }
 
-/// Adds `DIR/problem.en.tex` (statements/NAME.tex) and the pictures it includes.
+/// Adds `DIR/problem.en.tex`, made from statements/NAME.md for problemtools' problem class
+/// ([`statement::problemtools_tex`]: `\problemname` is judge.toml's title), and the pictures
+/// it includes.
 pub fn add_statement(p: &mut Package, source: &Source, dir: &str) -> Result<(), ExportError> {
-    let tex_path = Path::new("statements").join(format!("{}.tex", source.problem.name));
-    let tex = source.read(&tex_path)?;
-    let text = String::from_utf8(tex.clone())
-        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
-    for picture in pictures(&text) {
+    let md = source.statement()?;
+    let (tex, pictures) = statement::problemtools_tex(&md)?;
+    for picture in pictures {
         let bytes = source.read(&Path::new("statements").join(&picture))?;
         p.add(format!("{dir}/{picture}"), bytes);
     }
@@ -225,19 +227,6 @@ pub fn submissions(
     Ok((out, notes))
 }
 
-/// The problem's name as the statement gives it: the argument of `\problemname{...}` in
-/// statements/NAME.tex (the 2025-09 `name`, which tools compare with the statement's).
-pub fn problem_name(source: &Source) -> Result<String, ExportError> {
-    let tex_path = Path::new("statements").join(format!("{}.tex", source.problem.name));
-    let tex = String::from_utf8(source.read(&tex_path)?)
-        .map_err(|_| ExportError(format!("{} is not UTF-8", tex_path.display())))?;
-    tex.find("\\problemname")
-        .and_then(|i| braced_args(&tex[i + "\\problemname".len()..]).next())
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .ok_or_else(|| ExportError(format!("{}: no \\problemname{{...}}", tex_path.display())))
-}
-
 /// A YAML string in single quotes.
 pub fn yaml_str(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
@@ -275,50 +264,30 @@ fn problem_yaml(source: &Source) -> String {
     )
 }
 
-/// The picture files a statement body includes: `\illustration{WIDTH}{FILE}{CAPTION}` and
-/// `\includegraphics[...]{FILE}`, in order, without repeats.
-pub fn pictures(tex: &str) -> Vec<String> {
-    let mut found: Vec<String> = Vec::new();
-    for (command, skip) in [("\\illustration", 1), ("\\includegraphics", 0)] {
-        let mut rest = tex;
-        while let Some(i) = rest.find(command) {
-            rest = &rest[i + command.len()..];
-            let mut args = rest.trim_start();
-            if let Some(after) = args.strip_prefix('[') {
-                args = after.split_once(']').map_or("", |(_, a)| a);
-            }
-            let braced: Vec<&str> = braced_args(args).take(skip + 1).collect();
-            if let Some(file) = braced.get(skip) {
-                let file = file.trim().to_string();
-                if !found.contains(&file) {
-                    found.push(file);
-                }
-            }
-        }
-    }
-    found
-}
-
-/// The leading `{...}` groups of `s` (no nesting needed for file names and widths; a nested
-/// group ends the scan).
-fn braced_args(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = s;
-    std::iter::from_fn(move || {
-        let inner = rest.trim_start().strip_prefix('{')?;
-        let (arg, after) = inner.split_once('}')?;
-        if arg.contains('{') {
-            return None;
-        }
-        rest = after;
-        Some(arg)
-    })
-}
-
 /// The DOMjudge zip: the package's files plus `domjudge-problem.ini` (the name, the time
-/// limit, the external id and the short name), files at the root, deterministic.
-pub fn domjudge_zip(source: &Source, package: &Package) -> io::Result<Vec<u8>> {
+/// limit, the external id and the short name) and `problem.pdf`, files at the root,
+/// deterministic. DOMjudge typesets no LaTeX: its importer takes the statement from
+/// `problem_statement/problem.{pdf,html,txt}` or, in every version, `problem.{pdf,html,txt}`
+/// at the root; `problem.pdf` is the committed statements/NAME.pdf (the CMS task's statement,
+/// typeset by problemtools from the same problem.en.tex). Without that PDF (a new problem,
+/// before `.ci/statement-pdfs`, which typesets it from this very package, has run) the zip has
+/// no problem.pdf and the notes say so.
+pub fn domjudge_zip(
+    source: &Source,
+    package: &Package,
+) -> Result<(Vec<u8>, Vec<String>), ExportError> {
     let mut zipped = package.clone();
+    let mut notes = Vec::new();
     let problem = source.problem;
+    let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
+    if source.repo.join(&pdf).is_file() {
+        zipped.add("problem.pdf", source.read(&pdf)?);
+    } else {
+        notes.push(format!(
+            "{}: no such file, so the DOMjudge zip has no problem.pdf: run .ci/statement-pdfs",
+            pdf.display()
+        ));
+    }
     zipped.add(
         "domjudge-problem.ini",
         format!(
@@ -332,7 +301,10 @@ pub fn domjudge_zip(source: &Source, package: &Package) -> io::Result<Vec<u8>> {
             limit = seconds(problem.time_limit),
         ),
     );
-    zipped.zip()
+    let bytes = zipped
+        .zip()
+        .map_err(|e| ExportError(format!("cannot zip {}: {e}", problem.name)))?;
+    Ok((bytes, notes))
 }
 
 #[cfg(test)]
@@ -348,13 +320,6 @@ mod tests {
         assert_eq!(source_of("The Rotation Game (UVA 1343)"), "UVA 1343");
         assert_eq!(source_of("Plain title"), "Plain title");
         assert_eq!(source_of("Empty ()"), "Empty ()");
-    }
-
-    #[test]
-    fn pictures_are_found_in_both_commands() {
-        let tex = "\\problemname{X}\n\\illustration{0.4}{board.pdf}{A caption}\n\
-                   \\includegraphics[width=3cm]{moves.pdf}\n\\illustration{0.3}{board.pdf}{again}\n";
-        assert_eq!(pictures(tex), ["board.pdf", "moves.pdf"]);
     }
 
     #[test]

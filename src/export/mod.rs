@@ -7,11 +7,14 @@
 //! - [`polygon`]: a Polygon package: problem.xml with every asset, C++ checker and validator
 //!   sources, statement sections, solutions by tag, tests, the test script.
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
+//! - [`statement`]: the statements, made for every format from `statements/NAME.md`.
+//! - [`generators`]: generator programs of one's own, shipped where the format runs them.
 //!
 //! Every package is built in memory ([`package::Package`]) and written out byte for byte the
 //! same on every run.
 
 pub mod cms;
+pub mod generators;
 pub mod icpc;
 pub mod kattis;
 pub mod package;
@@ -117,6 +120,24 @@ impl<'a> Source<'a> {
         let path = self.repo.join(rel);
         std::fs::read(&path)
             .map_err(|e| ExportError(format!("cannot read {}: {e}", path.display())))
+    }
+
+    /// The statement, `statements/NAME.md`, read and checked: its title line is judge.toml's
+    /// title, its Markdown in the subset [`statement`] knows, its `## Sample` the samples
+    /// group's tests. Every export reads it, so a statement that fails these fails them all.
+    pub fn statement(&self) -> Result<statement::Markdown, ExportError> {
+        let rel = Path::new("statements").join(format!("{}.md", self.problem.name));
+        let path = rel.display().to_string();
+        let text = String::from_utf8(self.read(&rel)?)
+            .map_err(|_| ExportError(format!("{path} is not UTF-8")))?;
+        let md = statement::Markdown::read(&path, &text, &self.problem.title)?;
+        let (samples, _) = self.split_samples();
+        let samples: Vec<(String, &[u8], &[u8])> = samples
+            .iter()
+            .map(|t| (t.plan.name.clone(), &t.input[..], &t.answer[..]))
+            .collect();
+        md.check_samples(&samples)?;
+        Ok(md)
     }
 
     /// The sample tests, then the others, each in plan order.
@@ -278,10 +299,12 @@ pub fn export(
     let dir = package
         .write_dir(out)
         .map_err(|e| io(&out.join(&package.name), e))?;
+    let mut notes = package.notes.clone();
     let zip = match kind {
         Kind::Kattis => {
             let path = out.join(format!("{name}.zip"));
-            let bytes = kattis::domjudge_zip(&source, &package).map_err(|e| io(&path, e))?;
+            let (bytes, zip_notes) = kattis::domjudge_zip(&source, &package)?;
+            notes.extend(zip_notes);
             crate::problemset::files::write_atomic(&path, &bytes).map_err(|e| io(&path, e))?;
             Some(path)
         }
@@ -292,7 +315,7 @@ pub fn export(
         zip,
         files: package.files.len(),
         bytes: package.bytes(),
-        notes: package.notes.clone(),
+        notes,
     })
 }
 

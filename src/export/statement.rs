@@ -1,66 +1,287 @@
-//! The readable statement (statements/NAME.md) cut into the sections Polygon's statement
-//! editor has (legend, input, output, notes), each turned into LaTeX.
+//! The statements: `statements/NAME.md` is a problem's one statement source, from which every
+//! export makes its own: Polygon's sections (legend, input, output, notes) and its olymp.sty
+//! problem, and the whole `problem.en.tex` of the Kattis and ICPC packages for problemtools'
+//! (and BAPCtools') problem class. The CMS task ships the PDF that problemtools typesets from
+//! the latter (statements/NAME.pdf, `.ci/statement-pdfs`).
 //!
-//! The Markdown is the small subset the statements use: `## section`, paragraphs,
-//! `- ` lists (continued by indented lines), fenced code blocks, `` `code` ``, `**bold**`,
-//! `<sup>...</sup>`, one picture `![caption](FILE.svg)` (shipped as FILE.pdf, made from the
-//! SVG), and the characters ≤, ≥, −, ×. Anything else outside ASCII is an error, so that
-//! pdflatex never meets a character it cannot typeset.
+//! The file starts with `# TITLE`, and TITLE must be judge.toml's title of the problem: the one
+//! title of every export. Then the legend, and the sections `## Input`, `## Output`,
+//! `## Constraints`, `## Sample`, `## Notes` and `## What you see when judged` (Input and
+//! Output required, Sample required and checked against the samples group's tests; the tools
+//! typeset the samples themselves, so it is not copied).
+//!
+//! The Markdown is a strict subset: paragraphs, `- ` lists (continued by lines indented by two
+//! spaces), fenced code blocks (ASCII), `` `code` ``, `**bold**`, `<sup>...</sup>`, straight
+//! double quotes, one picture a line `![caption](FILE.svg)` (shipped as FILE.pdf, made from the
+//! SVG), and the characters ≤, ≥, −, ×. Anything else (other headings, numbered lists, links,
+//! emphasis with `*` or `_`, HTML, tables, quotes, rules, indented code, tabs, other characters
+//! outside ASCII) is an error naming the file and the line, so that no export meets something
+//! it would typeset differently or LaTeX cannot typeset.
 
 use crate::export::ExportError;
+
+/// The sections a statement may have after its legend, in the order they are typeset.
+pub const SECTIONS: [&str; 6] = [
+    "Input",
+    "Constraints",
+    "Output",
+    "Sample",
+    "Notes",
+    "What you see when judged",
+];
+
+/// How a statement is typeset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flavour {
+    /// Polygon's olymp.sty: pictures centred, the constraints and what contestants see as
+    /// `\paragraph`s of the input and the notes.
+    Polygon,
+    /// problemtools' problem class (Kattis, DOMjudge, ICPC 2025-09, BAPCtools): pictures as
+    /// `\illustration`, the parts as `\section*` (the constraints a `\subsection*` of the input).
+    Problemtools,
+}
+
+/// One section of the Markdown: its heading (empty for the legend), the line of the heading
+/// and its lines with their numbers (from 1).
+#[derive(Debug, Clone)]
+struct Section {
+    heading: String,
+    line: usize,
+    lines: Vec<(usize, String)>,
+}
+
+/// A statement read from its Markdown and checked against the title.
+#[derive(Debug, Clone)]
+pub struct Markdown {
+    /// The file, for messages (`statements/msquare.md`).
+    pub path: String,
+    /// The title (the `# ` line, judge.toml's title).
+    pub title: String,
+    sections: Vec<Section>,
+}
+
+impl Markdown {
+    /// Reads the statement `md` (the file `path`, for messages): its `# ` line must be
+    /// `title` (judge.toml's title of the problem), its sections known ones, each once.
+    pub fn read(path: &str, md: &str, title: &str) -> Result<Markdown, ExportError> {
+        let at = |line: usize, what: String| ExportError(format!("{path}:{line}: {what}"));
+        let mut sections = vec![Section {
+            heading: String::new(),
+            line: 1,
+            lines: Vec::new(),
+        }];
+        let mut found_title = false;
+        // The line of the code fence that is open, if one is.
+        let mut fenced: Option<usize> = None;
+        for (i, line) in md.lines().enumerate() {
+            let n = i + 1;
+            if line.starts_with("```") {
+                fenced = if fenced.is_some() { None } else { Some(n) };
+            }
+            let fenced = fenced.is_some();
+            if !fenced && let Some(text) = line.strip_prefix("# ") {
+                if found_title {
+                    return Err(at(n, "a second `# ` title line".into()));
+                }
+                if sections.len() > 1 || sections[0].lines.iter().any(|(_, l)| !l.trim().is_empty())
+                {
+                    return Err(at(n, "the `# ` title line must come first".into()));
+                }
+                if text.trim() != title {
+                    return Err(at(
+                        n,
+                        format!(
+                            "the title {:?} is not judge.toml's title of the problem, {title:?}: \
+                             every export takes judge.toml's, so make the two equal",
+                            text.trim()
+                        ),
+                    ));
+                }
+                found_title = true;
+                continue;
+            }
+            if !fenced && let Some(heading) = line.strip_prefix("## ") {
+                let heading = heading.trim();
+                if !SECTIONS.contains(&heading) {
+                    return Err(at(
+                        n,
+                        format!(
+                            "`## {heading}` is not a section the exports know (they know {})",
+                            SECTIONS.map(|s| format!("`## {s}`")).join(", ")
+                        ),
+                    ));
+                }
+                if let Some(earlier) = sections.iter().find(|s| s.heading == heading) {
+                    return Err(at(
+                        n,
+                        format!(
+                            "a second `## {heading}` (the first is line {})",
+                            earlier.line
+                        ),
+                    ));
+                }
+                sections.push(Section {
+                    heading: heading.to_string(),
+                    line: n,
+                    lines: Vec::new(),
+                });
+                continue;
+            }
+            if !found_title && !line.trim().is_empty() {
+                return Err(at(
+                    n,
+                    format!("the statement must start with its title line, `# {title}`"),
+                ));
+            }
+            if let Some(last) = sections.last_mut() {
+                last.lines.push((n, line.to_string()));
+            }
+        }
+        if let Some(n) = fenced {
+            return Err(at(n, "a code block is not closed".into()));
+        }
+        if !found_title {
+            return Err(at(
+                1,
+                format!("no title line: the statement must start with `# {title}`"),
+            ));
+        }
+        let md = Markdown {
+            path: path.to_string(),
+            title: title.to_string(),
+            sections,
+        };
+        for required in ["Input", "Output", "Sample"] {
+            if md.section(required).is_none() {
+                let end = md.sections.last().map_or(1, |s| s.line);
+                return Err(at(end, format!("no `## {required}` section")));
+            }
+        }
+        Ok(md)
+    }
+
+    fn section(&self, heading: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.heading == heading)
+    }
+
+    fn at(&self, line: usize, what: impl std::fmt::Display) -> ExportError {
+        ExportError(format!("{}:{line}: {what}", self.path))
+    }
+
+    /// The LaTeX of a section (None when the statement has none), its pictures added to
+    /// `pictures`.
+    fn tex(
+        &self,
+        heading: &str,
+        flavour: Flavour,
+        pictures: &mut Vec<String>,
+    ) -> Result<Option<String>, ExportError> {
+        match self.section(heading) {
+            Some(s) => blocks(self, &s.lines, flavour, pictures).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Checks that the `## Sample` section shows exactly the sample tests: its code blocks, in
+    /// pairs, are each test's input and answer (`samples`: the test's name, input, answer).
+    pub fn check_samples(&self, samples: &[(String, &[u8], &[u8])]) -> Result<(), ExportError> {
+        let section = self.section("Sample").expect("read() requires it");
+        let mut blocks: Vec<(usize, String)> = Vec::new();
+        let mut open: Option<(usize, String)> = None;
+        for (n, line) in &section.lines {
+            if line.starts_with("```") {
+                match open.take() {
+                    Some(block) => blocks.push(block),
+                    None => open = Some((*n, String::new())),
+                }
+            } else if let Some((_, text)) = &mut open {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        if let Some((n, _)) = open {
+            return Err(self.at(n, "a code block is not closed"));
+        }
+        if blocks.len() != 2 * samples.len() {
+            return Err(self.at(
+                section.line,
+                format!(
+                    "`## Sample` shows {} code block(s); the samples group has {} test(s), so it \
+                     must show {} (each test's input, then its answer)",
+                    blocks.len(),
+                    samples.len(),
+                    2 * samples.len()
+                ),
+            ));
+        }
+        for (k, (name, input, answer)) in samples.iter().enumerate() {
+            for ((n, shown), (what, bytes)) in blocks[2 * k..2 * k + 2]
+                .iter()
+                .zip([("input", input), ("answer", answer)])
+            {
+                if shown.as_bytes() != *bytes {
+                    return Err(self.at(
+                        *n,
+                        format!(
+                            "the sample's {what} is not the {what} of test samples/{name} \
+                             (judge.toml): {shown:?} shown, {:?} tested",
+                            String::from_utf8_lossy(bytes)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
 
 /// A statement cut into Polygon's sections, in LaTeX.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sections {
     /// Everything before the first `##`.
     pub legend: String,
-    /// `## Input`, then `## Constraints` under a paragraph heading.
+    /// `## Input`, then `## Constraints` under a heading.
     pub input: String,
     /// `## Output`.
     pub output: String,
-    /// `## Notes`, then `## What you see when judged` under a paragraph heading.
+    /// `## Notes`, then `## What you see when judged` under a heading (for problemtools both
+    /// under their `\section*`).
     pub notes: String,
     /// The picture files the LaTeX includes (PDF names), in order.
     pub pictures: Vec<String>,
 }
 
-/// Cuts `md` (the file `path`, for messages) into sections. The `# title` line is left out
-/// (the packages take judge.toml's title), and so is `## Sample`: Polygon typesets the
-/// sample tests itself.
-pub fn sections(path: &str, md: &str) -> Result<Sections, ExportError> {
-    let mut parts: Vec<(String, Vec<&str>)> = vec![(String::new(), Vec::new())];
-    for line in md.lines() {
-        if line.starts_with("# ") {
-            continue;
-        }
-        if let Some(h) = line.strip_prefix("## ") {
-            parts.push((h.trim().to_string(), Vec::new()));
-        } else if let Some(last) = parts.last_mut() {
-            last.1.push(line);
-        }
-    }
+/// Cuts the statement into sections, typeset for `flavour`. The title is left out (each
+/// format places it itself), and so is `## Sample`: the judges typeset the sample tests.
+pub fn sections(md: &Markdown, flavour: Flavour) -> Result<Sections, ExportError> {
     let mut pictures = Vec::new();
-    let mut tex = |name: &str| -> Result<Option<String>, ExportError> {
-        match parts.iter().find(|(h, _)| h == name) {
-            Some((_, lines)) => blocks(path, lines, &mut pictures).map(Some),
-            None => Ok(None),
-        }
+    let legend = md.tex("", flavour, &mut pictures)?.unwrap_or_default();
+    let mut input = md.tex("Input", flavour, &mut pictures)?.unwrap_or_default();
+    let sub = |heading: &str| match flavour {
+        Flavour::Polygon => format!("\\paragraph{{{heading}}}\n\n"),
+        Flavour::Problemtools => format!("\\subsection*{{{heading}}}\n\n"),
     };
-    let required = |name: &str, t: Option<String>| {
-        t.ok_or_else(|| ExportError(format!("{path}: no `## {name}` section")))
+    let section = |heading: &str| match flavour {
+        Flavour::Polygon => format!("\\paragraph{{{heading}}}\n\n"),
+        Flavour::Problemtools => format!("\\section*{{{heading}}}\n\n"),
     };
-    let legend = required("(legend)", tex("")?)?;
-    let mut input = required("Input", tex("Input")?)?;
-    if let Some(c) = tex("Constraints")? {
-        input.push_str(&format!("\n\\paragraph{{Constraints}}\n\n{c}"));
+    if let Some(c) = md.tex("Constraints", flavour, &mut pictures)? {
+        input.push_str(&sub("Constraints"));
+        input.push_str(&c);
     }
-    let output = required("Output", tex("Output")?)?;
-    let mut notes = tex("Notes")?.unwrap_or_default();
-    if let Some(w) = tex("What you see when judged")? {
-        if !notes.is_empty() {
-            notes.push('\n');
+    let output = md
+        .tex("Output", flavour, &mut pictures)?
+        .unwrap_or_default();
+    let mut notes = String::new();
+    if let Some(n) = md.tex("Notes", flavour, &mut pictures)? {
+        if flavour == Flavour::Problemtools {
+            notes.push_str(&section("Notes"));
         }
-        notes.push_str(&format!("\\paragraph{{What you see when judged}}\n\n{w}"));
+        notes.push_str(&n);
+    }
+    if let Some(w) = md.tex("What you see when judged", flavour, &mut pictures)? {
+        notes.push_str(&section("What you see when judged"));
+        notes.push_str(&w);
     }
     Ok(Sections {
         legend,
@@ -71,21 +292,118 @@ pub fn sections(path: &str, md: &str) -> Result<Sections, ExportError> {
     })
 }
 
+/// The whole `problem.en.tex` of the Kattis and ICPC packages, for problemtools' problem class
+/// (`\problemname`, the legend, `\section*{Input}`, `\section*{Output}`, the notes; the tools
+/// append the samples), and the pictures it includes.
+pub fn problemtools_tex(md: &Markdown) -> Result<(String, Vec<String>), ExportError> {
+    let s = sections(md, Flavour::Problemtools)?;
+    let tex = format!(
+        "% Made by `judge export` from {path}, the statement's one source: edit that file.\n\
+         % problemtools' problem class; the tools append the samples.\n\
+         \\problemname{{{title}}}\n\n{legend}\\section*{{Input}}\n\n{input}\
+         \\section*{{Output}}\n\n{output}{notes}",
+        path = md.path,
+        title = escape(&md.path, &md.title)?,
+        legend = s.legend,
+        input = s.input,
+        output = s.output,
+        notes = s.notes,
+    );
+    Ok((tex, s.pictures))
+}
+
+/// Lines of text with their line numbers, joined by single spaces: where each line starts.
+struct Joined {
+    text: String,
+    starts: Vec<(usize, usize)>,
+}
+
+impl Joined {
+    fn new() -> Joined {
+        Joined {
+            text: String::new(),
+            starts: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, line: usize, text: &str) {
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        self.starts.push((self.text.len(), line));
+        self.text.push_str(text.trim());
+    }
+
+    /// The line of the byte at `offset`.
+    fn line(&self, offset: usize) -> usize {
+        self.starts
+            .iter()
+            .take_while(|(start, _)| *start <= offset)
+            .last()
+            .map_or(0, |(_, line)| *line)
+    }
+}
+
+/// What a line starting a block says it is, when the subset does not have it.
+fn unsupported_block(line: &str) -> Option<&'static str> {
+    let t = line.trim_start();
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    if line.contains('\t') {
+        Some("a tab")
+    } else if t.starts_with('#') {
+        Some("a heading other than `# TITLE` and the known `## ` sections")
+    } else if t.starts_with('>') {
+        Some("a block quote")
+    } else if t.starts_with('|') {
+        Some("a table")
+    } else if t.starts_with("* ") || t.starts_with("+ ") {
+        Some("a list item not written `- `")
+    } else if digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") ")) {
+        Some("a numbered list")
+    } else if t.starts_with('<') && !t.starts_with("<sup>") {
+        Some("an HTML block")
+    } else if t.len() >= 3
+        && ["-", "*", "_", "="]
+            .iter()
+            .any(|c| t.chars().all(|x| x.to_string() == *c || x == ' '))
+    {
+        Some("a rule or an underlined heading")
+    } else if line.starts_with(' ') {
+        Some("an indented line (indented code, or a list's continuation outside a list)")
+    } else {
+        None
+    }
+}
+
 /// The LaTeX of a run of Markdown lines: paragraphs, lists, code blocks and pictures.
-fn blocks(path: &str, lines: &[&str], pictures: &mut Vec<String>) -> Result<String, ExportError> {
+fn blocks(
+    md: &Markdown,
+    lines: &[(usize, String)],
+    flavour: Flavour,
+    pictures: &mut Vec<String>,
+) -> Result<String, ExportError> {
+    let unsupported = |n: usize, what: &str| {
+        md.at(
+            n,
+            format!("{what} is not in the statements' Markdown subset (docs/statements.md)"),
+        )
+    };
     let mut out = String::new();
     let mut i = 0;
     while i < lines.len() {
-        let line = lines[i];
+        let (n, line) = (lines[i].0, lines[i].1.as_str());
         if line.trim().is_empty() {
             i += 1;
         } else if line.starts_with("```") {
             let end = (i + 1..lines.len())
-                .find(|&j| lines[j].starts_with("```"))
-                .ok_or_else(|| ExportError(format!("{path}: a code block is not closed")))?;
+                .find(|&j| lines[j].1.starts_with("```"))
+                .ok_or_else(|| md.at(n, "a code block is not closed"))?;
             out.push_str("\\begin{verbatim}\n");
-            for l in &lines[i + 1..end] {
-                out.push_str(&ascii(path, l)?);
+            for (k, l) in &lines[i + 1..end] {
+                if let Some(c) = l.chars().find(|c| !c.is_ascii()) {
+                    return Err(md.at(*k, format!("{c:?} in a code block (ASCII only)")));
+                }
+                out.push_str(l);
                 out.push('\n');
             }
             out.push_str("\\end{verbatim}\n\n");
@@ -94,89 +412,164 @@ fn blocks(path: &str, lines: &[&str], pictures: &mut Vec<String>) -> Result<Stri
             let (caption, file) = rest
                 .strip_suffix(')')
                 .and_then(|r| r.split_once("]("))
-                .ok_or_else(|| ExportError(format!("{path}: cannot read the picture {line}")))?;
-            let pdf = file
+                .ok_or_else(|| {
+                    md.at(
+                        n,
+                        "a picture must be a line `![caption](FILE.svg)` of its own",
+                    )
+                })?;
+            let stem = file
                 .strip_suffix(".svg")
-                .map_or_else(|| file.to_string(), |stem| format!("{stem}.pdf"));
-            out.push_str(&format!(
-                "\\begin{{center}}\n\\includegraphics[width=0.45\\textwidth]{{{pdf}}}\n\n\
-                 {{\\small {}}}\n\\end{{center}}\n\n",
-                inline(path, caption)?
-            ));
+                .filter(|s| !s.is_empty() && !s.contains('/'))
+                .ok_or_else(|| {
+                    md.at(
+                        n,
+                        format!("the picture {file:?}: an SVG in statements/ (FILE.svg) is needed"),
+                    )
+                })?;
+            let pdf = format!("{stem}.pdf");
+            let mut text = Joined::new();
+            text.push(n, caption);
+            let caption = inline(md, &text)?;
+            out.push_str(&match flavour {
+                Flavour::Polygon => format!(
+                    "\\begin{{center}}\n\\includegraphics[width=0.45\\textwidth]{{{pdf}}}\n\n\
+                     {{\\small {caption}}}\n\\end{{center}}\n\n"
+                ),
+                Flavour::Problemtools => format!("\\illustration{{0.4}}{{{pdf}}}{{{caption}}}\n\n"),
+            });
             pictures.push(pdf);
             i += 1;
         } else if line.starts_with("- ") {
             out.push_str("\\begin{itemize}\n");
-            while i < lines.len() && lines[i].starts_with("- ") {
-                let mut item = lines[i][2..].to_string();
+            while i < lines.len() && lines[i].1.starts_with("- ") {
+                let mut item = Joined::new();
+                item.push(lines[i].0, &lines[i].1[2..]);
                 i += 1;
-                while i < lines.len() && lines[i].starts_with("  ") && !lines[i].trim().is_empty() {
-                    item.push(' ');
-                    item.push_str(lines[i].trim());
+                while i < lines.len()
+                    && lines[i].1.starts_with("  ")
+                    && !lines[i].1.trim().is_empty()
+                {
+                    if let Some(what) = unsupported_block(lines[i].1.trim_start()) {
+                        return Err(unsupported(lines[i].0, what));
+                    }
+                    item.push(lines[i].0, &lines[i].1);
                     i += 1;
                 }
-                out.push_str(&format!("  \\item {}\n", inline(path, &item)?));
+                out.push_str(&format!("  \\item {}\n", inline(md, &item)?));
             }
             out.push_str("\\end{itemize}\n\n");
         } else {
-            let mut paragraph = Vec::new();
+            let mut paragraph = Joined::new();
             while i < lines.len()
-                && !lines[i].trim().is_empty()
-                && !lines[i].starts_with("```")
-                && !lines[i].starts_with("- ")
+                && !lines[i].1.trim().is_empty()
+                && !lines[i].1.starts_with("```")
+                && !lines[i].1.starts_with("- ")
+                && !lines[i].1.starts_with("![")
             {
-                paragraph.push(lines[i].trim());
+                if let Some(what) = unsupported_block(&lines[i].1) {
+                    return Err(unsupported(lines[i].0, what));
+                }
+                paragraph.push(lines[i].0, &lines[i].1);
                 i += 1;
             }
-            out.push_str(&inline(path, &paragraph.join(" "))?);
+            out.push_str(&inline(md, &paragraph)?);
             out.push_str("\n\n");
         }
     }
     Ok(out)
 }
 
-/// A code line: ASCII only (it goes into `verbatim`).
-fn ascii(path: &str, line: &str) -> Result<String, ExportError> {
-    match line.chars().find(|c| !c.is_ascii()) {
-        Some(c) => Err(ExportError(format!("{path}: {c:?} in a code block"))),
-        None => Ok(line.to_string()),
-    }
+/// Inline Markdown as LaTeX: code, bold, superscripts, quotes, escapes.
+fn inline(md: &Markdown, joined: &Joined) -> Result<String, ExportError> {
+    inline_at(md, joined, 0, &joined.text)
 }
 
-/// Inline Markdown as LaTeX: code, bold, superscripts, quotes, escapes.
-fn inline(path: &str, text: &str) -> Result<String, ExportError> {
+/// [`inline`] of `text`, which starts at byte `base` of `joined.text`.
+fn inline_at(
+    md: &Markdown,
+    joined: &Joined,
+    base: usize,
+    text: &str,
+) -> Result<String, ExportError> {
+    let at = |offset: usize, what: String| md.at(joined.line(base + offset), what);
+    let not_subset = |offset: usize, what: &str| {
+        at(
+            offset,
+            format!("{what} is not in the statements' Markdown subset (docs/statements.md)"),
+        )
+    };
     let mut out = String::new();
-    let mut rest = text;
     let mut quote_open = false;
-    while let Some(c) = rest.chars().next() {
+    let mut pos = 0;
+    while let Some(c) = text[pos..].chars().next() {
+        let rest = &text[pos..];
         if let Some(r) = rest.strip_prefix('`') {
-            let (code, after) = r
+            let (code, _) = r
                 .split_once('`')
-                .ok_or_else(|| ExportError(format!("{path}: unclosed `code` in {text:?}")))?;
-            out.push_str(&format!("\\texttt{{{}}}", escape(path, code)?));
-            rest = after;
+                .ok_or_else(|| at(pos, "a `code` span is not closed".into()))?;
+            out.push_str(&format!(
+                "\\texttt{{{}}}",
+                escape_at(md, joined.line(base + pos), code)?
+            ));
+            pos += code.len() + 2;
         } else if let Some(r) = rest.strip_prefix("**") {
-            let (bold, after) = r
+            let (bold, _) = r
                 .split_once("**")
-                .ok_or_else(|| ExportError(format!("{path}: unclosed **bold** in {text:?}")))?;
-            out.push_str(&format!("\\textbf{{{}}}", inline(path, bold)?));
-            rest = after;
+                .ok_or_else(|| at(pos, "a **bold** span is not closed".into()))?;
+            let inner = inline_at(md, joined, base + pos + 2, bold)?;
+            out.push_str(&format!("\\textbf{{{inner}}}"));
+            pos += bold.len() + 4;
         } else if let Some(r) = rest.strip_prefix("<sup>") {
-            let (sup, after) = r
+            let (sup, _) = r
                 .split_once("</sup>")
-                .ok_or_else(|| ExportError(format!("{path}: unclosed <sup> in {text:?}")))?;
-            out.push_str(&format!("\\textsuperscript{{{}}}", inline(path, sup)?));
-            rest = after;
+                .ok_or_else(|| at(pos, "a <sup> is not closed".into()))?;
+            // A number or a word in math mode, which every LaTeX-to-HTML converter knows
+            // (plasTeX takes \textsuperscript for an accent); anything else as text.
+            if !sup.is_empty() && sup.chars().all(|c| c.is_ascii_alphanumeric()) {
+                out.push_str(&format!("$^{{{sup}}}$"));
+            } else {
+                let inner = inline_at(md, joined, base + pos + 5, sup)?;
+                out.push_str(&format!("\\textsuperscript{{{inner}}}"));
+            }
+            pos += sup.len() + 11;
         } else if c == '"' {
             out.push_str(if quote_open { "''" } else { "``" });
             quote_open = !quote_open;
-            rest = &rest[1..];
+            pos += 1;
         } else {
-            out.push_str(&escape(path, &c.to_string())?);
-            rest = &rest[c.len_utf8()..];
+            let after = &rest[c.len_utf8()..];
+            let next = after.chars().next().unwrap_or(' ');
+            let what = match c {
+                '*' => Some("emphasis with `*`"),
+                '_' => Some("emphasis with `_` (write names with `_` as `code`)"),
+                '[' | ']' => Some("a link or a bracket"),
+                '\\' => Some("a backslash escape"),
+                '!' if next == '[' => Some("a picture inside a paragraph"),
+                '<' if next.is_ascii_alphabetic() || next == '/' || next == '!' => {
+                    Some("an HTML tag other than <sup>")
+                }
+                '&' if after.split_once(';').is_some_and(|(e, _)| {
+                    !e.is_empty() && e.chars().all(|x| x.is_ascii_alphanumeric() || x == '#')
+                }) =>
+                {
+                    Some("an HTML entity")
+                }
+                _ => None,
+            };
+            if let Some(what) = what {
+                return Err(not_subset(pos, what));
+            }
+            out.push_str(&escape_at(md, joined.line(base + pos), &c.to_string())?);
+            pos += c.len_utf8();
         }
     }
     Ok(out)
+}
+
+/// [`escape`] with the statement's file and line in the message.
+fn escape_at(md: &Markdown, line: usize, text: &str) -> Result<String, ExportError> {
+    escape(&format!("{}:{line}", md.path), text)
 }
 
 /// Plain text with LaTeX's special characters escaped and the few non-ASCII ones typeset
@@ -198,7 +591,7 @@ pub fn escape(path: &str, text: &str) -> Result<String, ExportError> {
             '≥' => out.push_str("$\\ge$"),
             '−' => out.push_str("$-$"),
             '×' => out.push_str("$\\times$"),
-            c if c.is_ascii() => out.push(c),
+            c if c.is_ascii() && !c.is_ascii_control() => out.push(c),
             c => {
                 return Err(ExportError(format!(
                     "{path}: {c:?} has no LaTeX form here (add it to export::statement)"
@@ -213,12 +606,21 @@ pub fn escape(path: &str, text: &str) -> Result<String, ExportError> {
 mod tests {
     use super::*;
 
+    const SAMPLE: &str = "## Sample\n\n```text\n1\n```\n\n```text\n2\n```\n";
+
+    fn read(md: &str) -> Result<Markdown, ExportError> {
+        Markdown::read("t.md", md, "T (X 1)")
+    }
+
     #[test]
     fn sections_lists_code_and_inline_marks() {
-        let md = "# T (X 1)\n\n![A cap](b.svg)\n\nSome **bold** and `a_b`.\n\n## Input\n\n\
-                  - one\n  two\n- 2<sup>31</sup> − 1 ≤ N\n\n## Output\n\n```text\n1 A\n```\n\n\
-                  ## Constraints\n\n50% \"q\"\n\n## Sample\n\nskipped\n";
-        let s = sections("t.md", md).unwrap();
+        let md = format!(
+            "# T (X 1)\n\n![A cap](b.svg)\n\nSome **bold** and `a_b`.\n\n## Input\n\n\
+             - one\n  two\n- 2<sup>31</sup> − 1 ≤ N\n\n## Output\n\n```text\n1 A\n```\n\n\
+             ## Constraints\n\n50% \"q\"\n\n{SAMPLE}"
+        );
+        let md = read(&md).unwrap();
+        let s = sections(&md, Flavour::Polygon).unwrap();
         assert!(
             s.legend
                 .contains("\\includegraphics[width=0.45\\textwidth]{b.pdf}")
@@ -228,16 +630,88 @@ mod tests {
                 .contains("Some \\textbf{bold} and \\texttt{a\\_b}.")
         );
         assert!(s.input.contains("  \\item one two\n"));
-        assert!(s.input.contains("2\\textsuperscript{31} $-$ 1 $\\le$ N"));
+        assert!(s.input.contains("2$^{31}$ $-$ 1 $\\le$ N"), "{}", s.input);
         assert!(s.input.contains("\\paragraph{Constraints}\n\n50\\% ``q''"));
         assert_eq!(s.output, "\\begin{verbatim}\n1 A\n\\end{verbatim}\n\n");
-        assert!(!format!("{s:?}").contains("skipped"));
         assert_eq!(s.pictures, ["b.pdf"]);
+        let (tex, pictures) = problemtools_tex(&md).unwrap();
+        assert!(tex.contains("\\problemname{T (X 1)}\n"), "{tex}");
+        assert!(tex.contains("\\illustration{0.4}{b.pdf}{A cap}"), "{tex}");
+        assert!(
+            tex.contains("\\section*{Input}\n\n\\begin{itemize}"),
+            "{tex}"
+        );
+        assert!(tex.contains("\\subsection*{Constraints}\n\n50\\%"), "{tex}");
+        assert!(
+            tex.contains("\\section*{Output}\n\n\\begin{verbatim}"),
+            "{tex}"
+        );
+        assert!(
+            !tex.contains("Sample"),
+            "the tools typeset the samples: {tex}"
+        );
+        assert_eq!(pictures, ["b.pdf"]);
+        md.check_samples(&[("s".into(), &b"1\n"[..], &b"2\n"[..])])
+            .unwrap();
+        let e = md
+            .check_samples(&[("s".into(), &b"1\n"[..], &b"3\n"[..])])
+            .unwrap_err();
+        assert!(e.0.starts_with("t.md:") && e.0.contains("samples/s"), "{e}");
+    }
+
+    /// The error of `md` with its body (everything after the title line) replaced.
+    fn error(body: &str) -> String {
+        let md = format!("# T (X 1)\n\n{body}\n\n## Input\n\nx\n\n## Output\n\ny\n\n{SAMPLE}");
+        match read(&md).and_then(|m| problemtools_tex(&m).map(|_| ())) {
+            Ok(()) => panic!("{body:?} accepted"),
+            Err(e) => e.0,
+        }
     }
 
     #[test]
-    fn unknown_characters_and_missing_sections_are_errors() {
-        assert!(sections("t.md", "# T\n\nx\n\n## Output\n\ny\n").is_err());
-        assert!(sections("t.md", "# T\n\né\n\n## Input\n\nx\n\n## Output\n\ny\n").is_err());
+    fn what_is_not_in_the_subset_fails_at_its_line() {
+        for (body, line, what) in [
+            ("ok\n\n### Deeper", 5, "a heading"),
+            ("ok\n1. first", 4, "a numbered list"),
+            ("* item", 3, "not written `- `"),
+            ("> quoted", 3, "a block quote"),
+            ("| a | b |", 3, "a table"),
+            ("a\nsee [here](x)", 4, "a link"),
+            ("a *b* c", 3, "emphasis with `*`"),
+            ("x\ny\na_b", 5, "emphasis with `_`"),
+            ("<div>x</div>", 3, "an HTML block"),
+            ("a <b>c</b>", 3, "an HTML tag"),
+            ("a &nbsp; b", 3, "an HTML entity"),
+            ("---", 3, "a rule"),
+            ("    code", 3, "an indented line"),
+            ("- a\n  b\n  c *d*", 5, "emphasis"),
+            ("é", 3, "no LaTeX form"),
+            ("![cap](board.png)", 3, "an SVG"),
+            ("a `b", 3, "not closed"),
+        ] {
+            let e = error(body);
+            assert!(
+                e.starts_with(&format!("t.md:{line}: ")) && e.contains(what),
+                "{body:?}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_title_must_be_judge_tomls() {
+        let rest = "\n## Input\n\nx\n\n## Output\n\ny\n\n";
+        let e = read(&format!("# T (X 2)\n{rest}{SAMPLE}")).unwrap_err();
+        assert!(e.0.starts_with("t.md:1: the title \"T (X 2)\""), "{e}");
+        assert!(e.0.contains("\"T (X 1)\""), "{e}");
+        let e = read(&format!("Intro\n# T (X 1)\n{rest}{SAMPLE}")).unwrap_err();
+        assert!(e.0.starts_with("t.md:1: "), "{e}");
+        let e = read(&format!("# T (X 1)\n{rest}{SAMPLE}\n# T (X 1)\n")).unwrap_err();
+        assert!(e.0.contains("a second `# ` title line"), "{e}");
+        let e = read(&format!("# T (X 1)\n{rest}## Usage\n\n{SAMPLE}")).unwrap_err();
+        assert!(e.0.starts_with("t.md:11: `## Usage`"), "{e}");
+        let e = read("# T (X 1)\n\n## Input\n\n```\nx\n").unwrap_err();
+        assert!(e.0.starts_with("t.md:5: a code block is not closed"), "{e}");
+        let e = read("# T (X 1)\n\n## Input\n\nx\n\n## Sample\n").unwrap_err();
+        assert!(e.0.contains("no `## Output` section"), "{e}");
     }
 }
