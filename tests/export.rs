@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::cli::{judge, repo, scratch, tree};
+use common::cli::{copy_dir, judge, repo, scratch, tree};
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
@@ -1540,15 +1540,7 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
     for name in ["solutions", "generators"] {
         link_into(&tmp, name);
     }
-    std::fs::create_dir(tmp.join("statements")).unwrap();
-    for entry in std::fs::read_dir(repo().join("statements")).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(
-            &path,
-            tmp.join("statements").join(path.file_name().unwrap()),
-        )
-        .unwrap();
-    }
+    copy_dir(&repo().join("statements"), &tmp.join("statements"));
     let plan_path = tmp.join("judge.toml");
     std::fs::copy(repo().join("judge.toml"), &plan_path).unwrap();
     let md = std::fs::read_to_string(repo().join("statements/msquare.md")).unwrap();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{repo, text};
+use common::cli::{copy_dir, repo, text};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -24,11 +24,7 @@ impl Scratch {
         assert_ne!(plan, changed, "judge.toml sets sicily's order");
         std::fs::write(dir.join("judge.toml"), changed).unwrap();
         // The plan's own generators, which `judge build` runs.
-        std::fs::create_dir_all(dir.join("generators")).unwrap();
-        for entry in std::fs::read_dir(repo().join("generators")).unwrap() {
-            let entry = entry.unwrap();
-            std::fs::copy(entry.path(), dir.join("generators").join(entry.file_name())).unwrap();
-        }
+        copy_dir(&repo().join("generators"), &dir.join("generators"));
         // The test data built for this plan (its manifest records the order).
         let built = Command::new(JUDGE)
             .arg("build")

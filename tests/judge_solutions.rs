@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{JUDGE, judge, judge_in, repo, text};
+use common::cli::{JUDGE, built_copy, judge, judge_in, repo, text};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,19 +12,7 @@ const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
 
 /// A copy of judge.toml and testdata/ to modify.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-sol-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
-    // The plan's own generators, which `judge build` runs.
-    std::fs::create_dir_all(dir.join("generators")).unwrap();
-    for entry in std::fs::read_dir(repo().join("generators")).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join("generators").join(entry.file_name())).unwrap();
-    }
-    let o = judge_in(&dir, &["build"]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    dir
+    built_copy("judge-sol", name)
 }
 
 #[test]

@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::cli::{judge_in, repo, text};
+use common::cli::{built_copy, judge_in, repo, text};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -351,23 +351,7 @@ fn the_minimal_counterexample_of_each_wrong_msquare_solution_is_exact() {
 
 /// A copy of judge.toml and its test data to change.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("judge-shrink-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
-    // The plan's own generators, which `judge build` runs.
-    std::fs::create_dir_all(dir.join("generators")).unwrap();
-    for entry in std::fs::read_dir(repo().join("generators")).unwrap() {
-        let path = entry.unwrap().path();
-        std::fs::copy(
-            &path,
-            dir.join("generators").join(path.file_name().unwrap()),
-        )
-        .unwrap();
-    }
-    let o = judge_in(&dir, &["build"]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    dir
+    built_copy("judge-shrink", name)
 }
 
 #[test]

@@ -63,3 +63,23 @@ pub fn tree(dir: &Path) -> BTreeMap<String, (u32, Vec<u8>)> {
     walk(dir, dir, &mut files);
     files
 }
+
+/// Copies every file directly in `from` into `to` (made if missing).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
+
+/// A scratch directory (see [`scratch`]) holding a copy of judge.toml and of the plan's own
+/// generators, with the test data `judge build` made there: a problem set to change.
+pub fn built_copy(prefix: &str, name: &str) -> PathBuf {
+    let dir = scratch(prefix, name);
+    std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
+    copy_dir(&repo().join("generators"), &dir.join("generators"));
+    let o = judge_in(&dir, &["build"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    dir
+}
