@@ -12,7 +12,7 @@ use common::cli::{copy_dir, judge, repo, scratch, tree};
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
@@ -591,27 +591,33 @@ fn cms_layout_and_checker_argv() {
     }
 }
 
-#[test]
-fn test_data_that_differs_from_the_plan_is_not_exported() {
-    let tmp = scratch("judge-export", "stale");
-    let data = tmp.join("testdata");
-    let src = repo().join("testdata");
-    for (rel, (_, bytes)) in tree(&src.join("msquare")) {
+/// A copy of testdata/msquare under `dir`/testdata; returns that testdata directory.
+fn copy_msquare_data(dir: &Path) -> PathBuf {
+    let data = dir.join("testdata");
+    for (rel, (_, bytes)) in tree(&repo().join("testdata/msquare")) {
         let to = data.join("msquare").join(rel);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::write(to, bytes).unwrap();
     }
+    data
+}
+
+/// `judge export KIND msquare DIR/out-KIND OPTIONS...`: the output directory and the run.
+fn export_msquare(dir: &Path, kind: &str, options: &[&str]) -> (PathBuf, Output) {
+    let out = dir.join(format!("out-{kind}"));
+    let mut args = vec!["export", kind, "msquare", out.to_str().unwrap()];
+    args.extend_from_slice(options);
+    let o = judge(&args);
+    (out, o)
+}
+
+#[test]
+fn test_data_that_differs_from_the_plan_is_not_exported() {
+    let tmp = scratch("judge-export", "stale");
+    let data = copy_msquare_data(&tmp);
     std::fs::write(data.join("msquare/random/uniform-s303.ans"), "0\n\n").unwrap();
     for kind in ["icpc", "kattis", "polygon", "cms"] {
-        let out = tmp.join(format!("out-{kind}"));
-        let o = judge(&[
-            "export",
-            kind,
-            "msquare",
-            out.to_str().unwrap(),
-            "--data",
-            data.to_str().unwrap(),
-        ]);
+        let (out, o) = export_msquare(&tmp, kind, &["--data", data.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(1), "{kind}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(
@@ -1297,12 +1303,7 @@ fn inserting_a_test_renames_no_other_exported_file() {
         ),
         1,
     );
-    let data = tmp.join("testdata");
-    for (rel, (_, bytes)) in tree(&repo().join("testdata/msquare")) {
-        let to = data.join("msquare").join(rel);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::write(to, bytes).unwrap();
-    }
+    let data = copy_msquare_data(&tmp);
     let plan_path = tmp.join("judge.toml");
     std::fs::write(&plan_path, &inserted).unwrap();
     let (plan_arg, data_arg) = (plan_path.to_str().unwrap(), data.to_str().unwrap());
@@ -1311,17 +1312,7 @@ fn inserting_a_test_renames_no_other_exported_file() {
     let new_test = "by-distance/distance-09-s99";
     assert!(data.join(format!("msquare/{new_test}.in")).exists());
     for kind in ["icpc", "kattis", "polygon", "cms"] {
-        let out = tmp.join(format!("out-{kind}"));
-        let o = judge(&[
-            "export",
-            kind,
-            "msquare",
-            out.to_str().unwrap(),
-            "--plan",
-            plan_arg,
-            "--data",
-            data_arg,
-        ]);
+        let (out, o) = export_msquare(&tmp, kind, &["--plan", plan_arg, "--data", data_arg]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let (before, after) = (
             tree(&exported(kind).join("msquare")),
@@ -1563,17 +1554,8 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
     ] {
         std::fs::write(tmp.join("statements/msquare.md"), &broken).unwrap();
         for kind in kinds {
-            let out = tmp.join(format!("out-{kind}"));
-            let o = judge(&[
-                "export",
-                kind,
-                "msquare",
-                out.to_str().unwrap(),
-                "--plan",
-                plan_path.to_str().unwrap(),
-                "--data",
-                data.to_str().unwrap(),
-            ]);
+            let (plan_arg, data_arg) = (plan_path.to_str().unwrap(), data.to_str().unwrap());
+            let (out, o) = export_msquare(&tmp, kind, &["--plan", plan_arg, "--data", data_arg]);
             let err = String::from_utf8_lossy(&o.stderr);
             assert_eq!(o.status.code(), Some(1), "{kind}: {err}");
             assert!(
