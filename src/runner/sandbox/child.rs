@@ -1,7 +1,7 @@
 //! What the solution's process does between `fork` and `exec`: join the run's cgroups, leave
-//! the judge's session, enter new namespaces, set the limits, with a new pid namespace fork
-//! the namespace's init and the solution under it, then (in the solution's process) build
-//! its root or move into its private directory, drop to the sandbox user, join a new
+//! the judge's session, make new namespaces or enter those made ahead, set the limits, with a
+//! new pid namespace fork the namespace's init and the solution under it, then (in the
+//! solution's process) complete its root or move into its private directory, drop to the sandbox user, join a new
 //! session keyring, forbid new privileges, apply Landlock and the seccomp filters.
 //!
 //! Everything here runs in the child of a multi-threaded process, so it only makes system
@@ -9,7 +9,7 @@
 
 use std::ffi::CString;
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Arc;
 
 use super::{root, seccomp};
@@ -29,10 +29,16 @@ pub struct ChildPlan {
     /// root; `namespaces` then has no `CLONE_NEWPID`, and the judge reads the report);
     /// otherwise this process unshares it and stays outside as the outer keeper.
     pub is_init: bool,
+    /// Namespaces made ahead of the run to enter (`setns`), as `(descriptor, type)`; kept open
+    /// by the judge until the run ended.
+    pub enter: Vec<(RawFd, libc::c_int)>,
     /// For a new user namespace: the uid and gid maps that map the judge's own ids.
     pub id_maps: Option<(CString, CString)>,
-    /// A root of its own (in the new mount namespace), built before the uid changes.
+    /// A root of its own (in the new mount namespace), completed before the uid changes.
     pub root: Option<(Arc<root::Plan>, root::PerRun)>,
+    /// Whether the mount namespace entered has the root's shared part built already
+    /// ([`root::Plan::prepare`]); else the run's process builds it.
+    pub root_prepared: bool,
     /// The private working directory, when the run has no root of its own.
     pub workdir: Option<CString>,
     /// `(resource, soft, hard)` limits.
@@ -115,6 +121,9 @@ impl ChildPlan {
                     write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
                 }
             }
+            for &(fd, kind) in &self.enter {
+                check(libc::setns(fd, kind) as libc::c_long)?;
+            }
             for &(resource, soft, hard) in &self.limits {
                 let limit = libc::rlimit {
                     rlim_cur: soft,
@@ -138,7 +147,10 @@ impl ChildPlan {
                 check(libc::sethostname(name.as_ptr().cast(), name.len()) as libc::c_long)?;
             }
             if let Some((plan, run)) = &self.root {
-                plan.build(run)?;
+                if !self.root_prepared {
+                    plan.prepare()?;
+                }
+                plan.enter(run)?;
             } else if let Some(dir) = &self.workdir {
                 check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
             }

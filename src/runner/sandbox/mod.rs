@@ -37,6 +37,7 @@
 mod cgroup;
 mod child;
 mod filesystem;
+mod namespace_pool;
 mod root;
 mod seccomp;
 mod uid;
@@ -52,7 +53,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -65,6 +66,10 @@ pub use uid::{FIRST_UID, UIDS};
 
 /// The `PATH` a sandboxed program sees.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The namespaces a root judge makes ahead of the runs ([`namespace_pool`]).
+const AHEAD: libc::c_int =
+    libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS | libc::CLONE_NEWNS;
 
 /// How many files and directories the `/tmp` of a run's own root may hold.
 const TMP_INODES: u64 = 65536;
@@ -231,6 +236,12 @@ pub struct Sandbox {
     namespaces: libc::c_int,
     /// The root each run gets in its own mount namespace, when the machine allows one.
     root_plan: Option<Arc<root::Plan>>,
+    /// Whether the judge is root: then each run's network, IPC, UTS and mount namespaces
+    /// are made ahead of it by [`namespace_pool`].
+    namespaces_ahead: bool,
+    /// The maker of those namespaces, started at the first run (after [`Sandbox::without`]
+    /// had its say on the layers).
+    pool: OnceLock<Result<namespace_pool::Pool, String>>,
     /// The seccomp filters, compiled once.
     seccomp: Option<Arc<seccomp::Filters>>,
     /// As root: the judge's own pid namespace, to come back to after spawning a run's
@@ -255,6 +266,8 @@ impl Sandbox {
             landlock_abi: 0,
             namespaces: 0,
             root_plan: None,
+            namespaces_ahead: false,
+            pool: OnceLock::new(),
             seccomp: None,
             own_pid_namespace: None,
             cgroups: None,
@@ -354,6 +367,8 @@ impl Sandbox {
             landlock_abi,
             namespaces,
             root_plan,
+            namespaces_ahead: root,
+            pool: OnceLock::new(),
             seccomp,
             own_pid_namespace,
             cgroups,
@@ -541,6 +556,7 @@ impl Sandbox {
             cgroup: None,
             _uid: None,
             pid_namespace: None,
+            namespaces: None,
         };
         if self.namespaces & libc::CLONE_NEWPID != 0 {
             let page = Arc::new(
@@ -552,6 +568,13 @@ impl Sandbox {
                 plan.is_init = true;
                 run.pid_namespace = Some((Arc::clone(own), page));
             }
+        }
+        if let Some(pool) = self.pool() {
+            let lease = pool.take()?;
+            plan.enter = lease.namespaces().to_enter();
+            plan.namespaces &= !AHEAD;
+            plan.root_prepared = true;
+            run.namespaces = Some(lease);
         }
         if self.namespaces & libc::CLONE_NEWUSER != 0 {
             // SAFETY: getuid and getgid cannot fail.
@@ -598,6 +621,19 @@ impl Sandbox {
             run.command.pre_exec(move || plan.apply());
         }
         Ok(run)
+    }
+
+    /// The maker of the runs' namespaces, started at the first call, when the judge is root
+    /// and the runs have namespaces.
+    fn pool(&self) -> Option<&namespace_pool::Pool> {
+        if !self.namespaces_ahead || self.namespaces & AHEAD == 0 {
+            return None;
+        }
+        let pool = self.pool.get_or_init(|| {
+            let root = self.root_plan.clone().filter(|_| self.namespaces & libc::CLONE_NEWNS != 0);
+            namespace_pool::Pool::start(root)
+        });
+        pool.as_ref().ok()
     }
 
     /// The command rewritten to use staged copies of the program and of every file or
@@ -655,6 +691,8 @@ pub(super) struct Run {
     /// When the process is spawned as the init of a new pid namespace: the judge's own pid
     /// namespace (to come back to) and the page where the init leaves the solution's status.
     pid_namespace: Option<(Arc<OwnedFd>, Arc<ReportPage>)>,
+    /// The namespaces made ahead for this run, closed (by their maker) after it.
+    namespaces: Option<namespace_pool::Lease>,
 }
 
 impl Run {
@@ -710,6 +748,7 @@ impl Run {
             cgroup: None,
             _uid: None,
             pid_namespace: None,
+            namespaces: None,
         }
     }
 

@@ -6,8 +6,11 @@
 //! Nothing else exists there: no test data, no repository, no socket of the host, no other
 //! run; and everything the run wrote goes with its mount namespace.
 //!
-//! The parent prepares the plan ([`Plan`]); the child, between `fork` and `exec`, builds the
-//! root with plain system calls ([`Plan::build`]) and pivots into it.
+//! The judge prepares the plan ([`Plan`]) once. The part every run shares is built with plain
+//! system calls ([`Plan::prepare`]) in the run's new mount namespace: as root ahead of the
+//! run, by the thread that makes the runs' namespaces ([`super::namespace_pool`]), else in the
+//! run's process. The run's process adds what is its own and pivots into the root
+//! ([`Plan::enter`]) between `fork` and `exec`.
 
 use std::ffi::{CStr, CString};
 use std::io;
@@ -62,7 +65,6 @@ enum Entry {
         directory: bool,
         flags: libc::c_ulong,
     },
-    Proc(CString),
 }
 
 /// The root every run of a sandbox gets, prepared once.
@@ -170,7 +172,6 @@ impl Plan {
                 target: c(target),
             });
         }
-        entries.push(Entry::Proc(c("proc")));
         let mount_point = c_path(mount_point).ok_or("a NUL byte in the sandbox's path")?;
         Ok(Plan {
             mount_point,
@@ -178,13 +179,16 @@ impl Plan {
         })
     }
 
-    /// Builds the root and pivots into it; the working directory is then [`WORKDIR`]. Run
-    /// in the child, in its new mount (and pid) namespace, before the uid changes.
+    /// Builds the part of the root every run shares: in the current mount namespace (new,
+    /// made for one run), a read-only tmpfs at the mount point holding the system binds,
+    /// `/etc`, `/dev`, and the empty mount points of the run's own `/proc`, `/program` and
+    /// `/tmp`. Run ahead of the run (see [`super::namespace_pool`]) or in the run's process.
     ///
     /// # Safety
-    /// Between `fork` and `exec`: system calls only, on memory the parent prepared.
-    pub unsafe fn build(&self, run: &PerRun) -> io::Result<()> {
-        // SAFETY: plain system calls on NUL-terminated strings owned by `self` and `run`.
+    /// May run between `fork` and `exec`: system calls only, on memory the parent prepared.
+    /// It changes the working directory to the mount point.
+    pub unsafe fn prepare(&self) -> io::Result<()> {
+        // SAFETY: plain system calls on NUL-terminated strings owned by `self`.
         unsafe {
             let none = std::ptr::null::<libc::c_char>();
             // Nothing mounted here propagates back to the judge's namespace.
@@ -214,28 +218,15 @@ impl Plan {
                         source,
                         directory,
                         flags,
-                    } => bind(source, path, *directory, *flags)?,
-                    Entry::Proc(path) => {
-                        check(libc::mkdir(path.as_ptr(), 0o555))?;
-                        mount(
-                            c"proc".as_ptr(),
-                            path.as_ptr(),
-                            c"proc".as_ptr(),
-                            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                            none,
-                        )?;
+                    } => {
+                        make_mount_point(path, *directory)?;
+                        bind(source, path, *flags)?;
                     }
                 }
             }
-            bind(&run.program, c"program", true, run.program_flags)?;
+            check(libc::mkdir(c"proc".as_ptr(), 0o555))?;
+            check(libc::mkdir(c"program".as_ptr(), 0o755))?;
             check(libc::mkdir(c"tmp".as_ptr(), 0o755))?;
-            mount(
-                c"tmpfs".as_ptr(),
-                c"tmp".as_ptr(),
-                c"tmpfs".as_ptr(),
-                libc::MS_NOSUID | libc::MS_NODEV,
-                run.tmp_options.as_ptr(),
-            )?;
             // The root itself read-only: nothing can be added beside the mounts.
             mount(
                 none,
@@ -243,6 +234,36 @@ impl Plan {
                 none,
                 libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
                 none,
+            )
+        }
+    }
+
+    /// Completes the root [`Plan::prepare`] built with what is the run's own (`/proc` of its
+    /// pid namespace, the staged program, a fresh `/tmp`) and pivots into it; the working
+    /// directory is then [`WORKDIR`]. Run in the run's process, in its mount and pid
+    /// namespaces, before the uid changes.
+    ///
+    /// # Safety
+    /// Between `fork` and `exec`: system calls only, on memory the parent prepared.
+    pub unsafe fn enter(&self, run: &PerRun) -> io::Result<()> {
+        // SAFETY: plain system calls on NUL-terminated strings owned by `self` and `run`.
+        unsafe {
+            let none = std::ptr::null::<libc::c_char>();
+            check(libc::chdir(self.mount_point.as_ptr()))?;
+            mount(
+                c"proc".as_ptr(),
+                c"proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                none,
+            )?;
+            bind(&run.program, c"program", run.program_flags)?;
+            mount(
+                c"tmpfs".as_ptr(),
+                c"tmp".as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                run.tmp_options.as_ptr(),
             )?;
             check(libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) as i32)?;
             // The judge's tree, stacked under the new root, detached: out of reach for good.
@@ -302,30 +323,35 @@ unsafe fn mount(
     check(unsafe { libc::mount(source, target, kind, flags, data.cast()) })
 }
 
-/// A read-only bind of `source` at `path` (made first: a directory or an empty file).
+/// Makes the mount point of a bind: a directory, or an empty file.
 ///
 /// # Safety
-/// Between `fork` and `exec`, in the run's mount namespace, the new root the working
-/// directory.
-unsafe fn bind(
-    source: &CStr,
-    path: &CStr,
-    directory: bool,
-    flags: libc::c_ulong,
-) -> io::Result<()> {
-    // SAFETY: NUL-terminated strings; system calls only.
+/// Between `fork` and `exec` or in the thread that prepares the root, the new root the
+/// working directory.
+unsafe fn make_mount_point(path: &CStr, directory: bool) -> io::Result<()> {
+    // SAFETY: a NUL-terminated string; system calls only.
     unsafe {
         if directory {
-            check(libc::mkdir(path.as_ptr(), 0o755))?;
-        } else {
-            let fd = libc::open(
-                path.as_ptr(),
-                libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
-                0o644,
-            );
-            check(fd)?;
-            libc::close(fd);
+            return check(libc::mkdir(path.as_ptr(), 0o755));
         }
+        let fd = libc::open(
+            path.as_ptr(),
+            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+            0o644,
+        );
+        check(fd)?;
+        libc::close(fd);
+        Ok(())
+    }
+}
+
+/// A read-only bind of `source` at the mount point `path`, keeping `flags`.
+///
+/// # Safety
+/// In the run's mount namespace, the new root the working directory.
+unsafe fn bind(source: &CStr, path: &CStr, flags: libc::c_ulong) -> io::Result<()> {
+    // SAFETY: NUL-terminated strings; system calls only.
+    unsafe {
         let none = std::ptr::null::<libc::c_char>();
         mount(
             source.as_ptr(),
