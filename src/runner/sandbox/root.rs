@@ -323,7 +323,9 @@ unsafe fn mount(
     check(unsafe { libc::mount(source, target, kind, flags, data.cast()) })
 }
 
-/// Makes the mount point of a bind: a directory, or an empty file.
+/// Makes the mount point of a bind: a directory, or an empty file (made with `mknod`, never
+/// opened: a descriptor open for writing, which a process forked meanwhile by another thread
+/// of the judge would hold until its `exec`, would keep the root from turning read-only).
 ///
 /// # Safety
 /// Between `fork` and `exec` or in the thread that prepares the root, the new root the
@@ -332,16 +334,10 @@ unsafe fn make_mount_point(path: &CStr, directory: bool) -> io::Result<()> {
     // SAFETY: a NUL-terminated string; system calls only.
     unsafe {
         if directory {
-            return check(libc::mkdir(path.as_ptr(), 0o755));
+            check(libc::mkdir(path.as_ptr(), 0o755))
+        } else {
+            check(libc::mknod(path.as_ptr(), libc::S_IFREG | 0o644, 0))
         }
-        let fd = libc::open(
-            path.as_ptr(),
-            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
-            0o644,
-        );
-        check(fd)?;
-        libc::close(fd);
-        Ok(())
     }
 }
 
