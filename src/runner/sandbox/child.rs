@@ -17,8 +17,9 @@ use super::{root, seccomp};
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
 pub struct ChildPlan {
-    /// `cgroup.procs` of the run's groups, to join by writing `0`.
-    pub cgroup_procs: Vec<std::fs::File>,
+    /// `cgroup.procs` of the run's groups, to join by writing `0` (open while the run's
+    /// groups live).
+    pub cgroup_procs: Vec<RawFd>,
     /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS`, with
     /// `CLONE_NEWNS` for a root of its own and `CLONE_NEWUSER` when not root.
     pub namespaces: libc::c_int,
@@ -103,8 +104,8 @@ impl ChildPlan {
         // SAFETY: every call below is a plain system call on buffers owned by `self`, which
         // the parent keeps alive until the spawn returns.
         unsafe {
-            for procs in &self.cgroup_procs {
-                check(libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) as libc::c_long)?;
+            for &procs in &self.cgroup_procs {
+                check(libc::write(procs, b"0".as_ptr().cast(), 1) as libc::c_long)?;
             }
             let page = self
                 .report

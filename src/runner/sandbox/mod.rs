@@ -603,9 +603,7 @@ impl Sandbox {
             let group = hierarchy
                 .run_group(limits.memory_bytes, MAX_PROCESSES)
                 .map_err(|e| format!("cannot make the run's cgroup: {e}"))?;
-            plan.cgroup_procs = group
-                .procs_files()
-                .map_err(|e| format!("cannot open the run's cgroup: {e}"))?;
+            plan.cgroup_procs = group.procs_fds();
             run.cgroup = Some(group);
         }
         run._uid = slot;

@@ -13,8 +13,9 @@ mod v1;
 mod v2;
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::io::{self, Write};
+use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -52,10 +53,12 @@ pub struct Hierarchy {
 }
 
 /// A v1 run group between runs: empty, kept for the next run (making and removing a memory
-/// group costs more than the run of a small program).
+/// group costs more than the run of a small program), with its files open.
 #[derive(Debug)]
 struct Idle {
     dirs: Vec<PathBuf>,
+    procs: Vec<File>,
+    counters: v1::Counters,
     memory_limit: u64,
 }
 
@@ -65,6 +68,11 @@ struct Idle {
 pub struct RunGroup {
     version: Version,
     dirs: Vec<PathBuf>,
+    /// `cgroup.procs` of each group, open for reading and writing: the run's process joins
+    /// by writing `0`.
+    procs: Vec<File>,
+    /// v1: the counters, kept open with the group.
+    counters: Option<v1::Counters>,
     memory_limit: u64,
     /// The memory controller's count of OOM kills when the run started (it never resets).
     oom_kills_before: u64,
@@ -130,42 +138,70 @@ impl Hierarchy {
             Version::V1 => self.free.lock().unwrap_or_else(|p| p.into_inner()).pop(),
             Version::V2 => None,
         };
-        let (dirs, memory_limit) = match idle {
-            Some(idle) => (idle.dirs, idle.memory_limit),
-            None => {
-                static NEXT: AtomicU64 = AtomicU64::new(0);
-                let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
-                let dirs: Vec<PathBuf> = self.parents.iter().map(|p| p.join(&name)).collect();
-                for dir in &dirs {
-                    if let Err(e) = fs::create_dir(dir) {
-                        if e.kind() != io::ErrorKind::AlreadyExists {
-                            return Err(e);
-                        }
-                        // A stale group of the same name: emptied and made anew.
-                        kill_and_remove_dir(dir);
-                        fs::create_dir(dir)?;
-                    }
-                }
-                match self.version {
-                    Version::V1 => v1::prepare(&dirs, processes)?,
-                    Version::V2 => v2::prepare(&dirs[0], processes)?,
-                }
-                (dirs, u64::MAX)
-            }
-        };
-        let mut group = RunGroup {
-            version: self.version,
-            dirs,
-            memory_limit,
-            oom_kills_before: 0,
-            free: Arc::clone(&self.free),
+        let mut group = match idle {
+            Some(idle) => RunGroup {
+                version: self.version,
+                dirs: idle.dirs,
+                procs: idle.procs,
+                counters: Some(idle.counters),
+                memory_limit: idle.memory_limit,
+                oom_kills_before: 0,
+                free: Arc::clone(&self.free),
+            },
+            None => self.new_run_group(processes)?,
         };
         group.set_memory_limit(memory_bytes)?;
-        if group.version == Version::V1 {
-            v1::reset_counters(&group.dirs)?;
+        if let Some(counters) = &group.counters {
+            counters.reset()?;
         }
         group.oom_kills_before = group.oom_kills();
         Ok(group)
+    }
+
+    /// A new run group (in each controller, for v1), its processes bounded.
+    fn new_run_group(&self, processes: u64) -> io::Result<RunGroup> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let name = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+        let dirs: Vec<PathBuf> = self.parents.iter().map(|p| p.join(&name)).collect();
+        for dir in &dirs {
+            if let Err(e) = fs::create_dir(dir) {
+                if e.kind() != io::ErrorKind::AlreadyExists {
+                    return Err(e);
+                }
+                // A stale group of the same name: emptied and made anew.
+                kill_and_remove_dir(dir);
+                fs::create_dir(dir)?;
+            }
+        }
+        let counters = match self.version {
+            Version::V1 => {
+                v1::prepare(&dirs, processes)?;
+                Some(v1::Counters::open(&dirs)?)
+            }
+            Version::V2 => {
+                v2::prepare(&dirs[0], processes)?;
+                None
+            }
+        };
+        let procs = dirs
+            .iter()
+            .map(|d| {
+                OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .custom_flags(libc::O_CLOEXEC)
+                    .open(d.join("cgroup.procs"))
+            })
+            .collect::<io::Result<_>>()?;
+        Ok(RunGroup {
+            version: self.version,
+            dirs,
+            procs,
+            counters,
+            memory_limit: u64::MAX,
+            oom_kills_before: 0,
+            free: Arc::clone(&self.free),
+        })
     }
 
     /// The parent groups (for the clean-up of an interrupted judge).
@@ -205,31 +241,23 @@ impl RunGroup {
 
     /// The memory controller's count of OOM kills in this group so far.
     fn oom_kills(&self) -> u64 {
-        match self.version {
-            Version::V1 => v1::oom_kills(&self.dirs),
-            Version::V2 => v2::oom_kills(&self.dirs[0]),
+        match &self.counters {
+            Some(counters) => counters.oom_kills(),
+            None => v2::oom_kills(&self.dirs[0]),
         }
     }
 
-    /// `cgroup.procs` of each group of the run, opened for writing `0` (the writer joins) in
-    /// the child before it starts the solution.
-    pub fn procs_files(&self) -> io::Result<Vec<File>> {
-        self.dirs
-            .iter()
-            .map(|d| {
-                OpenOptions::new()
-                    .write(true)
-                    .custom_flags(libc::O_CLOEXEC)
-                    .open(d.join("cgroup.procs"))
-            })
-            .collect()
+    /// `cgroup.procs` of each group of the run, for writing `0` (the writer joins) in the
+    /// child before it starts the solution; open while the group lives.
+    pub fn procs_fds(&self) -> Vec<RawFd> {
+        self.procs.iter().map(|f| f.as_raw_fd()).collect()
     }
 
     /// What the run used, read after it ended.
     pub fn usage(&self) -> Usage {
-        let peak_memory_bytes = match self.version {
-            Version::V1 => Some(v1::peak_memory(&self.dirs)),
-            Version::V2 => v2::peak_memory(&self.dirs[0]),
+        let peak_memory_bytes = match &self.counters {
+            Some(counters) => Some(counters.peak_memory()),
+            None => v2::peak_memory(&self.dirs[0]),
         };
         Usage {
             cpu: Duration::from_nanos(self.cpu_nanos()),
@@ -240,9 +268,9 @@ impl RunGroup {
 
     /// CPU time so far of every process of the run, in nanoseconds.
     pub fn cpu_nanos(&self) -> u64 {
-        match self.version {
-            Version::V1 => v1::cpu_nanos(&self.dirs),
-            Version::V2 => v2::cpu_nanos(&self.dirs[0]),
+        match &self.counters {
+            Some(counters) => counters.cpu_nanos(),
+            None => v2::cpu_nanos(&self.dirs[0]),
         }
     }
 
@@ -252,39 +280,69 @@ impl RunGroup {
         // A group still charged with memory (page cache a run brought in stays charged to
         // it) would carry that charge into the next run's peak: it is removed instead, and
         // the charge goes with it to the parent.
-        let keep = self.version == Version::V1
-            && self.dirs.iter().all(|dir| kill_all(dir))
-            && v1::charged(&self.dirs) <= v1::CARRIED;
-        if !keep {
-            for dir in &self.dirs {
+        let mut group = self;
+        let kept = match group.counters.take() {
+            Some(counters)
+                if group.procs.iter().all(kill_listed)
+                    && counters.charged() <= v1::CARRIED =>
+            {
+                Some(counters)
+            }
+            _ => None,
+        };
+        let Some(counters) = kept else {
+            for dir in &group.dirs {
                 kill_and_remove_dir(dir);
             }
             return;
-        }
-        let idle = Idle {
-            dirs: self.dirs.clone(),
-            memory_limit: self.memory_limit,
         };
-        self.free
+        let idle = Idle {
+            dirs: std::mem::take(&mut group.dirs),
+            procs: std::mem::take(&mut group.procs),
+            counters,
+            memory_limit: group.memory_limit,
+        };
+        group
+            .free
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .push(idle);
     }
 }
 
+/// The text of a cgroup file, read from its start through an open descriptor (so that one
+/// descriptor serves every read).
+fn read_text(file: &File) -> Option<String> {
+    let mut text = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match file.read_at(&mut buffer, text.len() as u64) {
+            Ok(0) => break,
+            Ok(n) => text.extend_from_slice(&buffer[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    String::from_utf8(text).ok()
+}
+
 /// Reads a number from a file of one value (`cpuacct.usage`, `memory.peak`, ...).
-fn read_number(path: &Path) -> Option<u64> {
-    fs::read_to_string(path).ok()?.trim().parse().ok()
+fn read_number(file: &File) -> Option<u64> {
+    read_text(file)?.trim().parse().ok()
 }
 
 /// The value of `key` in a flat-keyed file (`memory.events`, `cpu.stat`, ...): lines of
 /// `key value`.
-fn read_key(path: &Path, key: &str) -> Option<u64> {
-    fs::read_to_string(path)
-        .ok()?
+fn read_key(file: &File, key: &str) -> Option<u64> {
+    read_text(file)?
         .lines()
         .find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))
         .and_then(|n| n.trim().parse().ok())
+}
+
+/// Writes `text` to an open cgroup file (a cgroup file takes each write whole, wherever).
+fn write_at_start(file: &File, text: &str) -> io::Result<()> {
+    file.write_all_at(text.as_bytes(), 0)
 }
 
 /// Kills every process in the group at `dir` (v2: at once with `cgroup.kill`, which also
@@ -295,16 +353,17 @@ fn kill_all(dir: &Path) -> bool {
     if let Ok(mut kill) = OpenOptions::new().write(true).open(dir.join("cgroup.kill")) {
         let _ = kill.write_all(b"1");
     }
-    let procs = dir.join("cgroup.procs");
+    File::open(dir.join("cgroup.procs")).is_ok_and(|procs| kill_listed(&procs))
+}
+
+/// Kills every process listed in the open `cgroup.procs` file and waits (a bounded time) for
+/// the list to empty; says whether it did.
+fn kill_listed(procs: &File) -> bool {
     let give_up = Instant::now() + EMPTYING;
     loop {
-        let mut text = String::new();
-        if File::open(&procs)
-            .and_then(|mut f| f.read_to_string(&mut text))
-            .is_err()
-        {
+        let Some(text) = read_text(procs) else {
             return false;
-        }
+        };
         let pids: Vec<libc::pid_t> = text.lines().filter_map(|l| l.parse().ok()).collect();
         if pids.is_empty() {
             return true;

@@ -1,11 +1,11 @@
 //! cgroup v1: the memory, cpuacct and pids controllers, each its own hierarchy under
 //! /sys/fs/cgroup/<controller>. A run's groups are in that order: memory, cpuacct, pids.
 
-use std::fs;
+use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{make_parent, read_key, read_number};
+use super::{make_parent, read_key, read_number, write_at_start};
 
 /// The controllers used, as mounted under /sys/fs/cgroup by cgroup v1.
 const CONTROLLERS: [&str; 3] = ["memory", "cpuacct", "pids"];
@@ -61,16 +61,54 @@ pub fn prepare(dirs: &[PathBuf], processes: u64) -> io::Result<()> {
 /// (whose peak starts there): 1 MiB, far below what could change a verdict.
 pub const CARRIED: u64 = 1 << 20;
 
-/// The memory still charged to the group (after its processes ended: page cache, kernel
-/// memory).
-pub fn charged(dirs: &[PathBuf]) -> u64 {
-    read_number(&dirs[0].join("memory.usage_in_bytes")).unwrap_or(u64::MAX)
+/// The counter files of a v1 run group, opened once with the group and kept with it from run
+/// to run (opening a cgroup file costs more than reading it).
+#[derive(Debug)]
+pub struct Counters {
+    usage: File,
+    max_usage: File,
+    oom_control: File,
+    cpu: File,
 }
 
-/// Resets the CPU and peak memory counters of a run group kept from an earlier run.
-pub fn reset_counters(dirs: &[PathBuf]) -> io::Result<()> {
-    fs::write(dirs[1].join("cpuacct.usage"), "0")?;
-    fs::write(dirs[0].join("memory.max_usage_in_bytes"), "0")
+impl Counters {
+    /// Opens the counters of the group in `dirs`.
+    pub fn open(dirs: &[PathBuf]) -> io::Result<Counters> {
+        let read_write = |path: PathBuf| File::options().read(true).write(true).open(path);
+        Ok(Counters {
+            usage: File::open(dirs[0].join("memory.usage_in_bytes"))?,
+            max_usage: read_write(dirs[0].join("memory.max_usage_in_bytes"))?,
+            oom_control: File::open(dirs[0].join("memory.oom_control"))?,
+            cpu: read_write(dirs[1].join("cpuacct.usage"))?,
+        })
+    }
+
+    /// The memory still charged to the group (after its processes ended: page cache, kernel
+    /// memory).
+    pub fn charged(&self) -> u64 {
+        read_number(&self.usage).unwrap_or(u64::MAX)
+    }
+
+    /// Resets the CPU and peak memory counters of a run group kept from an earlier run.
+    pub fn reset(&self) -> io::Result<()> {
+        write_at_start(&self.cpu, "0")?;
+        write_at_start(&self.max_usage, "0")
+    }
+
+    /// The memory controller's count of OOM kills in the group so far.
+    pub fn oom_kills(&self) -> u64 {
+        read_key(&self.oom_control, "oom_kill").unwrap_or(0)
+    }
+
+    /// The peak memory charged to the group since the last reset.
+    pub fn peak_memory(&self) -> u64 {
+        read_number(&self.max_usage).unwrap_or(0)
+    }
+
+    /// CPU time so far of every process in the group, in nanoseconds.
+    pub fn cpu_nanos(&self) -> u64 {
+        read_number(&self.cpu).unwrap_or(0)
+    }
 }
 
 /// Sets the memory limit and, where the kernel counts swap, the memory + swap limit, in the
@@ -92,19 +130,4 @@ pub fn set_memory_limit(dirs: &[PathBuf], from: u64, to: u64) -> io::Result<()> 
         fs::write(&memsw, &text)?;
     }
     Ok(())
-}
-
-/// The memory controller's count of OOM kills in the group so far.
-pub fn oom_kills(dirs: &[PathBuf]) -> u64 {
-    read_key(&dirs[0].join("memory.oom_control"), "oom_kill").unwrap_or(0)
-}
-
-/// The peak memory charged to the group since the last reset.
-pub fn peak_memory(dirs: &[PathBuf]) -> u64 {
-    read_number(&dirs[0].join("memory.max_usage_in_bytes")).unwrap_or(0)
-}
-
-/// CPU time so far of every process in the group, in nanoseconds.
-pub fn cpu_nanos(dirs: &[PathBuf]) -> u64 {
-    read_number(&dirs[1].join("cpuacct.usage")).unwrap_or(0)
 }

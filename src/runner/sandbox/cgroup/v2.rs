@@ -18,6 +18,11 @@ use std::path::{Path, PathBuf};
 
 use super::{make_parent, read_key, read_number};
 
+/// The file at `path`, opened for reading.
+fn open(path: &Path) -> Option<fs::File> {
+    fs::File::open(path).ok()
+}
+
 /// Where cgroup v2 is mounted when it is the only hierarchy.
 const MOUNT: &str = "/sys/fs/cgroup";
 
@@ -186,15 +191,19 @@ pub fn set_memory_limit(dir: &Path, bytes: u64) -> io::Result<()> {
 
 /// The count of OOM kills in the group so far.
 pub fn oom_kills(dir: &Path) -> u64 {
-    read_key(&dir.join("memory.events"), "oom_kill").unwrap_or(0)
+    open(&dir.join("memory.events"))
+        .and_then(|f| read_key(&f, "oom_kill"))
+        .unwrap_or(0)
 }
 
 /// The peak memory charged to the group (`memory.peak`, Linux 5.19 and later).
 pub fn peak_memory(dir: &Path) -> Option<u64> {
-    read_number(&dir.join("memory.peak"))
+    read_number(&open(&dir.join("memory.peak"))?)
 }
 
 /// CPU time so far of every process in the group, in nanoseconds.
 pub fn cpu_nanos(dir: &Path) -> u64 {
-    read_key(&dir.join("cpu.stat"), "usage_usec").map_or(0, |us| us.saturating_mul(1000))
+    open(&dir.join("cpu.stat"))
+        .and_then(|f| read_key(&f, "usage_usec"))
+        .map_or(0, |us| us.saturating_mul(1000))
 }
