@@ -267,7 +267,7 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
     // ETXTBSY: another thread's child, forked while the staged copy of this program was
     // still open for writing, holds that descriptor until it execs; it will, soon.
     let mut attempts = 0;
-    let (mut child, group) = loop {
+    let (mut child, mut group) = loop {
         match prepared.spawn(Group::spawn) {
             Ok(spawned) => break spawned,
             Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && attempts < 50 => {
@@ -278,6 +278,9 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         }
     };
     let start = Instant::now();
+    if let Some(end) = prepared.namespace_end() {
+        group.after_leader(end);
+    }
     let group = Arc::new(group);
     let (events, received) = mpsc::channel();
     if let (Some(pipe), Some(bytes)) = (child.stdin.take(), bytes) {
@@ -344,14 +347,10 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
             break;
         }
     }
-    let reported = prepared.reported_status();
     let usage = prepared.finish();
-    let Some(mut ended) = ended else {
+    let Some(ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
     };
-    if let Some(status) = reported {
-        ended.termination = Termination::from_wait_status(status);
-    }
     let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|p| p.into_inner()));
     let mut stderr_tail = std::mem::take(&mut *stderr.lock().unwrap_or_else(|p| p.into_inner()));
     trim_front(&mut stderr_tail, STDERR_TAIL_BYTES);

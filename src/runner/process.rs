@@ -162,6 +162,9 @@ pub(super) struct Group {
     /// Whether the leader was reaped: from then on its pid may be reused, so the group must
     /// not be signalled any more.
     reaped: Mutex<bool>,
+    /// What ends the run's other processes once the leader was reaped (the sandbox's end of
+    /// the run's pid namespace).
+    after_leader: Mutex<Option<Box<dyn FnOnce() + Send>>>,
 }
 
 impl Group {
@@ -182,8 +185,15 @@ impl Group {
         let group = Group {
             pid,
             reaped: Mutex::new(false),
+            after_leader: Mutex::new(None),
         };
         Ok((child, group))
+    }
+
+    /// Sets what [`Group::wait`] does right after it reaped the leader: end the processes of
+    /// the run that left the group (the sandbox kills the init of the run's pid namespace).
+    pub fn after_leader(&mut self, end: Box<dyn FnOnce() + Send>) {
+        *self.after_leader.get_mut().unwrap_or_else(|p| p.into_inner()) = Some(end);
     }
 
     /// Sends `SIGKILL` to every process of the group, unless the leader was already reaped.
@@ -238,6 +248,14 @@ impl Group {
         }
         *reaped = true;
         drop(reaped);
+        if let Some(end) = self
+            .after_leader
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+        {
+            end();
+        }
         // The orphans of the group are this process's children (it is a subreaper): reap
         // them as they die from the SIGKILL above, for at most ORPHAN_REAPING (a process stuck
         // in the kernel may take longer; it is then left to die on its own).

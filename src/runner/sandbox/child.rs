@@ -23,13 +23,10 @@ pub struct ChildPlan {
     /// New namespaces: `CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS`, with
     /// `CLONE_NEWNS` for a root of its own and `CLONE_NEWUSER` when not root.
     pub namespaces: libc::c_int,
-    /// With a new pid namespace: the shared page, mapped by the judge, where the
-    /// namespace's init keeper leaves the solution's wait status.
+    /// When this process makes the run's pid namespace (not root: the judge makes it as
+    /// root, see [`super::init`]): the shared page, mapped by the judge, where the
+    /// namespace's init keeper leaves the solution's wait status for the outer keeper.
     pub report: Option<Arc<ReportPage>>,
-    /// Whether the judge spawns this process as the init of a new pid namespace already (as
-    /// root; `namespaces` then has no `CLONE_NEWPID`, and the judge reads the report);
-    /// otherwise this process unshares it and stays outside as the outer keeper.
-    pub is_init: bool,
     /// Namespaces made ahead of the run to enter (`setns`), as `(descriptor, type)`; kept open
     /// by the judge until the run ended.
     pub enter: Vec<(RawFd, libc::c_int)>,
@@ -112,6 +109,8 @@ impl ChildPlan {
                 .as_ref()
                 .map_or(std::ptr::null_mut(), |r| r.as_ptr());
             if self.new_session {
+                // Ends with the judge's thread, should the judge die without ending the run.
+                check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) as libc::c_long)?;
                 check(libc::setsid() as libc::c_long)?;
             }
             if self.namespaces != 0 {
@@ -132,11 +131,7 @@ impl ChildPlan {
                 };
                 check(libc::setrlimit(resource, &limit) as libc::c_long)?;
             }
-            if self.is_init {
-                // This process is the namespace's init already: the solution runs under it,
-                // and the judge reads the solution's wait status from the shared page.
-                spawn_under_keeper(page)?;
-            } else if !page.is_null() {
+            if !page.is_null() {
                 // The first child is the namespace's init; the solution runs under it. The
                 // shared page carries the solution's wait status from the init to the outer
                 // keeper.
@@ -256,16 +251,6 @@ impl ReportPage {
         self.0
     }
 
-    /// The solution's wait status, once the init keeper has left it (read after the keeper
-    /// ended).
-    pub fn status(&self) -> Option<libc::c_int> {
-        // SAFETY: the page is mapped while self lives; volatile, as another process wrote it.
-        unsafe {
-            let report = self.0;
-            (std::ptr::read_volatile(&(*report).set) == 1)
-                .then(|| std::ptr::read_volatile(&(*report).status))
-        }
-    }
 }
 
 impl Drop for ReportPage {
@@ -289,6 +274,8 @@ unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
             return Err(io::Error::last_os_error());
         }
         if pid == 0 {
+            // Dies with the keeper above it, and so with the judge.
+            check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) as libc::c_long)?;
             return Ok(());
         }
         keeper(pid, report)

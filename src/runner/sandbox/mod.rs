@@ -24,7 +24,10 @@
 //! 8. **namespaces**: per run, a new pid namespace (every process of the run dies with it,
 //!    the judge is invisible), a network namespace without interfaces, a new IPC namespace
 //!    (no System V or POSIX message queue object is shared or outlives the run) and a UTS
-//!    one; a user namespace too when the judge is not root; and a new session keyring;
+//!    one; a user namespace too when the judge is not root; and a new session keyring. As
+//!    root, the judge makes the pid namespace with its init ([`init`]) and makes the others
+//!    (with the root's shared part) ahead of the runs ([`namespace_pool`]), so that the
+//!    run's process only enters them;
 //! 9. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
 //!    limited over every process of the run;
 //! 10. **seccomp**: the kernel interfaces no solution needs fail with `EPERM` (see
@@ -37,6 +40,7 @@
 mod cgroup;
 mod child;
 mod filesystem;
+mod init;
 mod namespace_pool;
 mod root;
 mod seccomp;
@@ -244,8 +248,8 @@ pub struct Sandbox {
     pool: OnceLock<Result<namespace_pool::Pool, String>>,
     /// The seccomp filters, compiled once.
     seccomp: Option<Arc<seccomp::Filters>>,
-    /// As root: the judge's own pid namespace, to come back to after spawning a run's
-    /// process as the init of a new one (which saves a keeper process per run).
+    /// As root: the judge's own pid namespace, to come back to after starting a run's init
+    /// and process in a new one.
     own_pid_namespace: Option<Arc<OwnedFd>>,
     cgroups: Option<cgroup::Hierarchy>,
     unavailable: Vec<Unavailable>,
@@ -556,17 +560,19 @@ impl Sandbox {
             cgroup: None,
             _uid: None,
             pid_namespace: None,
+            init: None,
             namespaces: None,
         };
         if self.namespaces & libc::CLONE_NEWPID != 0 {
-            let page = Arc::new(
-                ReportPage::new().map_err(|e| format!("cannot map the report page: {e}"))?,
-            );
-            plan.report = Some(Arc::clone(&page));
             if let Some(own) = &self.own_pid_namespace {
+                // Root: the judge makes the namespace and its init (see [`init`]); the
+                // solution is the judge's own child, the namespace's second process.
                 plan.namespaces &= !libc::CLONE_NEWPID;
-                plan.is_init = true;
-                run.pid_namespace = Some((Arc::clone(own), page));
+                run.pid_namespace = Some(Arc::clone(own));
+            } else {
+                let page = ReportPage::new()
+                    .map_err(|e| format!("cannot map the report page: {e}"))?;
+                plan.report = Some(Arc::new(page));
             }
         }
         if let Some(pool) = self.pool() {
@@ -686,22 +692,23 @@ pub(super) struct Run {
     private: Option<PathBuf>,
     cgroup: Option<cgroup::RunGroup>,
     _uid: Option<uid::UidSlot>,
-    /// When the process is spawned as the init of a new pid namespace: the judge's own pid
-    /// namespace (to come back to) and the page where the init leaves the solution's status.
-    pid_namespace: Option<(Arc<OwnedFd>, Arc<ReportPage>)>,
+    /// When the judge makes the run's pid namespace: its own pid namespace, to come back to.
+    pid_namespace: Option<Arc<OwnedFd>>,
+    /// The init of the run's pid namespace, once spawned.
+    init: Option<init::Init>,
     /// The namespaces made ahead for this run, closed (by their maker) after it.
     namespaces: Option<namespace_pool::Lease>,
 }
 
 impl Run {
-    /// Spawns the command with `spawn`: as the init of a new pid namespace when the run
-    /// makes one from the judge's side (the calling thread's next child goes there; the
-    /// thread comes back to the judge's namespace right after).
+    /// Spawns the command with `spawn`. When the judge makes the run's pid namespace, the
+    /// calling thread enters it for its children, starts the namespace's init (its first
+    /// process), spawns the command (its second), and comes back to the judge's namespace.
     pub fn spawn<T>(
         &mut self,
         spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
     ) -> std::io::Result<T> {
-        let Some((own, _)) = &self.pid_namespace else {
+        let Some(own) = &self.pid_namespace else {
             return spawn(&mut self.command);
         };
         // SAFETY: unshare and setns change only this thread's namespace for its children.
@@ -710,7 +717,10 @@ impl Run {
                 return Err(std::io::Error::last_os_error());
             }
         }
-        let spawned = spawn(&mut self.command);
+        let spawned = init::Init::start().and_then(|init| {
+            self.init = Some(init);
+            spawn(&mut self.command)
+        });
         // SAFETY: as above; `own` is the judge's own pid namespace, always allowed to root.
         if unsafe { libc::setns(own.as_raw_fd(), libc::CLONE_NEWPID) } != 0 {
             let e = std::io::Error::last_os_error();
@@ -720,12 +730,12 @@ impl Run {
         spawned
     }
 
-    /// How the solution itself ended, when its init keeper reported it (the init, as the
-    /// namespace's process 1, cannot die by the solution's signal).
-    pub fn reported_status(&self) -> Option<libc::c_int> {
-        self.pid_namespace
-            .as_ref()
-            .and_then(|(_, page)| page.status())
+    /// What ends every process left in the run's pid namespace (the end of its init), for
+    /// the judge to call as soon as the solution itself was reaped; `None` when the judge
+    /// made no init.
+    pub fn namespace_end(&mut self) -> Option<Box<dyn FnOnce() + Send>> {
+        let init = self.init.take()?;
+        Some(Box::new(move || init.end()))
     }
 
     /// Today's runner without a sandbox: a new process group and the limits.
@@ -746,6 +756,7 @@ impl Run {
             cgroup: None,
             _uid: None,
             pid_namespace: None,
+            init: None,
             namespaces: None,
         }
     }

@@ -1,0 +1,130 @@
+//! The init of a run's pid namespace, as root: the first process of the namespace, made by
+//! the judge's thread right before the solution (which the judge starts as its own child, the
+//! namespace's second process). It shares the judge's memory (`clone` with `CLONE_VM`, on a
+//! small stack of its own), so making it copies no page table and its end frees none; it
+//! closes every descriptor, ignores `SIGCHLD` (the orphans it inherits are reaped by the
+//! kernel), blocks every signal and sleeps. When the judge kills it after the solution ended,
+//! every process left in the namespace dies with it. It dies with the judge's thread too
+//! (`PR_SET_PDEATHSIG`).
+//!
+//! It runs no Rust code that touches memory of the judge's: only system calls that succeed
+//! (a failing libc call would set the `errno` of the judge's thread, whose thread-local
+//! storage it shares), on its own stack, and one atomic store to say it is ready.
+
+use std::io;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// The init's stack: its few system calls need little.
+const STACK_BYTES: usize = 16 * 1024;
+
+/// What the init says in [`Shared::state`].
+const STARTING: u32 = 0;
+const READY: u32 = 1;
+
+/// Memory the judge and the init share: the stack, and the state word the judge waits on.
+#[repr(C, align(16))]
+struct Shared {
+    stack: [u8; STACK_BYTES],
+    state: AtomicU32,
+}
+
+/// A running init; killed and reaped when dropped (or by [`Init::end`]).
+pub struct Init {
+    pid: libc::pid_t,
+    /// Freed only after the init was reaped: it runs on this memory.
+    shared: Option<Box<Shared>>,
+}
+
+impl Init {
+    /// Starts the init as this thread's next child (after `unshare(CLONE_NEWPID)`: the new
+    /// namespace's first process) and waits until it is ready: descriptors closed, `SIGCHLD`
+    /// ignored, signals blocked.
+    pub fn start() -> io::Result<Init> {
+        let mut shared = Box::new(Shared {
+            stack: [0; STACK_BYTES],
+            state: AtomicU32::new(STARTING),
+        });
+        let memory: *mut Shared = &mut *shared;
+        // SAFETY: the stack grows down from the end of its array, which lives (boxed, not
+        // moved) until the init is reaped; `init_main` only makes system calls and writes the
+        // state word.
+        let pid = unsafe {
+            let top = (*memory).stack.as_mut_ptr().add(STACK_BYTES);
+            libc::clone(
+                init_main,
+                top.cast(),
+                libc::CLONE_VM | libc::SIGCHLD,
+                memory.cast(),
+            )
+        };
+        if pid < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let init = Init {
+            pid,
+            shared: Some(shared),
+        };
+        let state = &init.shared.as_ref().expect("set above").state;
+        while state.load(Ordering::Acquire) == STARTING {
+            // SAFETY: FUTEX_WAIT on a live word, returning at once unless it still holds
+            // STARTING; a spurious return loops.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_futex,
+                    state.as_ptr(),
+                    libc::FUTEX_WAIT,
+                    STARTING,
+                    std::ptr::null::<libc::timespec>(),
+                );
+            }
+        }
+        Ok(init)
+    }
+
+    /// Kills the init, and with it every process left in its namespace, and reaps it.
+    pub fn end(mut self) {
+        self.kill_and_reap();
+    }
+
+    fn kill_and_reap(&mut self) {
+        let Some(shared) = self.shared.take() else {
+            return;
+        };
+        // SAFETY: the init is this process's unreaped child, so its pid is still its own.
+        unsafe {
+            libc::kill(self.pid, libc::SIGKILL);
+            while libc::waitpid(self.pid, std::ptr::null_mut(), libc::__WALL) < 0
+                && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
+            {}
+        }
+        drop(shared);
+    }
+}
+
+impl Drop for Init {
+    fn drop(&mut self) {
+        self.kill_and_reap();
+    }
+}
+
+/// The init's whole life: system calls that succeed, the ready word, then sleep until killed.
+extern "C" fn init_main(memory: *mut libc::c_void) -> libc::c_int {
+    let shared = memory.cast::<Shared>();
+    // SAFETY: system calls on this process's own state; the shared word lives until this
+    // process is reaped.
+    unsafe {
+        libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
+        libc::signal(libc::SIGCHLD, libc::SIG_IGN);
+        let mut all = std::mem::zeroed::<libc::sigset_t>();
+        libc::sigfillset(&mut all);
+        libc::sigprocmask(libc::SIG_BLOCK, &all, std::ptr::null_mut());
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        let state = &(*shared).state;
+        state.store(READY, Ordering::Release);
+        libc::syscall(libc::SYS_futex, state.as_ptr(), libc::FUTEX_WAKE, 1);
+        loop {
+            // Every signal is blocked or ignored, and SIGKILL ends it: pause never returns.
+            libc::pause();
+        }
+    }
+}
