@@ -31,7 +31,10 @@ pub struct Namespaces {
 impl Namespaces {
     /// The descriptors and types to `setns` into, in order.
     pub fn to_enter(&self) -> Vec<(RawFd, libc::c_int)> {
-        self.fds.iter().map(|(fd, t)| (fd.as_raw_fd(), *t)).collect()
+        self.fds
+            .iter()
+            .map(|(fd, t)| (fd.as_raw_fd(), *t))
+            .collect()
     }
 }
 
@@ -156,7 +159,10 @@ fn make_until_stopped(shared: &Shared, root: Option<&root::Plan>) {
                 return Ok(());
             }
             if state.ready.len() >= READY {
-                state = shared.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+                state = shared
+                    .changed
+                    .wait(state)
+                    .unwrap_or_else(|p| p.into_inner());
                 continue;
             }
             drop(state);

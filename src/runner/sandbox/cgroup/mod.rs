@@ -283,8 +283,7 @@ impl RunGroup {
         let mut group = self;
         let kept = match group.counters.take() {
             Some(counters)
-                if group.procs.iter().all(kill_listed)
-                    && counters.charged() <= v1::CARRIED =>
+                if group.procs.iter().all(kill_listed) && counters.charged() <= v1::CARRIED =>
             {
                 Some(counters)
             }
