@@ -53,14 +53,21 @@ pub(super) struct Ended {
 }
 
 /// The groups of the solutions running now (leaders not yet reaped), for
-/// [`kill_running_groups`], and whether starting new ones is over.
+/// [`kill_running_groups`], the groups whose leader is being reaped, and whether starting
+/// new ones is over.
 static RUNNING: Mutex<Running> = Mutex::new(Running {
     leaders: BTreeSet::new(),
+    reaping: BTreeSet::new(),
     closed: false,
 });
 
 struct Running {
     leaders: BTreeSet<libc::pid_t>,
+    /// Groups whose leader ended and is being reaped by its own waiter: signalled by no
+    /// interrupt (the pid may be reused once reaped), and left alone by [`sweep_escaped`]
+    /// (another thread's sweep would reap the leader first, and its waiter would never learn
+    /// how it ended).
+    reaping: BTreeSet<libc::pid_t>,
     closed: bool,
 }
 
@@ -193,7 +200,10 @@ impl Group {
     /// Sets what [`Group::wait`] does right after it reaped the leader: end the processes of
     /// the run that left the group (the sandbox kills the init of the run's pid namespace).
     pub fn after_leader(&mut self, end: Box<dyn FnOnce() + Send>) {
-        *self.after_leader.get_mut().unwrap_or_else(|p| p.into_inner()) = Some(end);
+        *self
+            .after_leader
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner()) = Some(end);
     }
 
     /// Sends `SIGKILL` to every process of the group, unless the leader was already reaped.
@@ -230,11 +240,11 @@ impl Group {
         let at = Instant::now();
         // Off the list before the leader is reaped, so that an interrupt never signals a
         // reused group id; the kill below ends the group all the same.
-        RUNNING
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .leaders
-            .remove(&self.pid);
+        {
+            let mut running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
+            running.leaders.remove(&self.pid);
+            running.reaping.insert(self.pid);
+        }
         let mut reaped = self.reaped.lock().unwrap_or_else(|p| p.into_inner());
         let mut status = 0;
         let mut usage = MaybeUninit::<libc::rusage>::zeroed();
@@ -273,6 +283,11 @@ impl Group {
                 std::thread::sleep(Duration::from_millis(1));
             }
         }
+        RUNNING
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .reaping
+            .remove(&self.pid);
         sweep_escaped();
         // SAFETY: wait4 filled `usage` (or left it zeroed when it failed).
         let usage = unsafe { usage.assume_init() };
@@ -302,7 +317,10 @@ pub(super) fn sweep_escaped() {
             let escaped: Vec<_> = children_of(me)
                 .into_iter()
                 .filter(|&(pid, group)| {
-                    group != my_group && !running.leaders.contains(&group) && !stuck.contains(&pid)
+                    group != my_group
+                        && !running.leaders.contains(&group)
+                        && !running.reaping.contains(&group)
+                        && !stuck.contains(&pid)
                 })
                 .collect();
             for &(pid, group) in &escaped {
