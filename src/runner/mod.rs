@@ -347,6 +347,7 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
             break;
         }
     }
+    let reported_peak = prepared.reported_peak_memory();
     let usage = prepared.finish();
     let Some(ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
@@ -363,6 +364,7 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         wall: ended.at.saturating_duration_since(start),
         peak_memory_bytes: usage
             .and_then(|u| u.peak_memory_bytes)
+            .or(reported_peak)
             .unwrap_or(ended.peak_memory_bytes),
     };
     let killed = classify::Killed {

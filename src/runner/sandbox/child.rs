@@ -206,13 +206,17 @@ impl ChildPlan {
     }
 }
 
-/// The shared page where an init keeper leaves the wait status of the solution (an init
-/// process cannot pass a signal on by raising it on itself).
+/// The shared page where the init keeper leaves the wait status of the solution (an init
+/// process cannot pass a signal on by raising it on itself) for the outer keeper, and the
+/// peak memory of the run's processes it reaped for the judge (the keepers' own, a copy of
+/// the judge's memory, must not count).
 #[repr(C)]
 #[derive(Debug)]
 pub struct Report {
     set: libc::c_int,
     status: libc::c_int,
+    /// The largest `ru_maxrss` (KiB) of the processes the init keeper reaped.
+    peak_kib: libc::c_long,
 }
 
 /// A [`Report`] page mapped by the judge before the spawn, shared with the init keeper it
@@ -251,6 +255,17 @@ impl ReportPage {
         self.0
     }
 
+    /// The peak memory of the solution and the orphans its init keeper reaped, in bytes, once
+    /// the keepers ended.
+    pub fn peak_memory_bytes(&self) -> Option<u64> {
+        // SAFETY: the page is mapped while self lives; volatile, as another process wrote it.
+        unsafe {
+            let report = self.0;
+            (std::ptr::read_volatile(&(*report).set) == 1).then(|| {
+                u64::try_from(std::ptr::read_volatile(&(*report).peak_kib)).unwrap_or(0) * 1024
+            })
+        }
+    }
 }
 
 impl Drop for ReportPage {
@@ -296,9 +311,14 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
         // The keeper holds no pipe: the solution's output ends when the solution's does.
         libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
         let mut status = 0;
+        let mut peak_kib: libc::c_long = 0;
         loop {
             let mut s = 0;
-            let r = libc::waitpid(-1, &mut s, libc::__WALL);
+            let mut usage = std::mem::zeroed::<libc::rusage>();
+            let r = libc::wait4(-1, &mut s, libc::__WALL, &mut usage);
+            if r > 0 && (libc::WIFEXITED(s) || libc::WIFSIGNALED(s)) {
+                peak_kib = peak_kib.max(usage.ru_maxrss);
+            }
             // Only the end of the solution counts: a stop (as a traced process's are
             // reported) is no end.
             if r == child && (libc::WIFEXITED(s) || libc::WIFSIGNALED(s)) {
@@ -311,6 +331,7 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
         }
         if libc::getpid() == 1 {
             (*report).status = status;
+            (*report).peak_kib = peak_kib;
             (*report).set = 1;
         } else if (*report).set == 1 {
             status = (*report).status;

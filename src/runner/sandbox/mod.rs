@@ -561,6 +561,7 @@ impl Sandbox {
             _uid: None,
             pid_namespace: None,
             init: None,
+            report: None,
             namespaces: None,
         };
         if self.namespaces & libc::CLONE_NEWPID != 0 {
@@ -570,9 +571,11 @@ impl Sandbox {
                 plan.namespaces &= !libc::CLONE_NEWPID;
                 run.pid_namespace = Some(Arc::clone(own));
             } else {
-                let page = ReportPage::new()
-                    .map_err(|e| format!("cannot map the report page: {e}"))?;
-                plan.report = Some(Arc::new(page));
+                let page = Arc::new(
+                    ReportPage::new().map_err(|e| format!("cannot map the report page: {e}"))?,
+                );
+                plan.report = Some(Arc::clone(&page));
+                run.report = Some(page);
             }
         }
         if let Some(pool) = self.pool() {
@@ -634,7 +637,10 @@ impl Sandbox {
             return None;
         }
         let pool = self.pool.get_or_init(|| {
-            let root = self.root_plan.clone().filter(|_| self.namespaces & libc::CLONE_NEWNS != 0);
+            let root = self
+                .root_plan
+                .clone()
+                .filter(|_| self.namespaces & libc::CLONE_NEWNS != 0);
             namespace_pool::Pool::start(root)
         });
         pool.as_ref().ok()
@@ -696,6 +702,9 @@ pub(super) struct Run {
     pid_namespace: Option<Arc<OwnedFd>>,
     /// The init of the run's pid namespace, once spawned.
     init: Option<init::Init>,
+    /// When the run's process makes its pid namespace (not root): the page where the
+    /// namespace's init keeper leaves the peak memory of the run's processes.
+    report: Option<Arc<ReportPage>>,
     /// The namespaces made ahead for this run, closed (by their maker) after it.
     namespaces: Option<namespace_pool::Lease>,
 }
@@ -738,6 +747,16 @@ impl Run {
         Some(Box::new(move || init.end()))
     }
 
+    /// The peak memory of the run's processes as the init keeper of its pid namespace saw
+    /// them, when the run's process made that namespace (not root): then the process the
+    /// judge waits for is a keeper, a copy of the judge, whose resident memory is the
+    /// judge's and no part of the run.
+    pub fn reported_peak_memory(&self) -> Option<u64> {
+        self.report
+            .as_ref()
+            .and_then(|page| page.peak_memory_bytes())
+    }
+
     /// Today's runner without a sandbox: a new process group and the limits.
     fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
         let mut command = Command::new(program);
@@ -757,6 +776,7 @@ impl Run {
             _uid: None,
             pid_namespace: None,
             init: None,
+            report: None,
             namespaces: None,
         }
     }
