@@ -956,6 +956,94 @@ fn jail_sigxcpu_raised_at_once_is_a_crash_not_a_time_limit() {
 }
 
 #[test]
+fn runs_at_once_from_several_threads_all_start() {
+    // Runs started at the same time by several threads of one judge (a matrix with --jobs):
+    // each enters namespaces of its own, made ahead, whose root was built while the other
+    // threads forked (a descriptor one of their children inherits for a moment must not keep
+    // another run's root from turning read-only). Every run starts and ends as its program
+    // says.
+    let _one = serial();
+    let sandbox = auto();
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for _ in 0..25 {
+                    let result = attack(&sandbox, "exit-7");
+                    assert_eq!(result.outcome, Outcome::Exited(7), "{result:?}");
+                }
+            });
+        }
+    });
+    assert_clean(&sandbox);
+}
+
+/// Not a test of its own: the judge that `jail_a_killed_judge_leaves_no_process_behind`
+/// starts (this test binary, with `BOARDJUDGE_KILLED_JUDGE` set) and kills while its
+/// solution hangs.
+#[test]
+#[ignore]
+fn killed_judge() {
+    if std::env::var_os("BOARDJUDGE_KILLED_JUDGE").is_none() {
+        return;
+    }
+    let sandbox = auto();
+    let mut limits = limits();
+    limits.wall = Duration::from_secs(600);
+    attack_within(&sandbox, "hang", &limits);
+}
+
+#[test]
+fn jail_a_killed_judge_leaves_no_process_behind() {
+    // A judge killed with SIGKILL while a solution runs: the solution and the process it
+    // left in a session of its own die with it (the init of the run's pid namespace, and a
+    // judge that is not root's keepers, end with the judge's thread). (No control with the
+    // sandbox off: this test process is a subreaper, and its other tests' sweeps would end
+    // the orphans of an unsandboxed run anyway.)
+    let _one = serial();
+    let hung = |judge: u32| {
+        let marker = format!("boardjudge-hostile-{judge}");
+        fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let pid: i32 = e.file_name().to_str()?.parse().ok()?;
+                let cmdline = fs::read(e.path().join("cmdline")).ok()?;
+                let mut args = cmdline.split(|&b| b == 0).map(String::from_utf8_lossy);
+                // The hanging program (and the child it left), not the compiler making it.
+                let hanging = args.next()?.ends_with(&marker) && args.next()? == "hang";
+                let stat = fs::read_to_string(e.path().join("stat")).ok()?;
+                // A zombie waits for its reaper only.
+                let alive = !stat[stat.rfind(')')? + 1..].trim_start().starts_with('Z');
+                (alive && hanging).then_some(pid)
+            })
+            .collect::<Vec<i32>>()
+    };
+    let mut judge = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "killed_judge", "--ignored", "--nocapture"])
+        .env("BOARDJUDGE_KILLED_JUDGE", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let give_up = Instant::now() + scaled(Duration::from_secs(20));
+    while hung(judge.id()).len() < 2 {
+        assert!(Instant::now() < give_up, "the solution did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    judge.kill().unwrap();
+    judge.wait().unwrap();
+    let give_up = Instant::now() + scaled(Duration::from_secs(2));
+    while !hung(judge.id()).is_empty() && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        hung(judge.id()),
+        Vec::<i32>::new(),
+        "processes outlived the judge"
+    );
+}
+
+#[test]
 fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
     if !root() {
         return; // then this is the run as a user
@@ -998,7 +1086,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 11 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 12 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 

@@ -170,6 +170,14 @@ int main(int argc, char **argv) {
         *(volatile int *)0 = 1;
     } else if (!strcmp(mode, "exit-7")) {
         exit(7);
+    } else if (!strcmp(mode, "hang")) {
+        /* A child in a session of its own, then both sleep: a run that never ends by itself. */
+        if (fork() == 0) {
+            setsid();
+        }
+        printf("hanging\n");
+        fflush(stdout);
+        for (;;) pause();
     } else if (!strcmp(mode, "ipc-leave")) {
         /* A System V segment anyone may attach: it would outlive the run, and a later run
          * (another contestant's) could read what this one left in it. */
