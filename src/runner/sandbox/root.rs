@@ -8,7 +8,7 @@
 //!
 //! The judge prepares the plan ([`Plan`]) once. The part every run shares is built with plain
 //! system calls ([`Plan::prepare`]) in the run's new mount namespace: as root ahead of the
-//! run, by the thread that makes the runs' namespaces ([`super::namespace_pool`]), else in the
+//! run, by the thread that makes the runs' namespaces (`namespace_pool.rs`), else in the
 //! run's process. The run's process adds what is its own and pivots into the root
 //! ([`Plan::enter`]) between `fork` and `exec`.
 
@@ -182,7 +182,7 @@ impl Plan {
     /// Builds the part of the root every run shares: in the current mount namespace (new,
     /// made for one run), a read-only tmpfs at the mount point holding the system binds,
     /// `/etc`, `/dev`, and the empty mount points of the run's own `/proc`, `/program` and
-    /// `/tmp`. Run ahead of the run (see [`super::namespace_pool`]) or in the run's process.
+    /// `/tmp`. Run ahead of the run (see `namespace_pool.rs`) or in the run's process.
     ///
     /// # Safety
     /// May run between `fork` and `exec`: system calls only, on memory the parent prepared.
