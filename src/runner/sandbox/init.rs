@@ -7,9 +7,10 @@
 //! every process left in the namespace dies with it. It dies with the judge's thread too
 //! (`PR_SET_PDEATHSIG`).
 //!
-//! It runs no Rust code that touches memory of the judge's: only system calls that succeed
-//! (a failing libc call would set the `errno` of the judge's thread, whose thread-local
-//! storage it shares), on its own stack, and one atomic store to say it is ready.
+//! It runs no code that touches memory of the judge's: only system calls that succeed,
+//! through C library functions that keep no state (a failing call would set the `errno` of
+//! the judge's thread, whose thread-local storage it shares; `pause`, a cancellation point,
+//! would mark that thread), on its own stack, and one atomic store to say it is ready.
 
 use std::io;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -65,17 +66,39 @@ impl Init {
             shared: Some(shared),
         };
         let state = &init.shared.as_ref().expect("set above").state;
+        let tick = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 100_000_000,
+        };
         while state.load(Ordering::Acquire) == STARTING {
             // SAFETY: FUTEX_WAIT on a live word, returning at once unless it still holds
-            // STARTING; a spurious return loops.
+            // STARTING, else at a wake or after the tick; any return loops.
             unsafe {
                 libc::syscall(
                     libc::SYS_futex,
                     state.as_ptr(),
                     libc::FUTEX_WAIT,
                     STARTING,
-                    std::ptr::null::<libc::timespec>(),
+                    &tick,
                 );
+            }
+            // An init that died before it was ready (killed by someone) would never say so.
+            // SAFETY: waitid without reaping, on this process's own child, into a zeroed
+            // buffer (its pid stays 0 while the child lives).
+            let ended = unsafe {
+                let mut info = std::mem::zeroed::<libc::siginfo_t>();
+                libc::waitid(
+                    libc::P_PID,
+                    pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT | libc::__WALL,
+                ) == 0
+                    && info.si_pid() == pid
+            };
+            if ended && state.load(Ordering::Acquire) == STARTING {
+                return Err(io::Error::other(
+                    "the pid namespace's init ended at its start",
+                ));
             }
         }
         Ok(init)
@@ -123,8 +146,16 @@ extern "C" fn init_main(memory: *mut libc::c_void) -> libc::c_int {
         state.store(READY, Ordering::Release);
         libc::syscall(libc::SYS_futex, state.as_ptr(), libc::FUTEX_WAKE, 1);
         loop {
-            // Every signal is blocked or ignored, and SIGKILL ends it: pause never returns.
-            libc::pause();
+            // Every signal is blocked or ignored, and SIGKILL ends it: a ppoll on nothing
+            // without a time limit never returns. (A plain system call: the C library's
+            // `pause` would mark the judge's thread for asynchronous cancellation.)
+            libc::syscall(
+                libc::SYS_ppoll,
+                std::ptr::null::<libc::pollfd>(),
+                0usize,
+                std::ptr::null::<libc::timespec>(),
+                std::ptr::null::<libc::sigset_t>(),
+            );
         }
     }
 }
