@@ -1,7 +1,8 @@
 //! Every count README.md and the pages of docs/ state about the problem set, checked against
 //! what the tools say now: `judge list --json` (tests, solutions, limits) and
 //! `judge build --check` (tests and cases per problem, the total). A plan or data change that
-//! leaves a stated count behind fails here, naming the file, the line and both numbers.
+//! leaves a stated count behind fails here, naming the file, the line and both numbers. And
+//! the sandbox's per-run limits README states, checked against the runner's constants.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -213,4 +214,33 @@ fn every_count_readme_and_docs_state_is_the_tools_count() {
     assert_eq!(rows, problems.len(), "README's table has a row per problem");
     eprintln!("{checked} counts in README.md and docs/ and {rows} table rows checked");
     assert!(checked >= 10, "{checked}");
+}
+
+#[test]
+fn the_sandbox_limits_readme_states_are_the_runners() {
+    // README's sandbox table states the per-run limits: they must be the runner's own.
+    use boardjudge::runner::{self, sandbox};
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let thousands = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (k, c) in digits.chars().enumerate() {
+            if k > 0 && (digits.len() - k) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    for stated in [
+        format!("uid {}+ per run", sandbox::FIRST_UID),
+        format!("{} files", thousands(sandbox::MAX_OPEN_FILES)),
+        format!("{} processes", sandbox::MAX_PROCESSES),
+        format!(
+            "`file_size_limit` ({} MiB)",
+            runner::DEFAULT_FILE_BYTES >> 20
+        ),
+    ] {
+        assert!(readme.contains(&stated), "README.md should say {stated:?}");
+    }
 }
