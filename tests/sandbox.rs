@@ -167,20 +167,25 @@ fn text(result: &RunResult) -> String {
     String::from_utf8_lossy(&result.stdout).into_owned()
 }
 
-/// The processes whose command line names this test process's hostile program.
-fn hostile_processes() -> Vec<u32> {
-    let marker = format!("boardjudge-hostile-{}", std::process::id());
+/// The processes whose `/proc/<pid>` directory `keep` accepts.
+fn processes(keep: impl Fn(&Path) -> bool) -> Vec<u32> {
     fs::read_dir("/proc")
         .unwrap()
         .filter_map(|e| {
             let e = e.ok()?;
             let pid: u32 = e.file_name().to_str()?.parse().ok()?;
-            let cmdline = fs::read(e.path().join("cmdline")).ok()?;
-            String::from_utf8_lossy(&cmdline)
-                .contains(&marker)
-                .then_some(pid)
+            keep(&e.path()).then_some(pid)
         })
         .collect()
+}
+
+/// The processes whose command line names this test process's hostile program.
+fn hostile_processes() -> Vec<u32> {
+    let marker = format!("boardjudge-hostile-{}", std::process::id());
+    processes(|dir| {
+        fs::read(dir.join("cmdline"))
+            .is_ok_and(|cmdline| String::from_utf8_lossy(&cmdline).contains(&marker))
+    })
 }
 
 /// After a run: no process of it is left, and its private directory is gone.
@@ -1002,21 +1007,23 @@ fn jail_a_killed_judge_leaves_no_process_behind() {
     let _one = serial();
     let hung = |judge: u32| {
         let marker = format!("boardjudge-hostile-{judge}");
-        fs::read_dir("/proc")
-            .unwrap()
-            .filter_map(|e| {
-                let e = e.ok()?;
-                let pid: i32 = e.file_name().to_str()?.parse().ok()?;
-                let cmdline = fs::read(e.path().join("cmdline")).ok()?;
-                let mut args = cmdline.split(|&b| b == 0).map(String::from_utf8_lossy);
-                // The hanging program (and the child it left), not the compiler making it.
-                let hanging = args.next()?.ends_with(&marker) && args.next()? == "hang";
-                let stat = fs::read_to_string(e.path().join("stat")).ok()?;
-                // A zombie waits for its reaper only.
-                let alive = !stat[stat.rfind(')')? + 1..].trim_start().starts_with('Z');
-                (alive && hanging).then_some(pid)
-            })
-            .collect::<Vec<i32>>()
+        processes(|dir| {
+            let (Ok(cmdline), Ok(stat)) = (
+                fs::read(dir.join("cmdline")),
+                fs::read_to_string(dir.join("stat")),
+            ) else {
+                return false;
+            };
+            let mut args = cmdline.split(|&b| b == 0).map(String::from_utf8_lossy);
+            // The hanging program (and the child it left), not the compiler making it.
+            let hanging = args.next().is_some_and(|a| a.ends_with(&marker))
+                && args.next().is_some_and(|a| a == "hang");
+            // A zombie waits for its reaper only.
+            let alive = stat
+                .rfind(')')
+                .is_some_and(|end| !stat[end + 1..].trim_start().starts_with('Z'));
+            hanging && alive
+        })
     };
     let mut judge = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "killed_judge", "--ignored", "--nocapture"])
@@ -1038,7 +1045,7 @@ fn jail_a_killed_judge_leaves_no_process_behind() {
     }
     assert_eq!(
         hung(judge.id()),
-        Vec::<i32>::new(),
+        Vec::<u32>::new(),
         "processes outlived the judge"
     );
 }
