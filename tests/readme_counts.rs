@@ -225,7 +225,7 @@ fn the_sandbox_limits_readme_states_are_the_runners() {
         let digits = n.to_string();
         let mut out = String::new();
         for (k, c) in digits.chars().enumerate() {
-            if k > 0 && (digits.len() - k) % 3 == 0 {
+            if k > 0 && (digits.len() - k).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(c);
