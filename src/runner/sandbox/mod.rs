@@ -578,7 +578,7 @@ impl Sandbox {
                 run.report = Some(page);
             }
         }
-        if let Some(pool) = self.pool() {
+        if let Some(pool) = self.pool()? {
             let lease = pool.take()?;
             plan.enter = lease.namespaces().to_enter();
             plan.namespaces &= !AHEAD;
@@ -631,10 +631,10 @@ impl Sandbox {
     }
 
     /// The maker of the runs' namespaces, started at the first call, when the judge is root
-    /// and the runs have namespaces.
-    fn pool(&self) -> Option<&namespace_pool::Pool> {
+    /// and the runs have namespaces; or why it could not start.
+    fn pool(&self) -> Result<Option<&namespace_pool::Pool>, String> {
         if !self.namespaces_ahead || self.namespaces & AHEAD == 0 {
-            return None;
+            return Ok(None);
         }
         let pool = self.pool.get_or_init(|| {
             let root = self
@@ -643,7 +643,7 @@ impl Sandbox {
                 .filter(|_| self.namespaces & libc::CLONE_NEWNS != 0);
             namespace_pool::Pool::start(root)
         });
-        pool.as_ref().ok()
+        pool.as_ref().map(Some).map_err(Clone::clone)
     }
 
     /// The command rewritten to use staged copies of the program and of every file or
