@@ -240,11 +240,9 @@ pub struct Sandbox {
     namespaces: libc::c_int,
     /// The root each run gets in its own mount namespace, when the machine allows one.
     root_plan: Option<Arc<root::Plan>>,
-    /// Whether the judge is root: then each run's network, IPC, UTS and mount namespaces
-    /// are made ahead of it by [`namespace_pool`].
-    namespaces_ahead: bool,
-    /// The maker of those namespaces, started at the first run (after [`Sandbox::without`]
-    /// had its say on the layers).
+    /// As root, the maker of each run's network, IPC, UTS and mount namespaces, made ahead
+    /// of it ([`namespace_pool`]), started at the first run (after [`Sandbox::without`] had
+    /// its say on the layers).
     pool: OnceLock<Result<namespace_pool::Pool, String>>,
     /// The seccomp filters, compiled once.
     seccomp: Option<Arc<seccomp::Filters>>,
@@ -270,7 +268,6 @@ impl Sandbox {
             landlock_abi: 0,
             namespaces: 0,
             root_plan: None,
-            namespaces_ahead: false,
             pool: OnceLock::new(),
             seccomp: None,
             own_pid_namespace: None,
@@ -371,7 +368,6 @@ impl Sandbox {
             landlock_abi,
             namespaces,
             root_plan,
-            namespaces_ahead: root,
             pool: OnceLock::new(),
             seccomp,
             own_pid_namespace,
@@ -631,9 +627,10 @@ impl Sandbox {
     }
 
     /// The maker of the runs' namespaces, started at the first call, when the judge is root
-    /// and the runs have namespaces; or why it could not start.
+    /// (it has its own pid namespace to come back to) and the runs have namespaces; or why
+    /// it could not start.
     fn pool(&self) -> Result<Option<&namespace_pool::Pool>, String> {
-        if !self.namespaces_ahead || self.namespaces & AHEAD == 0 {
+        if self.own_pid_namespace.is_none() || self.namespaces & AHEAD == 0 {
             return Ok(None);
         }
         let pool = self.pool.get_or_init(|| {
