@@ -1,41 +1,24 @@
-//! The matrix of a problem ([`ProblemMatrix`], shared with `judge run`'s several solutions:
-//! [`super::given`]) and `judge strength --matrix`: every selected shipped solution on every
-//! test, with no early stop (a solution that failed a test still runs on the rest), runs
-//! spread over the workers one (solution, test) pair at a time ([`super::cells`]). From the
-//! cells: each solution's first failure and whether it got its expected outcome (as `judge
-//! strength` decides it), the slowest accepted time per test, what each test is worth, the
-//! answer lengths of the data, and the time-limit advice, for which each intended-TLE
-//! solution is run once more on one of its TLE tests with [`PROBE_FACTOR`] times the limit,
-//! to measure how far beyond the limit it is.
-
-use std::path::Path;
+//! The matrix of a problem ([`ProblemMatrix`]) from the results of its runs
+//! ([`crate::judging::matrix_runs`]): for `judge strength --matrix` the shipped solutions
+//! ([`shipped`]), for `judge run` the solutions given on its command line ([`given`]). From
+//! the cells: each solution's name and first failure, the slowest accepted time per test, what
+//! each test is worth, the answer lengths of the data, and, for the shipped solutions, the
+//! time-limit advice. For given solutions, what needs declared outcomes is left out: no
+//! candidates to drop (a test that fails none of them says nothing), no time-limit advice (it
+//! needs intended-TLE solutions); the test worth becomes which solutions fail each test.
 
 use serde::Serialize;
 
-use crate::judging::run::{Confirm, LoadedTest, Schedule, TestResult, Verdict};
-use crate::judging::strength::{
-    BuildOutcome, SolutionReport, assess, build_solution, check_path_order,
-};
+use crate::judging::matrix_runs::cells::Judged;
+use crate::judging::matrix_runs::given::{Given, Prepared};
+use crate::judging::matrix_runs::shipped::MatrixJob;
+use crate::judging::run::{LoadedTest, TestResult, Verdict};
+use crate::judging::strength::SolutionReport;
 use crate::problemset::names::SAMPLES_GROUP;
-use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
+use crate::problemset::plan::{Expected, ProblemPlan};
 use crate::report::advice::{self, AcceptedTimes, Advice, SlowTimes, Timed};
-use crate::report::cells::{Finished, Progress, Runs, run_every_test};
 use crate::report::histogram::Histogram;
 use crate::report::worth::{Worth, worth};
-use crate::runner::{self, Sandbox};
-
-/// An intended-TLE solution's probe run gets this many times the time limit.
-pub const PROBE_FACTOR: f64 = 3.0;
-
-/// One problem to run: its plan, its tests (in plan order) and the solutions selected.
-pub struct MatrixJob<'a> {
-    /// The problem.
-    pub problem: &'a ProblemPlan,
-    /// Its tests, in the order of the plan.
-    pub tests: &'a [LoadedTest],
-    /// The solutions to run.
-    pub solutions: Vec<&'a SolutionPlan>,
-}
 
 /// A test of the matrix.
 #[derive(Clone, Debug, Serialize)]
@@ -80,6 +63,24 @@ pub struct Row {
     pub first_failure: Option<String>,
     /// For an intended-TLE solution: its longer run on one of its TLE tests.
     pub probe: Option<TestResult>,
+}
+
+impl Row {
+    /// The row of a solution that was `judged`, named `name`.
+    fn new(judged: Judged, name: String) -> Row {
+        Row {
+            report: judged.report,
+            name,
+            command: judged.command,
+            first_failure: judged
+                .cells
+                .iter()
+                .find(|c| c.verdict != Verdict::AC)
+                .map(|c| c.test.clone()),
+            cells: judged.cells,
+            probe: judged.probe,
+        }
+    }
 }
 
 /// Names that tell the solutions apart, from each solution's `candidates`, shortest first
@@ -211,183 +212,68 @@ pub fn answer_lengths(problem: &ProblemPlan, tests: &[LoadedTest]) -> Histogram 
     histogram
 }
 
-/// Runs the matrix of every job as `schedule` says (workers, confirmation of time verdicts);
-/// `progress` after each test (its confirmation runs included), naming the problem by its
-/// job's index and the solution by its index in the job. When the judge is interrupted
-/// ([`runner::interrupted`]) the probes are not run and the matrices are incomplete: the
-/// caller reports the runs `progress` saw finish instead.
-pub fn run_matrix(
-    jobs: &[MatrixJob],
-    repo: &Path,
-    cache: &Path,
-    sandbox: &Sandbox,
-    schedule: Schedule,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Vec<ProblemMatrix> {
-    let workers = schedule.workers;
-    let solutions: Vec<(usize, usize)> = jobs
-        .iter()
-        .enumerate()
-        .flat_map(|(p, job)| (0..job.solutions.len()).map(move |s| (p, s)))
+/// The matrix of `job`'s shipped solutions from how each did (`judged`, in the job's order):
+/// each named by the shortest part of its path that tells it apart ([`unique_names`]).
+pub fn shipped(job: &MatrixJob, judged: Vec<Judged>) -> ProblemMatrix {
+    let paths: Vec<Vec<String>> = judged.iter().map(|j| path_names(&j.report.path)).collect();
+    let rows = judged
+        .into_iter()
+        .zip(unique_names(&paths))
+        .map(|(judged, name)| Row::new(judged, name))
         .collect();
-    let built = runner::parallel(&solutions, workers, |&(p, s)| {
-        build_solution(jobs[p].problem, jobs[p].solutions[s], repo, cache)
-    });
-    // Every (solution, test) pair of a built solution; the slow solutions first, so that
-    // their long runs do not come last with one worker idle.
-    let rank = |e: Expected| match e {
-        Expected::TimeLimitExceeded => 0,
-        Expected::Accepted => 1,
-        Expected::WrongAnswer => 2,
-    };
-    let ready: Vec<usize> = (0..solutions.len()).filter(|&i| built[i].is_ok()).collect();
-    let runs: Vec<Runs> = ready
-        .iter()
-        .map(|&i| {
-            let (p, s) = solutions[i];
-            let (cmd, limits) = built[i].as_ref().expect("only built solutions run");
-            Runs {
-                problem: jobs[p].problem,
-                tests: jobs[p].tests,
-                cmd,
-                limits: *limits,
-                rank: rank(jobs[p].solutions[s].expected),
-            }
-        })
-        .collect();
-    let progress = |p: Progress| {
-        progress(Progress {
-            finished: p.finished.map(|f| {
-                let (problem, solution) = solutions[ready[f.solution]];
-                Finished {
-                    problem,
-                    solution,
-                    ..f
-                }
-            }),
-            ..p
-        })
-    };
-    let mut cells: Vec<Vec<TestResult>> = vec![Vec::new(); solutions.len()];
-    for (i, row) in ready
-        .iter()
-        .zip(run_every_test(&runs, sandbox, schedule, &progress))
-    {
-        cells[*i] = row;
-    }
-    let probes = if runner::interrupted().is_some() {
-        vec![None; solutions.len()]
-    } else {
-        run_probes(jobs, &solutions, &built, &cells, sandbox, workers)
-    };
-    let mut matrices = Vec::new();
-    let mut rows = solutions
-        .iter()
-        .zip(built)
-        .zip(cells)
-        .zip(probes)
-        .map(|(((&(p, s), built), cells), probe)| (p, s, built, cells, probe));
-    for (p, job) in jobs.iter().enumerate() {
-        let mut matrix_rows = Vec::new();
-        for _ in 0..job.solutions.len() {
-            let (row_p, s, built, cells, probe) = rows.next().expect("one row per solution");
-            debug_assert_eq!(row_p, p);
-            let solution = job.solutions[s];
-            let first = cells.iter().position(|c| c.verdict != Verdict::AC);
-            let (report, command) = match built {
-                Err(report) => (*report, Vec::new()),
-                Ok((command, _)) => {
-                    let upto = first.map_or(cells.len(), |f| f + 1);
-                    let mut report = assess(job.problem, solution, &cells[..upto], job.tests.len());
-                    // Every test ran (unless the command could not start): the cells say what
-                    // the first failure in path order is.
-                    if let Some(f) = first.filter(|_| cells.len() == job.tests.len()) {
-                        check_path_order(&mut report, job.tests, f, |i| cells[i].clone());
-                    }
-                    (report, command)
-                }
-            };
-            matrix_rows.push(Row {
-                report,
-                name: String::new(),
-                command,
-                first_failure: first.map(|f| cells[f].test.clone()),
-                cells,
-                probe,
-            });
-        }
-        let paths: Vec<Vec<String>> = matrix_rows
-            .iter()
-            .map(|r| path_names(&r.report.path))
-            .collect();
-        for (row, name) in matrix_rows.iter_mut().zip(unique_names(&paths)) {
-            row.name = name;
-        }
-        matrices.push(summarise(job, matrix_rows));
-    }
-    matrices
+    summarise(job, rows)
 }
 
-/// Runs each intended-TLE solution once more, with [`PROBE_FACTOR`] times the limit, on the
-/// one of its TLE tests on which the accepted solutions are slowest (the hardest test). A
-/// probe is a measure, not a verdict: it is not confirmed.
-fn run_probes(
-    jobs: &[MatrixJob],
-    solutions: &[(usize, usize)],
-    built: &[BuildOutcome],
-    cells: &[Vec<TestResult>],
-    sandbox: &Sandbox,
-    workers: usize,
-) -> Vec<Option<TestResult>> {
-    // The TLE test of each intended-TLE solution on which the accepted ones are slowest.
-    let picks: Vec<Option<usize>> = solutions
-        .iter()
-        .enumerate()
-        .map(|(i, &(p, s))| {
-            if jobs[p].solutions[s].expected != Expected::TimeLimitExceeded || built[i].is_err() {
-                return None;
-            }
-            let accepted_time = |t: usize| {
-                solutions
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, &(q, r))| {
-                        q == p
-                            && jobs[q].solutions[r].expected == Expected::Accepted
-                            && cells[j].get(t).is_some_and(|c| c.verdict == Verdict::AC)
-                    })
-                    .map(|(j, _)| cells[j][t].cpu_seconds)
-                    .fold(0.0, f64::max)
-            };
-            (0..cells[i].len())
-                .filter(|&t| matches!(cells[i][t].verdict, Verdict::TLE(_)))
-                .max_by(|&a, &b| {
-                    accepted_time(a)
-                        .total_cmp(&accepted_time(b))
-                        .then(b.cmp(&a))
-                })
-        })
-        .collect();
-    let wanted: Vec<(usize, usize)> = picks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| t.map(|t| (i, t)))
-        .collect();
-    let probed = runner::parallel(&wanted, workers, |&(i, t)| {
-        let (p, _) = solutions[i];
-        let problem = jobs[p].problem;
-        let test = &jobs[p].tests[t];
-        let (cmd, limits) = built[i].as_ref().expect("only built solutions run");
-        let mut limits = *limits;
-        limits.cpu = limits.cpu.mul_f64(PROBE_FACTOR);
-        limits.wall = runner::default_wall(limits.cpu);
-        test.judge(problem, cmd, &limits, sandbox, Confirm::OFF)
-    });
-    let mut out = vec![None; solutions.len()];
-    for ((i, _), result) in wanted.iter().zip(probed) {
-        out[*i] = Some(result);
+/// The names of `prepared` solutions in the matrix: unique ([`unique_names`]).
+pub fn given_names(prepared: &[Prepared]) -> Vec<String> {
+    let candidates: Vec<Vec<String>> = prepared.iter().map(|p| names_of(&p.given)).collect();
+    unique_names(&candidates)
+}
+
+/// The names of a given solution for [`unique_names`]: a source's file name, then longer
+/// parts of its path; a command's whole line.
+fn names_of(given: &Given) -> Vec<String> {
+    match given {
+        Given::Source(_) => path_names(&given.path()),
+        Given::Command(_) => vec![given.path()],
     }
-    out
+}
+
+/// The matrix of `prepared` solutions from how each did on `tests` (`judged`, in the same
+/// order); `time_limit` is the CPU limit they ran under: also for `judge run --html` with one
+/// solution.
+pub fn given(
+    problem: &ProblemPlan,
+    tests: &[LoadedTest],
+    time_limit: f64,
+    prepared: &[Prepared],
+    judged: Vec<Judged>,
+) -> ProblemMatrix {
+    let rows: Vec<Row> = judged
+        .into_iter()
+        .zip(given_names(prepared))
+        .map(|(judged, name)| Row::new(judged, name))
+        .collect();
+    let tests_columns = columns(tests, &rows, &|_| true);
+    let failing: Vec<(String, Vec<bool>)> = rows
+        .iter()
+        .filter(|r| !r.cells.is_empty())
+        .map(|r| (r.name.clone(), failed_tests(r)))
+        .collect();
+    ProblemMatrix {
+        kind: Kind::Given,
+        problem: problem.name.clone(),
+        title: problem.title.clone(),
+        time_limit,
+        worth: Worth {
+            drop_candidates: None,
+            ..worth(&worth_names(&tests_columns), &failing, &[], &[])
+        },
+        advice: None,
+        answer_lengths: answer_lengths(problem, tests),
+        tests: tests_columns,
+        rows,
+    }
 }
 
 /// The per-test and per-problem figures from the rows.
@@ -523,5 +409,17 @@ mod tests {
         );
         assert_eq!(unique(&["x/sol.py", "x/sol.py"]), ["sol.py", "sol.py (2)"]);
         assert_eq!(path_names("./sol.cpp"), ["sol.cpp", "./sol.cpp"]);
+    }
+
+    #[test]
+    fn commands_are_named_by_a_line_the_shell_reads_back() {
+        let given = Given::Command(vec!["sh".into(), "-c".into(), "echo 7; exit 0".into()]);
+        assert_eq!(given.path(), "sh -c 'echo 7; exit 0'");
+        assert_eq!(names_of(&given), vec!["sh -c 'echo 7; exit 0'".to_string()]);
+        let source = Given::Source(std::path::PathBuf::from("solutions/a/sol.cpp"));
+        assert_eq!(
+            names_of(&source),
+            vec!["sol.cpp", "a/sol.cpp", "solutions/a/sol.cpp"]
+        );
     }
 }

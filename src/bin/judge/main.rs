@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use boardjudge::cli::{solution_call, solution_command_hint};
 use boardjudge::export::Kind;
+use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::run::Confirm;
 use boardjudge::judging::stress::{Budget, Settings};
 use boardjudge::problemset::build::{BuiltProblem, build_plan, compare_problem, write_problem};
 use boardjudge::problemset::plan::{Plan, TestSource};
-use boardjudge::report::given::Given;
 use boardjudge::runner::{SandboxMode, language};
 use clap::{CommandFactory, Parser, Subcommand};
 use session::Session;

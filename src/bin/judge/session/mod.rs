@@ -18,12 +18,12 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
 use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::manifest::{self, Manifest};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::problemset::select::select;
-use boardjudge::report::given::Given;
 use boardjudge::report::html;
 use boardjudge::report::live::{Grid, GridProblem};
 use boardjudge::report::matrix::ProblemMatrix;

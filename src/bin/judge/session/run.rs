@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::Serialize;
 
 use crate::session::{Interruption, Live, Partial, Session, Stop, Timing, Watch, write_page};
+use boardjudge::judging::matrix_runs::given::{self, Given, Prepared};
 use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
 use boardjudge::problemset::plan::ProblemPlan;
-use boardjudge::report::given::{self, Given, Prepared};
 use boardjudge::report::live::GridProblem;
-use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::report::matrix::{self, ProblemMatrix};
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Limits, Sandbox};
@@ -214,12 +214,20 @@ fn run_one(
             given: solution.clone(),
             ready: Ok((cmd.clone(), limits)),
         };
-        let m = given::matrix(
+        let time_limit = limits.cpu.as_secs_f64();
+        let judged = given::judged(
+            problem,
+            &prepared,
+            results.clone(),
+            loaded.len(),
+            time_limit,
+        );
+        let m = matrix::given(
             problem,
             &loaded,
-            limits.cpu.as_secs_f64(),
-            &[prepared],
-            vec![results.clone()],
+            time_limit,
+            std::slice::from_ref(&prepared),
+            vec![judged],
         );
         let notes = notes(&m, jobs, &sandbox, timing_note.as_deref(), &timing);
         write_page(path, &[m], &timing, &notes)?;
@@ -270,7 +278,7 @@ fn run_several(
     let sandbox = session.sandbox(watch)?;
     watch.begin(Some(0), "runs");
     let time_limit = limits.cpu.as_secs_f64();
-    let names = given::names(&prepared);
+    let names = matrix::given_names(&prepared);
     let solutions: Vec<(String, String)> = names
         .into_iter()
         .zip(&prepared)
@@ -286,7 +294,7 @@ fn run_several(
     let total = prepared.iter().filter(|p| p.ready.is_ok()).count() * tests.len();
     let live = Live::new(vec![grid], Some(total), watch);
     let load = LoadWatch::start();
-    let m = given::run_given(
+    let judged = given::run_given(
         problem,
         &tests,
         time_limit,
@@ -306,6 +314,7 @@ fn run_several(
     {
         return Ok(Report::Interrupted(partial));
     }
+    let m = matrix::given(problem, &tests, time_limit, &prepared, judged);
     let failed = m.rows.iter().filter(|r| !r.report.ok).count();
     let cells = m.rows.iter().flat_map(|r| &r.cells);
     let timing = Timing::of(

@@ -1,6 +1,6 @@
 //! `judge strength`: every shipped solution (or those a glob selects) on the selected tests of
 //! each problem, one by one until each is decided ([`boardjudge::judging::strength`]), or with
-//! `--matrix` every solution on every test ([`boardjudge::report::matrix`]). Each run is shown
+//! `--matrix` every solution on every test ([`boardjudge::judging::matrix_runs`], shown by [`boardjudge::report::matrix`]). Each run is shown
 //! as it finishes ([`Live`]); an interrupted command reports the runs that finished.
 
 use std::path::PathBuf;
@@ -9,13 +9,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::Serialize;
 
 use crate::session::{Live, Partial, Session, Stop, Timing, Watch, write_page};
+use boardjudge::judging::matrix_runs::shipped::{MatrixJob, PROBE_FACTOR, run_shipped};
 use boardjudge::judging::run::{LoadedTest, limits_for};
 use boardjudge::judging::strength::{SolutionReport, build_solution, judge_solution, note_load};
 use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
 use boardjudge::report::live::GridProblem;
-use boardjudge::report::matrix::{MatrixJob, PROBE_FACTOR, ProblemMatrix, run_matrix};
-use boardjudge::report::matrix::{path_names, unique_names};
+use boardjudge::report::matrix::{self, ProblemMatrix, path_names, unique_names};
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox};
@@ -297,7 +297,7 @@ fn matrix(
     watch.begin(Some(0), "runs");
     let start = runner::load_average();
     let load = LoadWatch::start();
-    let mut matrices = run_matrix(
+    let judged = run_shipped(
         &jobs,
         &session.repo(),
         &session.cache(),
@@ -315,6 +315,11 @@ fn matrix(
     if let Some(partial) = live.interrupted(session, wall_limit(problems), contention.clone()) {
         return Ok(Report::Interrupted(partial));
     }
+    let mut matrices: Vec<ProblemMatrix> = jobs
+        .iter()
+        .zip(judged)
+        .map(|(job, judged)| matrix::shipped(job, judged))
+        .collect();
     let load_figures = Load {
         start,
         end: runner::load_average(),

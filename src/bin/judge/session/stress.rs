@@ -3,12 +3,12 @@
 //! ([`boardjudge::judging::regression`]).
 
 use crate::session::{Session, Stop, Watch};
+use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
 use boardjudge::judging::stress::{
     Budget, Program, Settings, StressOutcome, Stressed, stress as stress_tests,
 };
-use boardjudge::report::given::Given;
 
 /// What `judge stress` found.
 pub struct Report {

@@ -1,22 +1,15 @@
 //! `judge run` with several solutions: source files and commands given on the command line,
-//! each run on every selected test with no early stop, as `judge strength --matrix` runs the
-//! shipped ones ([`super::cells`]), into the same [`ProblemMatrix`]. Nothing declares what a
-//! given solution should get, so each is judged as `judge run` judges one: accepted when every
-//! test accepts it. What needs declared outcomes is left out: no candidates to drop (a test
-//! that fails none of them says nothing), no time-limit advice (it needs intended-TLE
-//! solutions); the test worth becomes which solutions fail each test.
+//! built ([`prepare`]), then each run on every selected test with no early stop, as `judge
+//! strength --matrix` runs the shipped ones ([`super::cells`]). Nothing declares what a given
+//! solution should get, so each is judged as `judge run` judges one: accepted when every test
+//! accepts it ([`judged`]).
 
 use std::path::{Path, PathBuf};
 
+use crate::judging::matrix_runs::cells::{Finished, Judged, Progress, Runs, run_every_test};
 use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
-use crate::report::cells::{Finished, Progress, Runs, run_every_test};
-use crate::report::matrix::{
-    Kind, ProblemMatrix, Row, answer_lengths, columns, failed_tests, path_names, unique_names,
-    worth_names,
-};
-use crate::report::worth::{Worth, worth};
 use crate::runner::compile::{CompileError, compile};
 use crate::runner::{self, Limits, Sandbox, language};
 
@@ -36,15 +29,6 @@ impl Given {
         match self {
             Given::Source(path) => path.display().to_string(),
             Given::Command(words) => shell_words::join(words),
-        }
-    }
-
-    /// Its names for [`unique_names`]: a source's file name, then longer parts of its path;
-    /// a command's whole line.
-    fn names(&self) -> Vec<String> {
-        match self {
-            Given::Source(_) => path_names(&self.path()),
-            Given::Command(_) => vec![self.path()],
         }
     }
 }
@@ -112,8 +96,9 @@ pub fn prepare(
 
 /// Runs every ready solution of `prepared` on every one of `tests` of `problem` as `schedule`
 /// says (workers, confirmation of time verdicts), no early stop; `time_limit` is the CPU limit
-/// they ran under (judge.toml's or `--time-limit`), for the report. `progress` after each test
-/// (its confirmation runs included), naming the solution by its index in `prepared`.
+/// they ran under (judge.toml's or `--time-limit`), for the reports. `progress` after each
+/// test (its confirmation runs included), naming the solution by its index in `prepared`.
+/// Per solution of `prepared`, in order: how it did ([`judged`]).
 pub fn run_given(
     problem: &ProblemPlan,
     tests: &[LoadedTest],
@@ -122,7 +107,7 @@ pub fn run_given(
     sandbox: &Sandbox,
     schedule: Schedule,
     progress: &(dyn Fn(Progress) + Sync),
-) -> ProblemMatrix {
+) -> Vec<Judged> {
     let ready: Vec<usize> = (0..prepared.len())
         .filter(|&i| prepared[i].ready.is_ok())
         .collect();
@@ -158,62 +143,32 @@ pub fn run_given(
     {
         cells[*i] = row;
     }
-    matrix(problem, tests, time_limit, prepared, cells)
-}
-
-/// The names of `prepared` solutions in the matrix: unique ([`unique_names`]).
-pub fn names(prepared: &[Prepared]) -> Vec<String> {
-    let candidates: Vec<Vec<String>> = prepared.iter().map(|p| p.given.names()).collect();
-    unique_names(&candidates)
-}
-
-/// The matrix of `prepared` solutions from their results on `tests` (`cells`, one list per
-/// solution, in test order): also for `judge run --html` with one solution.
-pub fn matrix(
-    problem: &ProblemPlan,
-    tests: &[LoadedTest],
-    time_limit: f64,
-    prepared: &[Prepared],
-    cells: Vec<Vec<TestResult>>,
-) -> ProblemMatrix {
-    let rows: Vec<Row> = prepared
+    prepared
         .iter()
         .zip(cells)
-        .zip(names(prepared))
-        .map(|((p, cells), name)| {
-            let report = assess(problem, p, &cells, tests.len(), time_limit);
-            Row {
-                report,
-                name,
-                command: p.ready.as_ref().map(|(c, _)| c.clone()).unwrap_or_default(),
-                first_failure: cells
-                    .iter()
-                    .find(|c| c.verdict != Verdict::AC)
-                    .map(|c| c.test.clone()),
-                cells,
-                probe: None,
-            }
-        })
-        .collect();
-    let tests_columns = columns(tests, &rows, &|_| true);
-    let failing: Vec<(String, Vec<bool>)> = rows
-        .iter()
-        .filter(|r| !r.cells.is_empty())
-        .map(|r| (r.name.clone(), failed_tests(r)))
-        .collect();
-    ProblemMatrix {
-        kind: Kind::Given,
-        problem: problem.name.clone(),
-        title: problem.title.clone(),
-        time_limit,
-        worth: Worth {
-            drop_candidates: None,
-            ..worth(&worth_names(&tests_columns), &failing, &[], &[])
-        },
-        advice: None,
-        answer_lengths: answer_lengths(problem, tests),
-        tests: tests_columns,
-        rows,
+        .map(|(p, cells)| judged(problem, p, cells, tests.len(), time_limit))
+        .collect()
+}
+
+/// A given solution with its `cells` (its results on the `total` tests, in order; none when
+/// it was not built), judged: accepted when every test accepts it, with one line saying how
+/// it did (also for `judge run --html` with one solution).
+pub fn judged(
+    problem: &ProblemPlan,
+    prepared: &Prepared,
+    cells: Vec<TestResult>,
+    total: usize,
+    time_limit: f64,
+) -> Judged {
+    Judged {
+        report: assess(problem, prepared, &cells, total, time_limit),
+        command: prepared
+            .ready
+            .as_ref()
+            .map(|(c, _)| c.clone())
+            .unwrap_or_default(),
+        cells,
+        probe: None,
     }
 }
 
@@ -276,21 +231,4 @@ fn assess(
     );
     report.decisive = Some(slowest.clone());
     report
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_are_named_by_a_line_the_shell_reads_back() {
-        let given = Given::Command(vec!["sh".into(), "-c".into(), "echo 7; exit 0".into()]);
-        assert_eq!(given.path(), "sh -c 'echo 7; exit 0'");
-        assert_eq!(given.names(), vec!["sh -c 'echo 7; exit 0'".to_string()]);
-        let source = Given::Source(PathBuf::from("solutions/a/sol.cpp"));
-        assert_eq!(
-            source.names(),
-            vec!["sol.cpp", "a/sol.cpp", "solutions/a/sol.cpp"]
-        );
-    }
 }

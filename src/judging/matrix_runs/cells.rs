@@ -8,8 +8,24 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult};
+use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::{self, Limits, Sandbox};
+
+/// A solution of a matrix, judged: whether it got what it should, and its runs.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// Whether it got its expected outcome, as `judge strength` decides it (for a given
+    /// solution: whether every test accepts it; `expected` is null).
+    pub report: SolutionReport,
+    /// The command that ran (empty when it was not built).
+    pub command: Vec<String>,
+    /// Its result on every test (empty when it was not built; only the first test's for a
+    /// command that cannot start).
+    pub cells: Vec<TestResult>,
+    /// For an intended-TLE solution: its longer run on one of its TLE tests.
+    pub probe: Option<TestResult>,
+}
 
 /// One solution to run on every test of a problem.
 pub struct Runs<'a> {
