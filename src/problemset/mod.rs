@@ -1,5 +1,7 @@
 //! The problem set: `judge.toml` ([`plan`]) and the verified test data it builds ([`build`],
-//! with generators of one's own: [`program_generator`]); writing files safely ([`files`]),
+//! with generators of one's own: [`program_generator`]); `judge build` as a whole, writing or
+//! checking the data ([`update`]), the files no build wrote moved to the [`trash`]; writing
+//! files safely ([`files`]),
 //! checking the test data against what the build recorded ([`manifest`]), the names of
 //! groups and tests ([`names`]) and choosing tests by group, name or glob ([`select`]).
 
@@ -10,3 +12,5 @@ pub mod names;
 pub mod plan;
 pub mod program_generator;
 pub mod select;
+pub mod trash;
+pub mod update;

@@ -1,0 +1,177 @@
+//! `judge run`: the solutions named on the command line on the selected tests of a problem;
+//! one solution's table, or several solutions' matrix.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
+use boardjudge::report::text::{self, LEGEND};
+use boardjudge::runner::language;
+
+use crate::args::RunArgs;
+use crate::commands::output::{
+    Output, interrupted_code, json_end, print_partial, warn_busy, wrote,
+};
+use crate::session;
+use crate::solution_args::{given_solutions, missing_source, not_a_source};
+use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
+
+/// `judge run` as its arguments say.
+pub fn command(args: RunArgs) -> ExitCode {
+    let RunArgs {
+        problem,
+        tests,
+        common,
+        json,
+        json_lines,
+        html,
+        commands,
+        sources,
+        command,
+    } = args;
+    let not_source = sources
+        .iter()
+        .find(|s| language::of(s).is_none())
+        .map(|file| not_a_source(file, &problem, "run"))
+        .or_else(|| missing_source(&sources));
+    let solutions = match given_solutions(sources, &commands, command) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let request = session::run::Request {
+        problem: &problem,
+        tests: &tests,
+        solutions: &solutions,
+        not_source: not_source.as_deref(),
+        html: html.as_deref(),
+    };
+    run(&common.into(), &request, Output::of(json, json_lines))
+}
+
+/// `judge run`: one solution's table, or several solutions' matrix.
+fn run(session: &session::Session, request: &session::run::Request, output: Output) -> ExitCode {
+    let terminal = Terminal::live(output == Output::JsonLines);
+    match session::run::run(session, request, &terminal) {
+        Err(stop) => stopped(stop),
+        Ok(session::run::Report::One(one)) => {
+            warn_busy(&one.timing);
+            wrote(&one.page);
+            let code = match &one.interrupted {
+                Some(i) => interrupted_code(i.number),
+                None => outcome(one.ok()),
+            };
+            match output {
+                Output::Json => print_json(&one),
+                Output::JsonLines => json_end(
+                    one.interrupted
+                        .as_ref()
+                        .map_or(u8::from(!one.ok()), |i| (128 + i.number) as u8),
+                    one.interrupted.as_ref(),
+                ),
+                Output::Text => print_one(&one),
+            }
+            code
+        }
+        Ok(session::run::Report::Several(several)) => {
+            warn_busy(&several.timing);
+            wrote(&several.page);
+            match output {
+                Output::Json => print_json(&several),
+                Output::JsonLines => json_end(u8::from(several.failed > 0), None),
+                Output::Text => print_several(&several),
+            }
+            outcome(several.failed == 0)
+        }
+        Ok(session::run::Report::Interrupted(partial)) => {
+            warn_busy(&partial.timing);
+            print_partial(&partial, output)
+        }
+    }
+}
+
+/// One solution's table, its first failure's message and how it went.
+fn print_one(one: &session::run::One) {
+    let results = &one.results;
+    print_table(results, std::io::stdout().is_terminal());
+    if let Some(first) = results.iter().find(|r| r.verdict != Verdict::AC) {
+        let on = std::io::stderr().is_terminal();
+        let message = failure_message(first, &|text, verdict| paint(text, verdict, on));
+        eprintln!("\n{message}");
+    }
+    if let Some(note) = &one.timing_note {
+        eprintln!("note: {note}");
+    }
+    if one.timing.repeated > 0 || one.timing.confirm_reruns == 0 {
+        eprintln!("note: {}", one.timing.confirmation());
+    }
+    let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
+    println!("{}", one.sandbox);
+    if let Some(i) = &one.interrupted {
+        println!(
+            "{}: {} ({}); {}/{} finished tests accepted",
+            one.problem, i.message, i.signal, one.passed, one.total
+        );
+        return;
+    }
+    println!(
+        "{}: {}/{} tests accepted; slowest {slowest:.3} s CPU of {} s",
+        one.problem, one.passed, one.total, one.time_limit_seconds
+    );
+}
+
+/// Several solutions' matrix, each failing one's first failure and the notes.
+fn print_several(several: &session::run::Several) {
+    let m = several.matrix();
+    let on = std::io::stdout().is_terminal();
+    println!("{LEGEND}\n");
+    println!("{}", text::render(m, &|t, v| paint(t, v, on)));
+    let on = std::io::stderr().is_terminal();
+    for (i, row) in m.rows.iter().enumerate() {
+        if row.report.ok {
+            continue;
+        }
+        let first = row.cells.iter().find(|c| c.verdict != Verdict::AC);
+        let message = match first {
+            Some(c) if CannotStart::from_result(c).is_none() => {
+                failure_message(c, &|text, verdict| paint(text, verdict, on))
+            }
+            _ => row.report.summary.clone(),
+        };
+        eprintln!("\n#{} {}: {}", i + 1, row.name, message.trim_end());
+    }
+    if let Some(note) = &several.timing_note {
+        eprintln!("note: {note}");
+    }
+    for line in &several.notes[..3] {
+        println!("{line}");
+    }
+}
+
+/// One solution's results, a line per test.
+fn print_table(results: &[TestResult], on: bool) {
+    let width = results.iter().map(|r| r.test.len()).fold(6, usize::max);
+    println!(
+        "{:<width$} {:<18} {:>8} {:>8} {:>9}  reason",
+        "test", "verdict", "cpu s", "wall s", "mem MiB"
+    );
+    for r in results {
+        let verdict = format!("{:<18}", r.verdict.to_string());
+        let fastest = match (r.runs > 1, r.summary.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => format!("the fastest of {} runs", r.runs),
+            (true, false) => format!(" (the fastest of {} runs)", r.runs),
+        };
+        println!(
+            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}{fastest}",
+            r.test,
+            paint(&verdict, &r.verdict, on),
+            r.cpu_seconds,
+            r.wall_seconds,
+            r.peak_memory_bytes as f64 / f64::from(1 << 20),
+            r.summary
+        );
+    }
+}

@@ -1,0 +1,70 @@
+//! The solutions named on `judge run`'s and `judge stress`'s command lines: source files,
+//! `--command` lines and the command after `--`, and the messages for words that are not
+//! what they should be.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use boardjudge::cli::solution_call;
+use boardjudge::judging::matrix_runs::given::Given;
+use boardjudge::runner::language;
+
+use crate::args::takes_value;
+
+/// The solutions of `judge run`: the source files, then each --command split as a shell
+/// splits words, then the command after `--`.
+pub fn given_solutions(
+    sources: Vec<PathBuf>,
+    commands: &[String],
+    command: Vec<String>,
+) -> Result<Vec<Given>, String> {
+    let mut solutions: Vec<Given> = sources.into_iter().map(Given::Source).collect();
+    for line in commands {
+        match shell_words::split(line) {
+            Ok(words) if words.is_empty() => {
+                return Err(format!("--command {line:?} holds no command"));
+            }
+            Ok(words) => solutions.push(Given::Command(words)),
+            Err(e) => return Err(format!("--command {line:?}: {e}")),
+        }
+    }
+    if !command.is_empty() {
+        solutions.push(Given::Command(command));
+    }
+    Ok(solutions)
+}
+
+/// True when `word` names a source file of a known language.
+pub fn is_source(word: &str) -> bool {
+    language::of(std::path::Path::new(word)).is_some()
+}
+
+/// For `judge run` or `judge stress` (`command`) given `file`, no source file, where source
+/// files go (`judge run msquare
+/// ./sol`, `judge run msquare python3 sol.py`): the message, with the call it should have
+/// been.
+pub fn not_a_source(file: &std::path::Path, problem: &str, command: &str) -> String {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let call = solution_call(&argv, &|option| takes_value(&argv, option), &is_source)
+        .unwrap_or_else(|| format!("judge {command} {problem} -- {}", file.display()));
+    format!(
+        "{}: not a source file of a known language (expected {}); a program's command goes \
+         after `--`: {call}",
+        file.display(),
+        language::known_extensions()
+    )
+}
+
+/// The message for the first source file that does not exist (a bad argument), if any.
+pub fn missing_source(sources: &[PathBuf]) -> Option<String> {
+    sources
+        .iter()
+        .find(|s| !s.is_file())
+        .map(|file| format!("{}: no such source file", file.display()))
+}
+
+/// Says what is wrong with the arguments: exit code 2.
+pub fn usage(message: &str) -> ExitCode {
+    eprintln!("judge: {message}");
+    ExitCode::from(2)
+}
