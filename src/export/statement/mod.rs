@@ -18,6 +18,10 @@
 //! outside ASCII) is an error naming the file and the line, so that no export meets something
 //! it would typeset differently or LaTeX cannot typeset.
 
+mod escape;
+
+pub use escape::escape;
+
 use crate::export::ExportError;
 
 /// The sections a statement may have after its legend, in the order they are typeset.
@@ -570,36 +574,6 @@ fn inline_at(
 /// [`escape`] with the statement's file and line in the message.
 fn escape_at(md: &Markdown, line: usize, text: &str) -> Result<String, ExportError> {
     escape(&format!("{}:{line}", md.path), text)
-}
-
-/// Plain text with LaTeX's special characters escaped and the few non-ASCII ones typeset
-/// (`path` names the text's origin in messages).
-pub fn escape(path: &str, text: &str) -> Result<String, ExportError> {
-    let mut out = String::new();
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '%' | '_' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            '<' => out.push_str("\\textless{}"),
-            '>' => out.push_str("\\textgreater{}"),
-            '≤' => out.push_str("$\\le$"),
-            '≥' => out.push_str("$\\ge$"),
-            '−' => out.push_str("$-$"),
-            '×' => out.push_str("$\\times$"),
-            c if c.is_ascii() && !c.is_ascii_control() => out.push(c),
-            c => {
-                return Err(ExportError(format!(
-                    "{path}: {c:?} has no LaTeX form here (add it to export::statement)"
-                )));
-            }
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]
