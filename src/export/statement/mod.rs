@@ -19,8 +19,10 @@
 //! it would typeset differently or LaTeX cannot typeset.
 
 mod escape;
+mod flavour;
 
 pub use escape::escape;
+pub use flavour::Flavour;
 
 use crate::export::ExportError;
 
@@ -33,17 +35,6 @@ pub const SECTIONS: [&str; 6] = [
     "Notes",
     "What you see when judged",
 ];
-
-/// How a statement is typeset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flavour {
-    /// Polygon's olymp.sty: pictures centred, the constraints and what contestants see as
-    /// `\paragraph`s of the input and the notes.
-    Polygon,
-    /// problemtools' problem class (Kattis, DOMjudge, ICPC 2025-09, BAPCtools): pictures as
-    /// `\illustration`, the parts as `\section*` (the constraints a `\subsection*` of the input).
-    Problemtools,
-}
 
 /// One section of the Markdown: its heading (empty for the legend), the line of the heading
 /// and its lines with their numbers (from 1).
