@@ -13,11 +13,14 @@
 //! failing cell's checker message and diff (each failing cell links to it). Readable at
 //! 1280 px and on a phone, and printable. Every piece of text is escaped.
 
+mod anchor;
 mod escape;
+mod failures;
 mod script;
 mod style;
 
 pub use escape::escape;
+pub use failures::DETAILS_CHARS;
 
 use std::fmt::Write;
 
@@ -25,11 +28,10 @@ use crate::judging::run::{CannotStart, TestResult, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix, Row};
 use crate::report::text::letter;
 use crate::report::worth::TestWorth;
+use anchor::anchor;
+use failures::failures;
 use script::SCRIPT;
 use style::STYLE;
-
-/// The most characters of a checker message kept in the page, per failing cell.
-pub const DETAILS_CHARS: usize = 4000;
 
 /// The page for `matrices`; `notes` are shown under the title (how the runs were made), one
 /// that starts with `warning: ` (a busy machine) in red.
@@ -85,10 +87,6 @@ pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
     out.push_str(SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
     out
-}
-
-fn anchor(p: usize, row: usize, test: usize) -> String {
-    format!("d-{p}-{row}-{test}")
 }
 
 fn seconds(s: f64) -> String {
@@ -586,47 +584,3 @@ const DROP_RULE: &str = "A test is a candidate when it catches no wrong-answer s
                          separates no intended-TLE solution from the accepted ones (the \
                          intended-TLE solutions pass it, or an accepted one fails it too). \
                          Samples are kept. Nothing is dropped: this is a list to consider.";
-
-fn failures(out: &mut String, p: usize, m: &ProblemMatrix) {
-    out.push_str("<h3>Failures</h3>\n");
-    let mut any = false;
-    for (r, row) in m.rows.iter().enumerate() {
-        for (t, c) in row.cells.iter().enumerate() {
-            if c.verdict == Verdict::AC {
-                continue;
-            }
-            any = true;
-            let mut details = c.details.trim_end();
-            if details.len() > DETAILS_CHARS {
-                let mut end = DETAILS_CHARS;
-                while !details.is_char_boundary(end) {
-                    end -= 1;
-                }
-                details = &details[..end];
-            }
-            let _ = writeln!(
-                out,
-                "<div class=\"failure v-{}\" id=\"{}\"><h4>{} on test {}: {}</h4>\
-                 <pre>{}{}</pre><a href=\"#p-{}\">back to the matrix</a></div>",
-                c.verdict.short(),
-                anchor(p, r, t),
-                escape(match m.kind {
-                    Kind::Shipped => &row.report.path,
-                    Kind::Given => &row.name,
-                }),
-                escape(&c.test),
-                escape(&c.verdict.to_string()),
-                escape(details),
-                if details.len() < c.details.trim_end().len() {
-                    "\n[...]"
-                } else {
-                    ""
-                },
-                escape(&m.problem)
-            );
-        }
-    }
-    if !any {
-        out.push_str("<p>None: every solution is accepted on every test.</p>\n");
-    }
-}
