@@ -1,0 +1,229 @@
+//! A statement's Markdown read into its sections (the title checked against judge.toml's, the
+//! sections known ones, each once), and its `## Sample` section checked against the sample
+//! tests.
+
+use crate::export::ExportError;
+
+/// The sections a statement may have after its legend, in the order they are typeset.
+pub const SECTIONS: [&str; 6] = [
+    "Input",
+    "Constraints",
+    "Output",
+    "Sample",
+    "Notes",
+    "What you see when judged",
+];
+
+/// One section of the Markdown: its heading (empty for the legend), the line of the heading
+/// and its lines with their numbers (from 1).
+#[derive(Debug, Clone)]
+pub(super) struct Section {
+    heading: String,
+    line: usize,
+    pub(super) lines: Vec<(usize, String)>,
+}
+
+/// A statement read from its Markdown and checked against the title.
+#[derive(Debug, Clone)]
+pub struct Markdown {
+    /// The file, for messages (`statements/msquare.md`).
+    pub path: String,
+    /// The title (the `# ` line, judge.toml's title).
+    pub title: String,
+    sections: Vec<Section>,
+}
+
+impl Markdown {
+    /// Reads the statement `md` (the file `path`, for messages): its `# ` line must be
+    /// `title` (judge.toml's title of the problem), its sections known ones, each once.
+    pub fn read(path: &str, md: &str, title: &str) -> Result<Markdown, ExportError> {
+        let at = |line: usize, what: String| ExportError(format!("{path}:{line}: {what}"));
+        let mut sections = vec![Section {
+            heading: String::new(),
+            line: 1,
+            lines: Vec::new(),
+        }];
+        let mut found_title = false;
+        // The line of the code fence that is open, if one is.
+        let mut fenced: Option<usize> = None;
+        for (i, line) in md.lines().enumerate() {
+            let n = i + 1;
+            if line.starts_with("```") {
+                fenced = if fenced.is_some() { None } else { Some(n) };
+            }
+            let fenced = fenced.is_some();
+            if !fenced && let Some(text) = line.strip_prefix("# ") {
+                if found_title {
+                    return Err(at(n, "a second `# ` title line".into()));
+                }
+                if sections.len() > 1 || sections[0].lines.iter().any(|(_, l)| !l.trim().is_empty())
+                {
+                    return Err(at(n, "the `# ` title line must come first".into()));
+                }
+                if text.trim() != title {
+                    return Err(at(
+                        n,
+                        format!(
+                            "the title {:?} is not judge.toml's title of the problem, {title:?}: \
+                             every export takes judge.toml's, so make the two equal",
+                            text.trim()
+                        ),
+                    ));
+                }
+                found_title = true;
+                continue;
+            }
+            if !fenced && let Some(heading) = line.strip_prefix("## ") {
+                let heading = heading.trim();
+                if !SECTIONS.contains(&heading) {
+                    return Err(at(
+                        n,
+                        format!(
+                            "`## {heading}` is not a section the exports know (they know {})",
+                            SECTIONS.map(|s| format!("`## {s}`")).join(", ")
+                        ),
+                    ));
+                }
+                if let Some(earlier) = sections.iter().find(|s| s.heading == heading) {
+                    return Err(at(
+                        n,
+                        format!(
+                            "a second `## {heading}` (the first is line {})",
+                            earlier.line
+                        ),
+                    ));
+                }
+                sections.push(Section {
+                    heading: heading.to_string(),
+                    line: n,
+                    lines: Vec::new(),
+                });
+                continue;
+            }
+            if !found_title && !line.trim().is_empty() {
+                return Err(at(
+                    n,
+                    format!("the statement must start with its title line, `# {title}`"),
+                ));
+            }
+            if let Some(last) = sections.last_mut() {
+                last.lines.push((n, line.to_string()));
+            }
+        }
+        if let Some(n) = fenced {
+            return Err(at(n, "a code block is not closed".into()));
+        }
+        if !found_title {
+            return Err(at(
+                1,
+                format!("no title line: the statement must start with `# {title}`"),
+            ));
+        }
+        let md = Markdown {
+            path: path.to_string(),
+            title: title.to_string(),
+            sections,
+        };
+        for required in ["Input", "Output", "Sample"] {
+            if md.section(required).is_none() {
+                let end = md.sections.last().map_or(1, |s| s.line);
+                return Err(at(end, format!("no `## {required}` section")));
+            }
+        }
+        Ok(md)
+    }
+
+    /// The section under `## heading` (`""`: the legend), if the statement has it.
+    pub(super) fn section(&self, heading: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.heading == heading)
+    }
+
+    /// An error at line `line` of the statement's file.
+    pub(super) fn at(&self, line: usize, what: impl std::fmt::Display) -> ExportError {
+        ExportError(format!("{}:{line}: {what}", self.path))
+    }
+
+    /// Checks that the `## Sample` section shows exactly the sample tests: its code blocks, in
+    /// pairs, are each test's input and answer (`samples`: the test's name, input, answer).
+    pub fn check_samples(&self, samples: &[(String, &[u8], &[u8])]) -> Result<(), ExportError> {
+        let section = self.section("Sample").expect("read() requires it");
+        let mut blocks: Vec<(usize, String)> = Vec::new();
+        let mut open: Option<(usize, String)> = None;
+        for (n, line) in &section.lines {
+            if line.starts_with("```") {
+                match open.take() {
+                    Some(block) => blocks.push(block),
+                    None => open = Some((*n, String::new())),
+                }
+            } else if let Some((_, text)) = &mut open {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        if let Some((n, _)) = open {
+            return Err(self.at(n, "a code block is not closed"));
+        }
+        if blocks.len() != 2 * samples.len() {
+            return Err(self.at(
+                section.line,
+                format!(
+                    "`## Sample` shows {} code block(s); the samples group has {} test(s), so it \
+                     must show {} (each test's input, then its answer)",
+                    blocks.len(),
+                    samples.len(),
+                    2 * samples.len()
+                ),
+            ));
+        }
+        for (k, (name, input, answer)) in samples.iter().enumerate() {
+            for ((n, shown), (what, bytes)) in blocks[2 * k..2 * k + 2]
+                .iter()
+                .zip([("input", input), ("answer", answer)])
+            {
+                if shown.as_bytes() != *bytes {
+                    return Err(self.at(
+                        *n,
+                        format!(
+                            "the sample's {what} is not the {what} of test samples/{name} \
+                             (judge.toml): {shown:?} shown, {:?} tested",
+                            String::from_utf8_lossy(bytes)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// A `## Sample` section showing one test: its input `1`, its answer `2`.
+    pub(in crate::export::statement) const SAMPLE: &str =
+        "## Sample\n\n```text\n1\n```\n\n```text\n2\n```\n";
+
+    /// `md` read as the statement `t.md` of the problem titled `T (X 1)`.
+    pub(in crate::export::statement) fn read(md: &str) -> Result<Markdown, ExportError> {
+        Markdown::read("t.md", md, "T (X 1)")
+    }
+
+    #[test]
+    fn the_title_must_be_judge_tomls() {
+        let rest = "\n## Input\n\nx\n\n## Output\n\ny\n\n";
+        let e = read(&format!("# T (X 2)\n{rest}{SAMPLE}")).unwrap_err();
+        assert!(e.0.starts_with("t.md:1: the title \"T (X 2)\""), "{e}");
+        assert!(e.0.contains("\"T (X 1)\""), "{e}");
+        let e = read(&format!("Intro\n# T (X 1)\n{rest}{SAMPLE}")).unwrap_err();
+        assert!(e.0.starts_with("t.md:1: "), "{e}");
+        let e = read(&format!("# T (X 1)\n{rest}{SAMPLE}\n# T (X 1)\n")).unwrap_err();
+        assert!(e.0.contains("a second `# ` title line"), "{e}");
+        let e = read(&format!("# T (X 1)\n{rest}## Usage\n\n{SAMPLE}")).unwrap_err();
+        assert!(e.0.starts_with("t.md:11: `## Usage`"), "{e}");
+        let e = read("# T (X 1)\n\n## Input\n\n```\nx\n").unwrap_err();
+        assert!(e.0.starts_with("t.md:5: a code block is not closed"), "{e}");
+        let e = read("# T (X 1)\n\n## Input\n\nx\n\n## Sample\n").unwrap_err();
+        assert!(e.0.contains("no `## Output` section"), "{e}");
+    }
+}
