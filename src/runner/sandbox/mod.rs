@@ -47,6 +47,7 @@ mod limits;
 mod namespace_pool;
 mod root;
 mod seccomp;
+mod staging;
 mod uid;
 
 use std::collections::HashMap;
@@ -67,6 +68,7 @@ use directories::{
 };
 use layers::label_of;
 use limits::{rlimits, rlimits_without_sandbox};
+use staging::Staged;
 
 pub use cgroup::Usage;
 pub use directories::remove_tree;
@@ -83,14 +85,6 @@ const AHEAD: libc::c_int =
 
 /// How many files and directories the `/tmp` of a run's own root may hold.
 const TMP_INODES: u64 = 65536;
-
-/// A program staged for the sandbox: the rewritten command and the directory that holds the
-/// copies.
-#[derive(Clone, Debug)]
-struct Staged {
-    argv: Vec<String>,
-    dir: PathBuf,
-}
 
 /// The sandbox of one judge process: what the machine allows, probed once, and the
 /// directories it keeps for its runs.
@@ -457,41 +451,6 @@ impl Sandbox {
         });
         pool.as_ref().map(Some).map_err(Clone::clone)
     }
-
-    /// The command rewritten to use staged copies of the program and of every file or
-    /// directory its arguments name, staged once per command.
-    fn stage(&self, base: &Path, cmd: &[String]) -> Result<Staged, String> {
-        let mut staged = self.staged.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(s) = staged.get(cmd) {
-            return Ok(s.clone());
-        }
-        let dir = base.join(format!("program-{}", next_id()));
-        make_public_dir(&dir)?;
-        let mut argv = Vec::with_capacity(cmd.len());
-        for (k, arg) in cmd.iter().enumerate() {
-            let path = Path::new(arg);
-            let names_a_file = if k == 0 {
-                arg.contains('/')
-            } else {
-                !arg.starts_with('-') && path.exists()
-            };
-            if !names_a_file {
-                argv.push(arg.clone());
-                continue;
-            }
-            let name = path
-                .file_name()
-                .ok_or_else(|| format!("{arg}: not a file name"))?;
-            let slot = dir.join(k.to_string());
-            make_public_dir(&slot)?;
-            let copy = slot.join(name);
-            copy_public(path, &copy).map_err(|e| format!("{arg}: {e}"))?;
-            argv.push(copy.to_string_lossy().into_owned());
-        }
-        let s = Staged { argv, dir };
-        staged.insert(cmd.to_vec(), s.clone());
-        Ok(s)
-    }
 }
 
 impl Drop for Sandbox {
@@ -624,23 +583,6 @@ impl Drop for Run {
             remove_tree(&private);
         }
     }
-}
-
-/// Copies a file (keeping its execute bit, readable by all) or a directory tree.
-fn copy_public(from: &Path, to: &Path) -> std::io::Result<()> {
-    if from.is_dir() {
-        fs::create_dir(to)?;
-        fs::set_permissions(to, fs::Permissions::from_mode(0o755))?;
-        for entry in fs::read_dir(from)? {
-            let entry = entry?;
-            copy_public(&entry.path(), &to.join(entry.file_name()))?;
-        }
-        return Ok(());
-    }
-    fs::copy(from, to)?;
-    let executable = fs::metadata(from)?.permissions().mode() & 0o111 != 0;
-    let mode = if executable { 0o755 } else { 0o644 };
-    fs::set_permissions(to, fs::Permissions::from_mode(mode))
 }
 
 /// A descriptor of a namespace file such as `/proc/self/ns/pid`.
