@@ -39,6 +39,7 @@
 
 mod cgroup;
 mod child;
+mod cleanup;
 mod directories;
 mod filesystem;
 mod init;
@@ -63,6 +64,7 @@ use std::time::Duration;
 
 use super::Limits;
 use child::{ChildPlan, ReportPage};
+use cleanup::{register_for_cleanup, unregister_for_cleanup};
 use directories::{
     c_path, fresh_directory, lock_directory, make_public_dir, next_id, sweep_dead_judges,
 };
@@ -71,6 +73,7 @@ use limits::{rlimits, rlimits_without_sandbox};
 use staging::Staged;
 
 pub use cgroup::Usage;
+pub use cleanup::clean_up_after_interrupt;
 pub use directories::remove_tree;
 pub use layers::{Applied, Layer, Layers, Mode, Unavailable};
 pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES};
@@ -623,41 +626,6 @@ fn probe_unshare(flags: libc::c_int) -> Result<(), String> {
             Some(0) => Ok(()),
             Some(errno) => Err(std::io::Error::from_raw_os_error(errno).to_string()),
             None => Err("the probe died".into()),
-        }
-    }
-}
-
-/// The directories of the live sandboxes, for [`clean_up_after_interrupt`].
-static LIVE: Mutex<Vec<(PathBuf, Vec<PathBuf>)>> = Mutex::new(Vec::new());
-
-fn register_for_cleanup(base: &Path, cgroups: Option<&cgroup::Hierarchy>) {
-    let parents = cgroups.map_or_else(Vec::new, |h| h.parents().to_vec());
-    LIVE.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push((base.to_path_buf(), parents));
-}
-
-fn unregister_for_cleanup(base: &Path) {
-    LIVE.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .retain(|(b, _)| b != base);
-}
-
-/// Removes every live sandbox's directories and cgroups, after the judge was interrupted and
-/// its solutions killed (the process exits next, so no destructor runs).
-pub fn clean_up_after_interrupt() {
-    let live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
-    for (base, parents) in live.iter() {
-        remove_tree(base);
-        for parent in parents {
-            if let Ok(entries) = fs::read_dir(parent) {
-                for entry in entries.flatten() {
-                    if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                        cgroup::kill_and_remove_dir(&entry.path());
-                    }
-                }
-            }
-            let _ = fs::remove_dir(parent);
         }
     }
 }
