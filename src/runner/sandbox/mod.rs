@@ -46,6 +46,7 @@ mod init;
 mod layers;
 mod limits;
 mod namespace_pool;
+mod namespaces;
 mod root;
 mod seccomp;
 mod staging;
@@ -54,7 +55,7 @@ mod uid;
 use std::collections::HashMap;
 use std::ffi::CString;
 use std::fs;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -70,6 +71,9 @@ use directories::{
 };
 use layers::label_of;
 use limits::{rlimits, rlimits_without_sandbox};
+use namespace_pool::AHEAD;
+use namespaces::{open_namespace, probe_unshare};
+use root::TMP_INODES;
 use staging::Staged;
 
 pub use cgroup::Usage;
@@ -81,13 +85,6 @@ pub use uid::{FIRST_UID, UIDS};
 
 /// The `PATH` a sandboxed program sees.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-
-/// The namespaces a root judge makes ahead of the runs ([`namespace_pool`]).
-const AHEAD: libc::c_int =
-    libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS | libc::CLONE_NEWNS;
-
-/// How many files and directories the `/tmp` of a run's own root may hold.
-const TMP_INODES: u64 = 65536;
 
 /// The sandbox of one judge process: what the machine allows, probed once, and the
 /// directories it keeps for its runs.
@@ -584,48 +581,6 @@ impl Drop for Run {
         }
         if let Some(private) = self.private.take() {
             remove_tree(&private);
-        }
-    }
-}
-
-/// A descriptor of a namespace file such as `/proc/self/ns/pid`.
-fn open_namespace(path: &std::ffi::CStr) -> Result<OwnedFd, String> {
-    // SAFETY: a NUL-terminated path; the descriptor returned is owned by nobody else.
-    unsafe {
-        let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
-        if fd < 0 {
-            return Err(format!(
-                "cannot open {}: {}",
-                path.to_string_lossy(),
-                std::io::Error::last_os_error()
-            ));
-        }
-        Ok(OwnedFd::from_raw_fd(fd))
-    }
-}
-
-/// Whether this process may `unshare` with `flags` (tried in a short-lived child).
-fn probe_unshare(flags: libc::c_int) -> Result<(), String> {
-    // SAFETY: the child only calls unshare and _exit, both async-signal-safe.
-    unsafe {
-        let pid = libc::fork();
-        if pid < 0 {
-            return Err(std::io::Error::last_os_error().to_string());
-        }
-        if pid == 0 {
-            let code = if libc::unshare(flags) == 0 {
-                0
-            } else {
-                *libc::__errno_location()
-            };
-            libc::_exit(code.min(255));
-        }
-        let mut status = 0;
-        while libc::waitpid(pid, &mut status, 0) < 0 && *libc::__errno_location() == libc::EINTR {}
-        match libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)) {
-            Some(0) => Ok(()),
-            Some(errno) => Err(std::io::Error::from_raw_os_error(errno).to_string()),
-            None => Err("the probe died".into()),
         }
     }
 }

@@ -23,6 +23,9 @@ pub const PROGRAM: &str = "/program";
 /// The working directory, `HOME` and `TMPDIR` of a run in its own root.
 pub const WORKDIR: &str = "/tmp";
 
+/// How many files and directories the `/tmp` of a run's own root may hold.
+pub const TMP_INODES: u64 = 65536;
+
 /// What `/etc` holds in the new root: what the dynamic linker, the C library's locale and
 /// time zone, Python and the JVM read (`/etc/alternatives` holds Debian's `java`, `javac`...
 /// links). Entries missing on the machine are left out.
