@@ -57,7 +57,7 @@ use std::collections::HashMap;
 use std::ffi::CString;
 use std::fs;
 use std::os::fd::OwnedFd;
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -66,16 +66,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::Limits;
 use child::{ChildPlan, ReportPage};
 use cleanup::{register_for_cleanup, unregister_for_cleanup};
-use directories::{
-    c_path, fresh_directory, lock_directory, make_public_dir, next_id, sweep_dead_judges,
-};
+use directories::{c_path, fresh_directory, lock_directory, make_public_dir, sweep_dead_judges};
 use layers::label_of;
 use limits::rlimits;
 use namespace_pool::AHEAD;
 use namespaces::{open_namespace, probe_unshare};
-use root::TMP_INODES;
 use run::Run;
-use staging::Staged;
+use staging::{Staged, private_directory};
 
 pub use cgroup::Usage;
 pub use cleanup::clean_up_after_interrupt;
@@ -320,42 +317,12 @@ impl Sandbox {
                 || unsafe { (libc::getuid(), libc::getgid()) },
                 |s| (s.uid, s.uid),
             );
-            let tmp_options = format!(
-                "size={},nr_inodes={},mode=0700,uid={},gid={}",
-                limits.file_bytes.max(4096),
-                TMP_INODES,
-                owner.0,
-                owner.1
-            );
-            let per_run = root::PerRun {
-                program: c_path(&staged.dir)?,
-                program_flags: root::bind_flags(&staged.dir)
-                    .ok_or_else(|| format!("cannot stat {}", staged.dir.display()))?
-                    | libc::MS_NODEV,
-                tmp_options: CString::new(tmp_options).expect("no NUL"),
-            };
+            let per_run = root::PerRun::new(&staged.dir, owner, limits.file_bytes)?;
             plan.root = Some((Arc::clone(root_plan), per_run));
-            let dir = staged.dir.to_string_lossy();
-            let argv: Vec<String> = staged
-                .argv
-                .iter()
-                .map(|arg| match arg.strip_prefix(dir.as_ref()) {
-                    Some(rest) => format!("{}{rest}", root::PROGRAM),
-                    None => arg.clone(),
-                })
-                .collect();
+            let argv = root::program_argv(&staged.argv, &staged.dir);
             (argv, root::WORKDIR.to_string(), None)
         } else {
-            let private = base.join(format!("run-{}", next_id()));
-            fs::DirBuilder::new()
-                .mode(0o700)
-                .create(&private)
-                .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
-            if let Some(slot) = &slot {
-                std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(
-                    |e| format!("cannot give {} to the sandbox user: {e}", private.display()),
-                )?;
-            }
+            let private = private_directory(base, slot.as_ref())?;
             plan.workdir = Some(c_path(&private)?);
             let workdir = private.to_string_lossy().into_owned();
             (staged.argv.clone(), workdir, Some(private))

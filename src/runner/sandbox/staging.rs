@@ -1,13 +1,15 @@
 //! The staging of programs: the program and the files named on its command line, copied
 //! once per command into a read-only directory of the sandbox, and the command rewritten to
-//! use the copies, so the solution never needs to see the repository.
+//! use the copies, so the solution never needs to see the repository; and, for a run without
+//! a root of its own, its private directory.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::Sandbox;
 use super::directories::{make_public_dir, next_id};
+use super::uid::UidSlot;
 
 /// A program staged for the sandbox: the rewritten command and the directory that holds the
 /// copies.
@@ -71,4 +73,19 @@ fn copy_public(from: &Path, to: &Path) -> std::io::Result<()> {
     let executable = fs::metadata(from)?.permissions().mode() & 0o111 != 0;
     let mode = if executable { 0o755 } else { 0o644 };
     fs::set_permissions(to, fs::Permissions::from_mode(mode))
+}
+
+/// A new private directory for one run in `base`: empty, only for the run's user (`slot`'s,
+/// as root).
+pub fn private_directory(base: &Path, slot: Option<&UidSlot>) -> Result<PathBuf, String> {
+    let private = base.join(format!("run-{}", next_id()));
+    fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&private)
+        .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
+    if let Some(slot) = slot {
+        std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid))
+            .map_err(|e| format!("cannot give {} to the sandbox user: {e}", private.display()))?;
+    }
+    Ok(private)
 }
