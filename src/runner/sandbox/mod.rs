@@ -5,14 +5,14 @@
 //! 1. **session**: the program leads a session of its own (`setsid`); the runner kills it
 //!    and sweeps whatever escaped until nothing is left;
 //! 2. **private directory**: an empty working directory per run (`HOME` and `TMPDIR`),
-//!    gone with its content after the run;
+//!    gone with its content after the run (made in [`staging`], removed with the [`run`]);
 //! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`), every
 //!    descriptor above 2 closed, `no_new_privs`;
 //! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` = the memory limit,
-//!    `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0;
+//!    `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0 (see [`limits`]);
 //! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
-//!    groups); `RLIMIT_NPROC` wherever it counts the run alone (its own uid, or its own user
-//!    namespace), `RLIMIT_NOFILE` always;
+//!    groups, see [`uid`]); `RLIMIT_NPROC` wherever it counts the run alone (its own uid, or
+//!    its own user namespace), `RLIMIT_NOFILE` always;
 //! 6. **private root**: a mount namespace with a root of its own: read-only binds of the
 //!    system directories and a curated `/etc`, `/proc` of the run's pid namespace, a minimal
 //!    `/dev`, the staged program at `/program`, and a tmpfs of the file size limit as `/tmp`,
@@ -20,214 +20,78 @@
 //!    filesystem, removed after the run;
 //! 7. **landlock**: read and execute the system directories and the program's own staged
 //!    copy, read and write the run's `/tmp` (or private directory), nothing else; no TCP, and
-//!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox;
+//!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox (see [`filesystem`]);
 //! 8. **namespaces**: per run, a new pid namespace (every process of the run dies with it,
 //!    the judge is invisible), a network namespace without interfaces, a new IPC namespace
 //!    (no System V or POSIX message queue object is shared or outlives the run) and a UTS
-//!    one; a user namespace too when the judge is not root; and a new session keyring. As
-//!    root, the judge makes the pid namespace with its init ([`init`]) and makes the others
-//!    (with the root's shared part) ahead of the runs ([`namespace_pool`]), so that the
-//!    run's process only enters them;
+//!    one; a user namespace too when the judge is not root; and a new session keyring
+//!    (probed in [`namespaces`]). As root, the judge makes the pid namespace with its init
+//!    ([`init`]) and makes the others (with the root's shared part) ahead of the runs
+//!    ([`namespace_pool`]), so that the run's process only enters them;
 //! 9. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
-//!    limited over every process of the run;
+//!    limited over every process of the run (see [`cgroup`]);
 //! 10. **seccomp**: the kernel interfaces no solution needs fail with `EPERM` (see
 //!     [`seccomp`]).
 //!
 //! The program and the files named on its command line are staged: copied once into a
 //! read-only directory of the sandbox, and the command rewritten to use the copies, so the
-//! solution never needs to see the repository.
+//! solution never needs to see the repository ([`staging`]).
+//!
+//! This module keeps the plan: [`Sandbox::new`] probes which layers the machine allows, and
+//! [`Sandbox::prepare`] gathers what each layer does for a run into the [`child::ChildPlan`]
+//! that the run's process carries out between `fork` and `exec` (see [`child`]; the session
+//! and the clean state are flags of that plan). Each layer's own part is in its room, named
+//! above; besides them, [`layers`] holds the modes, the layers and how they are reported,
+//! [`run`] a prepared run, spawned and ended, [`directories`] the sandbox's directories
+//! (made, locked, removed, and those of dead judges swept) and [`cleanup`] what an
+//! interrupted judge removes.
 
 mod cgroup;
 mod child;
+mod cleanup;
+mod directories;
 mod filesystem;
 mod init;
+mod layers;
+mod limits;
 mod namespace_pool;
+mod namespaces;
 mod root;
+mod run;
 mod seccomp;
+mod staging;
 mod uid;
 
 use std::collections::HashMap;
 use std::ffi::CString;
-use std::fmt;
 use std::fs;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::os::fd::OwnedFd;
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
-
-use serde::Serialize;
 
 use super::Limits;
 use child::{ChildPlan, ReportPage};
+use cleanup::{register_for_cleanup, unregister_for_cleanup};
+use directories::{c_path, fresh_directory, lock_directory, make_public_dir, sweep_dead_judges};
+use layers::label_of;
+use limits::rlimits;
+use namespace_pool::AHEAD;
+use namespaces::{open_namespace, probe_unshare};
+use run::Run;
+use staging::{Staged, private_directory};
 
 pub use cgroup::Usage;
+pub use cleanup::clean_up_after_interrupt;
+pub use directories::remove_tree;
+pub use layers::{Applied, Layer, Layers, Mode, Unavailable};
+pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES};
 pub use uid::{FIRST_UID, UIDS};
 
 /// The `PATH` a sandboxed program sees.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
-
-/// The namespaces a root judge makes ahead of the runs ([`namespace_pool`]).
-const AHEAD: libc::c_int =
-    libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS | libc::CLONE_NEWNS;
-
-/// How many files and directories the `/tmp` of a run's own root may hold.
-const TMP_INODES: u64 = 65536;
-
-/// The most descriptors a run's process may have open (`RLIMIT_NOFILE`, soft and hard).
-pub const MAX_OPEN_FILES: u64 = 1024;
-
-/// How many processes (and threads) one run may have at once, by `RLIMIT_NPROC` under its
-/// own uid and by the cgroup's `pids.max`.
-pub const MAX_PROCESSES: u64 = 64;
-
-/// How much of the sandbox to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// Every layer the machine allows; the others are reported as unavailable.
-    #[default]
-    Auto,
-    /// Every layer, or refuse to run.
-    Strict,
-    /// No sandbox: the program runs as the judge, in the judge's directory, with its
-    /// environment (for debugging only).
-    Off,
-}
-
-impl Mode {
-    /// Parses `auto`, `strict` or `off`.
-    pub fn parse(text: &str) -> Result<Mode, String> {
-        match text {
-            "auto" => Ok(Mode::Auto),
-            "strict" => Ok(Mode::Strict),
-            "off" => Ok(Mode::Off),
-            other => Err(format!(
-                "unknown sandbox mode '{other}' (expected auto, strict or off)"
-            )),
-        }
-    }
-}
-
-/// A protection layer of the sandbox.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Layer {
-    /// A session of its own, and the sweep of escaped processes.
-    Session,
-    /// An empty working directory per run, removed afterwards.
-    PrivateDir,
-    /// A fixed environment, no inherited descriptor, `no_new_privs`.
-    CleanState,
-    /// CPU, memory, stack, file size and core limits.
-    Limits,
-    /// An unprivileged uid per run, with a process limit.
-    User,
-    /// The Landlock filesystem view and scopes.
-    Landlock,
-    /// pid, network and IPC namespaces.
-    Namespaces,
-    /// Whole-run accounting and limits by cgroup.
-    Cgroup,
-    /// A root filesystem of its own, in a mount namespace, with a bounded tmpfs as `/tmp`.
-    Root,
-    /// System calls no solution needs, denied by seccomp-bpf.
-    Seccomp,
-}
-
-impl Layer {
-    /// Every layer, in the order they are listed.
-    pub const ALL: [Layer; 10] = [
-        Layer::Session,
-        Layer::PrivateDir,
-        Layer::CleanState,
-        Layer::Limits,
-        Layer::User,
-        Layer::Root,
-        Layer::Landlock,
-        Layer::Namespaces,
-        Layer::Cgroup,
-        Layer::Seccomp,
-    ];
-}
-
-/// A layer that protects the runs, as the report shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Applied {
-    /// The layer.
-    pub layer: Layer,
-    /// How it shows in the one-line summary, e.g. `landlock v7`.
-    pub label: String,
-}
-
-/// A layer that does not protect the runs, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Unavailable {
-    /// The layer.
-    pub layer: Layer,
-    /// Why the machine does not allow it.
-    pub why: String,
-}
-
-/// Which layers protect the runs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Layers {
-    /// The mode asked for.
-    pub mode: &'static str,
-    /// What protects each run.
-    pub applied: Vec<Applied>,
-    /// What does not, and why.
-    pub unavailable: Vec<Unavailable>,
-}
-
-impl fmt::Display for Layers {
-    /// `sandbox: session, private dir, ... (unavailable: cgroup: not root)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.mode == "off" {
-            return f.write_str(
-                "sandbox: OFF: solutions run as the judge's user, in its directory, with its \
-                 environment and files",
-            );
-        }
-        let applied: Vec<&str> = self.applied.iter().map(|a| a.label.as_str()).collect();
-        write!(f, "sandbox: {}", applied.join(", "))?;
-        if !self.unavailable.is_empty() {
-            let missing: Vec<String> = self
-                .unavailable
-                .iter()
-                .map(|u| format!("{}: {}", label_of(u.layer), u.why))
-                .collect();
-            write!(f, " (unavailable: {})", missing.join("; "))?;
-        }
-        Ok(())
-    }
-}
-
-fn label_of(layer: Layer) -> &'static str {
-    match layer {
-        Layer::Session => "session",
-        Layer::PrivateDir => "private dir",
-        Layer::CleanState => "clean env",
-        Layer::Limits => "rlimits",
-        Layer::User => "user",
-        Layer::Landlock => "landlock",
-        Layer::Namespaces => "pid+net+ipc+uts ns",
-        Layer::Cgroup => "cgroup",
-        Layer::Root => "private root",
-        Layer::Seccomp => "seccomp",
-    }
-}
-
-/// A program staged for the sandbox: the rewritten command and the directory that holds the
-/// copies.
-#[derive(Clone, Debug)]
-struct Staged {
-    argv: Vec<String>,
-    dir: PathBuf,
-}
 
 /// The sandbox of one judge process: what the machine allows, probed once, and the
 /// directories it keeps for its runs.
@@ -420,54 +284,6 @@ impl Sandbox {
         Ok(self)
     }
 
-    /// Which layers protect the runs, and which do not (with why).
-    pub fn layers(&self) -> Layers {
-        let mode = match self.mode {
-            Mode::Auto => "auto",
-            Mode::Strict => "strict",
-            Mode::Off => "off",
-        };
-        if self.mode == Mode::Off {
-            let unavailable = Layer::ALL
-                .iter()
-                .map(|&layer| Unavailable {
-                    layer,
-                    why: "--sandbox off".into(),
-                })
-                .collect();
-            return Layers {
-                mode,
-                applied: Vec::new(),
-                unavailable,
-            };
-        }
-        let applied = Layer::ALL
-            .iter()
-            .filter(|&&layer| self.unavailable.iter().all(|u| u.layer != layer))
-            .map(|&layer| Applied {
-                layer,
-                label: match layer {
-                    Layer::User => format!("uid {FIRST_UID}+ (one per run)"),
-                    Layer::Landlock => format!("landlock v{}", self.landlock_abi),
-                    Layer::Namespaces if self.namespaces & libc::CLONE_NEWUSER != 0 => {
-                        "user+pid+net+ipc+uts ns".into()
-                    }
-                    Layer::Cgroup => self
-                        .cgroups
-                        .as_ref()
-                        .map_or("cgroup", |h| h.version().label())
-                        .into(),
-                    other => label_of(other).into(),
-                },
-            })
-            .collect();
-        Layers {
-            mode,
-            applied,
-            unavailable: self.unavailable.clone(),
-        }
-    }
-
     /// Where the staged programs and the private directories of the runs are (none when
     /// the sandbox is off).
     pub fn directory(&self) -> Option<&Path> {
@@ -510,42 +326,12 @@ impl Sandbox {
                 || unsafe { (libc::getuid(), libc::getgid()) },
                 |s| (s.uid, s.uid),
             );
-            let tmp_options = format!(
-                "size={},nr_inodes={},mode=0700,uid={},gid={}",
-                limits.file_bytes.max(4096),
-                TMP_INODES,
-                owner.0,
-                owner.1
-            );
-            let per_run = root::PerRun {
-                program: c_path(&staged.dir)?,
-                program_flags: root::bind_flags(&staged.dir)
-                    .ok_or_else(|| format!("cannot stat {}", staged.dir.display()))?
-                    | libc::MS_NODEV,
-                tmp_options: CString::new(tmp_options).expect("no NUL"),
-            };
+            let per_run = root::PerRun::new(&staged.dir, owner, limits.file_bytes)?;
             plan.root = Some((Arc::clone(root_plan), per_run));
-            let dir = staged.dir.to_string_lossy();
-            let argv: Vec<String> = staged
-                .argv
-                .iter()
-                .map(|arg| match arg.strip_prefix(dir.as_ref()) {
-                    Some(rest) => format!("{}{rest}", root::PROGRAM),
-                    None => arg.clone(),
-                })
-                .collect();
+            let argv = root::program_argv(&staged.argv, &staged.dir);
             (argv, root::WORKDIR.to_string(), None)
         } else {
-            let private = base.join(format!("run-{}", next_id()));
-            fs::DirBuilder::new()
-                .mode(0o700)
-                .create(&private)
-                .map_err(|e| format!("cannot create {}: {e}", private.display()))?;
-            if let Some(slot) = &slot {
-                std::os::unix::fs::chown(&private, Some(slot.uid), Some(slot.uid)).map_err(
-                    |e| format!("cannot give {} to the sandbox user: {e}", private.display()),
-                )?;
-            }
+            let private = private_directory(base, slot.as_ref())?;
             plan.workdir = Some(c_path(&private)?);
             let workdir = private.to_string_lossy().into_owned();
             (staged.argv.clone(), workdir, Some(private))
@@ -642,41 +428,6 @@ impl Sandbox {
         });
         pool.as_ref().map(Some).map_err(Clone::clone)
     }
-
-    /// The command rewritten to use staged copies of the program and of every file or
-    /// directory its arguments name, staged once per command.
-    fn stage(&self, base: &Path, cmd: &[String]) -> Result<Staged, String> {
-        let mut staged = self.staged.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(s) = staged.get(cmd) {
-            return Ok(s.clone());
-        }
-        let dir = base.join(format!("program-{}", next_id()));
-        make_public_dir(&dir)?;
-        let mut argv = Vec::with_capacity(cmd.len());
-        for (k, arg) in cmd.iter().enumerate() {
-            let path = Path::new(arg);
-            let names_a_file = if k == 0 {
-                arg.contains('/')
-            } else {
-                !arg.starts_with('-') && path.exists()
-            };
-            if !names_a_file {
-                argv.push(arg.clone());
-                continue;
-            }
-            let name = path
-                .file_name()
-                .ok_or_else(|| format!("{arg}: not a file name"))?;
-            let slot = dir.join(k.to_string());
-            make_public_dir(&slot)?;
-            let copy = slot.join(name);
-            copy_public(path, &copy).map_err(|e| format!("{arg}: {e}"))?;
-            argv.push(copy.to_string_lossy().into_owned());
-        }
-        let s = Staged { argv, dir };
-        staged.insert(cmd.to_vec(), s.clone());
-        Ok(s)
-    }
 }
 
 impl Drop for Sandbox {
@@ -684,413 +435,6 @@ impl Drop for Sandbox {
         if let Some(base) = &self.base {
             remove_tree(base);
             unregister_for_cleanup(base);
-        }
-    }
-}
-
-/// One prepared run: the command to spawn, and what the sandbox removes after it.
-pub(super) struct Run {
-    /// The command, with its `pre_exec` set.
-    pub command: Command,
-    private: Option<PathBuf>,
-    cgroup: Option<cgroup::RunGroup>,
-    _uid: Option<uid::UidSlot>,
-    /// When the judge makes the run's pid namespace: its own pid namespace, to come back to.
-    pid_namespace: Option<Arc<OwnedFd>>,
-    /// The init of the run's pid namespace, once spawned.
-    init: Option<init::Init>,
-    /// When the run's process makes its pid namespace (not root): the page where the
-    /// namespace's init keeper leaves the peak memory of the run's processes.
-    report: Option<Arc<ReportPage>>,
-    /// The namespaces made ahead for this run, closed (by their maker) after it.
-    namespaces: Option<namespace_pool::Lease>,
-}
-
-impl Run {
-    /// Spawns the command with `spawn`. When the judge makes the run's pid namespace, the
-    /// calling thread enters it for its children, starts the namespace's init (its first
-    /// process), spawns the command (its second), and comes back to the judge's namespace.
-    pub fn spawn<T>(
-        &mut self,
-        spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
-    ) -> std::io::Result<T> {
-        let Some(own) = &self.pid_namespace else {
-            return spawn(&mut self.command);
-        };
-        // SAFETY: unshare and setns change only this thread's namespace for its children.
-        unsafe {
-            if libc::unshare(libc::CLONE_NEWPID) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-        }
-        let spawned = init::Init::start().and_then(|init| {
-            self.init = Some(init);
-            spawn(&mut self.command)
-        });
-        // SAFETY: as above; `own` is the judge's own pid namespace, always allowed to root.
-        if unsafe { libc::setns(own.as_raw_fd(), libc::CLONE_NEWPID) } != 0 {
-            let e = std::io::Error::last_os_error();
-            // This thread's children would all go to a namespace whose init is gone.
-            panic!("cannot come back to the judge's pid namespace: {e}");
-        }
-        spawned
-    }
-
-    /// What ends every process left in the run's pid namespace (the end of its init), for
-    /// the judge to call as soon as the solution itself was reaped; `None` when the judge
-    /// made no init.
-    pub fn namespace_end(&mut self) -> Option<Box<dyn FnOnce() + Send>> {
-        let init = self.init.take()?;
-        Some(Box::new(move || init.end()))
-    }
-
-    /// The peak memory of the run's processes as the init keeper of its pid namespace saw
-    /// them, when the run's process made that namespace (not root): then the process the
-    /// judge waits for is a keeper, a copy of the judge, whose resident memory is the
-    /// judge's and no part of the run.
-    pub fn reported_peak_memory(&self) -> Option<u64> {
-        self.report
-            .as_ref()
-            .and_then(|page| page.peak_memory_bytes())
-    }
-
-    /// Today's runner without a sandbox: a new process group and the limits.
-    fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
-        let mut command = Command::new(program);
-        command.args(args).process_group(0);
-        let plan = ChildPlan {
-            limits: rlimits_without_sandbox(limits),
-            ..ChildPlan::default()
-        };
-        // SAFETY: ChildPlan::apply only makes system calls (here: setrlimit).
-        unsafe {
-            command.pre_exec(move || plan.apply());
-        }
-        Run {
-            command,
-            private: None,
-            cgroup: None,
-            _uid: None,
-            pid_namespace: None,
-            init: None,
-            report: None,
-            namespaces: None,
-        }
-    }
-
-    /// CPU time so far over every process of the run, where a cgroup counts it.
-    pub fn cpu_so_far(&self) -> Option<Duration> {
-        self.cgroup
-            .as_ref()
-            .map(|g| Duration::from_nanos(g.cpu_nanos()))
-    }
-
-    /// Ends the run: reads the cgroup's counts, kills what is left of the run, removes its
-    /// cgroup and its private directory.
-    pub fn finish(mut self) -> Option<Usage> {
-        let usage = self.cgroup.take().map(|group| {
-            let usage = group.usage();
-            group.release();
-            usage
-        });
-        if let Some(private) = self.private.take() {
-            remove_tree(&private);
-        }
-        usage
-    }
-}
-
-impl Drop for Run {
-    fn drop(&mut self) {
-        if let Some(group) = self.cgroup.take() {
-            group.release();
-        }
-        if let Some(private) = self.private.take() {
-            remove_tree(&private);
-        }
-    }
-}
-
-/// The limits set in the sandboxed child: core 0, CPU (soft: the limit rounded up to
-/// seconds, `SIGXCPU`; hard: one more, `SIGKILL`), address space and stack = the memory
-/// limit, file size.
-fn rlimits(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
-    let mut list = rlimits_without_sandbox(limits);
-    if limits.memory_bytes != u64::MAX {
-        list.push((libc::RLIMIT_STACK, limits.memory_bytes, limits.memory_bytes));
-    }
-    list.push((libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes));
-    list.push((libc::RLIMIT_NOFILE, MAX_OPEN_FILES, MAX_OPEN_FILES));
-    list
-}
-
-/// The limits of the runner without a sandbox: core, CPU and address space.
-fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
-    let cpu_seconds = (limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0)).max(1);
-    let mut list = vec![
-        (libc::RLIMIT_CORE, 0, 0),
-        (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
-    ];
-    if limits.memory_bytes != u64::MAX {
-        let bytes = limits
-            .memory_bytes
-            .saturating_add(limits.extra_address_space_bytes);
-        list.push((libc::RLIMIT_AS, bytes, bytes));
-    }
-    list
-}
-
-fn next_id() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Creates a new directory in the temporary directory, named after `prefix`, this process
-/// and a counter: never one that existed before (another user may have made it in `/tmp`).
-fn fresh_directory(prefix: &str) -> Result<PathBuf, String> {
-    loop {
-        let dir =
-            std::env::temp_dir().join(format!("{prefix}-{}-{}", std::process::id(), next_id()));
-        match fs::DirBuilder::new().mode(0o711).create(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
-        }
-    }
-}
-
-fn c_path(path: &Path) -> Result<CString, String> {
-    CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| format!("{}: a NUL byte in the path", path.display()))
-}
-
-/// A directory everyone may read and traverse, but only the judge may change.
-fn make_public_dir(dir: &Path) -> Result<(), String> {
-    fs::DirBuilder::new()
-        .mode(0o755)
-        .create(dir)
-        .and_then(|()| fs::set_permissions(dir, fs::Permissions::from_mode(0o755)))
-        .map_err(|e| format!("cannot create {}: {e}", dir.display()))
-}
-
-/// Copies a file (keeping its execute bit, readable by all) or a directory tree.
-fn copy_public(from: &Path, to: &Path) -> std::io::Result<()> {
-    if from.is_dir() {
-        fs::create_dir(to)?;
-        fs::set_permissions(to, fs::Permissions::from_mode(0o755))?;
-        for entry in fs::read_dir(from)? {
-            let entry = entry?;
-            copy_public(&entry.path(), &to.join(entry.file_name()))?;
-        }
-        return Ok(());
-    }
-    fs::copy(from, to)?;
-    let executable = fs::metadata(from)?.permissions().mode() & 0o111 != 0;
-    let mode = if executable { 0o755 } else { 0o644 };
-    fs::set_permissions(to, fs::Permissions::from_mode(mode))
-}
-
-/// Removes a directory tree, however deep (beyond `PATH_MAX`) and whatever the modes a run
-/// left on it: it walks down and up with descriptors (`openat`, `..`), one open at a time,
-/// making each directory readable and writable before it empties it.
-pub fn remove_tree(dir: &Path) {
-    if fs::remove_dir_all(dir).is_ok() || fs::symlink_metadata(dir).is_err() {
-        return;
-    }
-    let Ok(top) = c_path(dir) else { return };
-    // SAFETY: system calls on descriptors this function owns and NUL-terminated names.
-    unsafe {
-        let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
-        libc::chmod(top.as_ptr(), 0o700);
-        let mut fd = libc::open(top.as_ptr(), flags);
-        if fd < 0 {
-            return;
-        }
-        let mut depth = 0usize;
-        loop {
-            libc::fchmod(fd, 0o700);
-            match empty_or_descend(fd) {
-                Some(name) => {
-                    libc::fchmodat(fd, name.as_ptr(), 0o700, 0);
-                    let below = libc::openat(fd, name.as_ptr(), flags);
-                    if below < 0 {
-                        break; // not removable (never seen on a tree the run made)
-                    }
-                    libc::close(fd);
-                    fd = below;
-                    depth += 1;
-                }
-                None if depth == 0 => break,
-                None => {
-                    // Empty: go up, where the next pass removes it.
-                    let above = libc::openat(fd, c"..".as_ptr(), flags);
-                    libc::close(fd);
-                    if above < 0 {
-                        return;
-                    }
-                    fd = above;
-                    depth -= 1;
-                }
-            }
-        }
-        libc::close(fd);
-        libc::rmdir(top.as_ptr());
-    }
-}
-
-/// Removes every entry of the directory `fd` that can go at once (files, empty
-/// directories); returns the name of a directory that still has content, if any.
-///
-/// # Safety
-/// `fd` is an open directory descriptor.
-unsafe fn empty_or_descend(fd: libc::c_int) -> Option<CString> {
-    // SAFETY: a duplicate descriptor for the directory stream, closed by closedir.
-    unsafe {
-        let stream = libc::fdopendir(libc::dup(fd));
-        if stream.is_null() {
-            return None;
-        }
-        libc::rewinddir(stream);
-        let mut full = None;
-        loop {
-            let entry = libc::readdir64(stream);
-            if entry.is_null() {
-                break;
-            }
-            let name = std::ffi::CStr::from_ptr((*entry).d_name.as_ptr());
-            if name == c"." || name == c".." {
-                continue;
-            }
-            if libc::unlinkat(fd, name.as_ptr(), 0) == 0
-                || libc::unlinkat(fd, name.as_ptr(), libc::AT_REMOVEDIR) == 0
-            {
-                continue;
-            }
-            full = Some(name.to_owned());
-            break;
-        }
-        libc::closedir(stream);
-        full
-    }
-}
-
-/// Holds an exclusive lock on the directory `dir` for as long as the descriptor lives.
-fn lock_directory(dir: &Path) -> Result<fs::File, String> {
-    let file = fs::File::open(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
-    // SAFETY: flock on a valid descriptor has no memory effects.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        return Err(format!("cannot lock {}", dir.display()));
-    }
-    Ok(file)
-}
-
-/// Removes the sandbox directories of judges that died without cleaning up (killed with
-/// `SIGKILL`, a crash, a power cut): one whose judge (by the pid in its name) is gone and
-/// whose lock nobody holds (this user's, or any as root). The cgroups of dead judges are
-/// swept by [`cgroup::Hierarchy::create`].
-fn sweep_dead_judges() {
-    let Ok(entries) = fs::read_dir(std::env::temp_dir()) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(rest) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("boardjudge-sandbox-"))
-        else {
-            continue;
-        };
-        let path = entry.path();
-        if rest.split('-').next().is_some_and(is_dead) && lock_directory(&path).is_ok() {
-            remove_tree(&path);
-        }
-    }
-}
-
-/// Whether no process has the pid `text` (in this pid namespace).
-pub(crate) fn is_dead(text: &str) -> bool {
-    let Ok(pid) = text.parse::<libc::pid_t>() else {
-        return false;
-    };
-    // SAFETY: kill with signal 0 only checks that the process exists.
-    pid > 0
-        && unsafe { libc::kill(pid, 0) } != 0
-        && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
-}
-
-/// A descriptor of a namespace file such as `/proc/self/ns/pid`.
-fn open_namespace(path: &std::ffi::CStr) -> Result<OwnedFd, String> {
-    // SAFETY: a NUL-terminated path; the descriptor returned is owned by nobody else.
-    unsafe {
-        let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
-        if fd < 0 {
-            return Err(format!(
-                "cannot open {}: {}",
-                path.to_string_lossy(),
-                std::io::Error::last_os_error()
-            ));
-        }
-        Ok(OwnedFd::from_raw_fd(fd))
-    }
-}
-
-/// Whether this process may `unshare` with `flags` (tried in a short-lived child).
-fn probe_unshare(flags: libc::c_int) -> Result<(), String> {
-    // SAFETY: the child only calls unshare and _exit, both async-signal-safe.
-    unsafe {
-        let pid = libc::fork();
-        if pid < 0 {
-            return Err(std::io::Error::last_os_error().to_string());
-        }
-        if pid == 0 {
-            let code = if libc::unshare(flags) == 0 {
-                0
-            } else {
-                *libc::__errno_location()
-            };
-            libc::_exit(code.min(255));
-        }
-        let mut status = 0;
-        while libc::waitpid(pid, &mut status, 0) < 0 && *libc::__errno_location() == libc::EINTR {}
-        match libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)) {
-            Some(0) => Ok(()),
-            Some(errno) => Err(std::io::Error::from_raw_os_error(errno).to_string()),
-            None => Err("the probe died".into()),
-        }
-    }
-}
-
-/// The directories of the live sandboxes, for [`clean_up_after_interrupt`].
-static LIVE: Mutex<Vec<(PathBuf, Vec<PathBuf>)>> = Mutex::new(Vec::new());
-
-fn register_for_cleanup(base: &Path, cgroups: Option<&cgroup::Hierarchy>) {
-    let parents = cgroups.map_or_else(Vec::new, |h| h.parents().to_vec());
-    LIVE.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push((base.to_path_buf(), parents));
-}
-
-fn unregister_for_cleanup(base: &Path) {
-    LIVE.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .retain(|(b, _)| b != base);
-}
-
-/// Removes every live sandbox's directories and cgroups, after the judge was interrupted and
-/// its solutions killed (the process exits next, so no destructor runs).
-pub fn clean_up_after_interrupt() {
-    let live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
-    for (base, parents) in live.iter() {
-        remove_tree(base);
-        for parent in parents {
-            if let Ok(entries) = fs::read_dir(parent) {
-                for entry in entries.flatten() {
-                    if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                        cgroup::kill_and_remove_dir(&entry.path());
-                    }
-                }
-            }
-            let _ = fs::remove_dir(parent);
         }
     }
 }

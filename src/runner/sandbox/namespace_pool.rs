@@ -17,6 +17,10 @@ use std::thread::JoinHandle;
 
 use super::root;
 
+/// The namespaces a root judge makes ahead of the runs (a [`Pool`]).
+pub const AHEAD: libc::c_int =
+    libc::CLONE_NEWNET | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS | libc::CLONE_NEWNS;
+
 /// How many sets are kept ready: one per worker of a `--jobs 2` judge, and one more.
 const READY: usize = 3;
 

@@ -17,11 +17,16 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use super::directories;
+
 /// Where the staged program is bound in the new root.
 pub const PROGRAM: &str = "/program";
 
 /// The working directory, `HOME` and `TMPDIR` of a run in its own root.
 pub const WORKDIR: &str = "/tmp";
+
+/// How many files and directories the `/tmp` of a run's own root may hold.
+const TMP_INODES: u64 = 65536;
 
 /// What `/etc` holds in the new root: what the dynamic linker, the C library's locale and
 /// time zone, Python and the JVM read (`/etc/alternatives` holds Debian's `java`, `javac`...
@@ -83,6 +88,39 @@ pub struct PerRun {
     pub program: CString,
     pub program_flags: libc::c_ulong,
     pub tmp_options: CString,
+}
+
+impl PerRun {
+    /// The run's own part: the staged program in `program_dir`, bound at [`PROGRAM`], and a
+    /// `/tmp` of `file_bytes` (at least 4096) owned by `owner` (uid, gid).
+    pub fn new(program_dir: &Path, owner: (u32, u32), file_bytes: u64) -> Result<PerRun, String> {
+        let tmp_options = format!(
+            "size={},nr_inodes={},mode=0700,uid={},gid={}",
+            file_bytes.max(4096),
+            TMP_INODES,
+            owner.0,
+            owner.1
+        );
+        Ok(PerRun {
+            program: directories::c_path(program_dir)?,
+            program_flags: bind_flags(program_dir)
+                .ok_or_else(|| format!("cannot stat {}", program_dir.display()))?
+                | libc::MS_NODEV,
+            tmp_options: CString::new(tmp_options).expect("no NUL"),
+        })
+    }
+}
+
+/// The staged command as the run sees it in its root: every argument under the staged
+/// directory `dir` moved under [`PROGRAM`].
+pub fn program_argv(argv: &[String], dir: &Path) -> Vec<String> {
+    let dir = dir.to_string_lossy();
+    argv.iter()
+        .map(|arg| match arg.strip_prefix(dir.as_ref()) {
+            Some(rest) => format!("{}{rest}", PROGRAM),
+            None => arg.clone(),
+        })
+        .collect()
 }
 
 fn c(text: &str) -> CString {

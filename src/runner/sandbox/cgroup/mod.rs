@@ -21,6 +21,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::directories::is_dead;
+
 /// How long to wait for the processes of a group to die after `SIGKILL`.
 const EMPTYING: Duration = Duration::from_secs(2);
 
@@ -394,7 +396,7 @@ fn sweep_dead_judges(dir: &Path) {
             continue;
         };
         let rest = rest.strip_prefix("judge-").unwrap_or(rest);
-        if rest.split('-').next().is_some_and(super::is_dead) {
+        if rest.split('-').next().is_some_and(is_dead) {
             remove_children(&entry.path());
             kill_and_remove_dir(&entry.path());
         }

@@ -1,0 +1,143 @@
+//! One prepared run: the command to spawn (with, as root, the run's pid namespace and its
+//! init made around the spawn), what the run's cgroup and namespace init report, and what the
+//! sandbox removes after it.
+
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::cgroup::{self, Usage};
+use super::child::{ChildPlan, ReportPage};
+use super::directories::remove_tree;
+use super::limits::rlimits_without_sandbox;
+use super::{init, namespace_pool, uid};
+use crate::runner::Limits;
+
+/// One prepared run: the command to spawn, and what the sandbox removes after it.
+pub(in crate::runner) struct Run {
+    /// The command, with its `pre_exec` set.
+    pub command: Command,
+    /// The run's private directory (without a root of its own), removed after it.
+    pub(super) private: Option<PathBuf>,
+    /// The run's cgroup, released after it.
+    pub(super) cgroup: Option<cgroup::RunGroup>,
+    /// The run's uid, held until it ends.
+    pub(super) _uid: Option<uid::UidSlot>,
+    /// When the judge makes the run's pid namespace: its own pid namespace, to come back to.
+    pub(super) pid_namespace: Option<Arc<OwnedFd>>,
+    /// The init of the run's pid namespace, once spawned.
+    pub(super) init: Option<init::Init>,
+    /// When the run's process makes its pid namespace (not root): the page where the
+    /// namespace's init keeper leaves the peak memory of the run's processes.
+    pub(super) report: Option<Arc<ReportPage>>,
+    /// The namespaces made ahead for this run, closed (by their maker) after it.
+    pub(super) namespaces: Option<namespace_pool::Lease>,
+}
+
+impl Run {
+    /// Spawns the command with `spawn`. When the judge makes the run's pid namespace, the
+    /// calling thread enters it for its children, starts the namespace's init (its first
+    /// process), spawns the command (its second), and comes back to the judge's namespace.
+    pub fn spawn<T>(
+        &mut self,
+        spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
+    ) -> std::io::Result<T> {
+        let Some(own) = &self.pid_namespace else {
+            return spawn(&mut self.command);
+        };
+        // SAFETY: unshare and setns change only this thread's namespace for its children.
+        unsafe {
+            if libc::unshare(libc::CLONE_NEWPID) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+        }
+        let spawned = init::Init::start().and_then(|init| {
+            self.init = Some(init);
+            spawn(&mut self.command)
+        });
+        // SAFETY: as above; `own` is the judge's own pid namespace, always allowed to root.
+        if unsafe { libc::setns(own.as_raw_fd(), libc::CLONE_NEWPID) } != 0 {
+            let e = std::io::Error::last_os_error();
+            // This thread's children would all go to a namespace whose init is gone.
+            panic!("cannot come back to the judge's pid namespace: {e}");
+        }
+        spawned
+    }
+
+    /// What ends every process left in the run's pid namespace (the end of its init), for
+    /// the judge to call as soon as the solution itself was reaped; `None` when the judge
+    /// made no init.
+    pub fn namespace_end(&mut self) -> Option<Box<dyn FnOnce() + Send>> {
+        let init = self.init.take()?;
+        Some(Box::new(move || init.end()))
+    }
+
+    /// The peak memory of the run's processes as the init keeper of its pid namespace saw
+    /// them, when the run's process made that namespace (not root): then the process the
+    /// judge waits for is a keeper, a copy of the judge, whose resident memory is the
+    /// judge's and no part of the run.
+    pub fn reported_peak_memory(&self) -> Option<u64> {
+        self.report
+            .as_ref()
+            .and_then(|page| page.peak_memory_bytes())
+    }
+
+    /// Today's runner without a sandbox: a new process group and the limits.
+    pub(super) fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
+        let mut command = Command::new(program);
+        command.args(args).process_group(0);
+        let plan = ChildPlan {
+            limits: rlimits_without_sandbox(limits),
+            ..ChildPlan::default()
+        };
+        // SAFETY: ChildPlan::apply only makes system calls (here: setrlimit).
+        unsafe {
+            command.pre_exec(move || plan.apply());
+        }
+        Run {
+            command,
+            private: None,
+            cgroup: None,
+            _uid: None,
+            pid_namespace: None,
+            init: None,
+            report: None,
+            namespaces: None,
+        }
+    }
+
+    /// CPU time so far over every process of the run, where a cgroup counts it.
+    pub fn cpu_so_far(&self) -> Option<Duration> {
+        self.cgroup
+            .as_ref()
+            .map(|g| Duration::from_nanos(g.cpu_nanos()))
+    }
+
+    /// Ends the run: reads the cgroup's counts, kills what is left of the run, removes its
+    /// cgroup and its private directory.
+    pub fn finish(mut self) -> Option<Usage> {
+        let usage = self.cgroup.take().map(|group| {
+            let usage = group.usage();
+            group.release();
+            usage
+        });
+        if let Some(private) = self.private.take() {
+            remove_tree(&private);
+        }
+        usage
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Some(group) = self.cgroup.take() {
+            group.release();
+        }
+        if let Some(private) = self.private.take() {
+            remove_tree(&private);
+        }
+    }
+}
