@@ -179,6 +179,23 @@ fn references(code: &str, module: &[String]) -> Vec<Vec<String>> {
             expand(&base, tree, &mut paths);
         }
     }
+    // `use child::...`: a path from the module's own files.
+    for line in code.lines() {
+        let line = line.trim_start();
+        let Some(rest) = ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .find_map(|p| line.strip_prefix(p))
+        else {
+            continue;
+        };
+        if !["crate::", "super::", "self::", "std::", "core::", "::"]
+            .iter()
+            .any(|p| rest.starts_with(p))
+        {
+            let tree = rest.split(';').next().unwrap_or("");
+            expand(module, tree, &mut paths);
+        }
+    }
     paths
 }
 
@@ -247,10 +264,21 @@ fn folders_import_only_folders_below_them_and_no_two_files_import_each_other() {
         "imports against the layers:\n{}",
         wrong_layer.join("\n")
     );
+    // A module's `mod.rs` and its own files may use each other: it declares and re-exports
+    // them, they use the types it defines.
+    let parent = |a: &PathBuf, b: &PathBuf| {
+        let (_, a) = module_of(&src, a);
+        let (_, b) = module_of(&src, b);
+        a.len() == b.len() + 1 && a.starts_with(&b)
+    };
     let mut mutual = Vec::new();
     for (a, targets) in &imports {
         for b in targets {
-            if a < b && imports.get(b).is_some_and(|t| t.contains(a)) {
+            if a < b
+                && imports.get(b).is_some_and(|t| t.contains(a))
+                && !parent(a, b)
+                && !parent(b, a)
+            {
                 mutual.push(format!("{} <-> {}", a.display(), b.display()));
             }
         }
