@@ -841,14 +841,27 @@ fn jail_page_cache_of_one_run_is_not_charged_to_the_next() {
     let _one = serial();
     let big = std::env::temp_dir().join(format!("boardjudge-cache-{}", std::process::id()));
     fs::write(&big, vec![7u8; 28 << 20]).unwrap();
+    {
+        // Written back and dropped from the page cache here (a run may not evict pages), so
+        // that the run reads it in anew.
+        use std::os::fd::AsRawFd;
+        let file = fs::File::open(&big).unwrap();
+        file.sync_all().unwrap();
+        // SAFETY: advice on an open descriptor.
+        let dropped =
+            unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+        assert_eq!(dropped, 0);
+    }
     let small = Limits {
         memory_bytes: 32 << 20,
         ..limits()
     };
     let sandbox = auto();
     let mut cmd = hostile();
-    cmd.extend(["cache-fill".to_string(), big.to_string_lossy().into_owned()]);
-    let filler = runner::run(&cmd, Input::Bytes(b""), &small, &sandbox);
+    cmd.push("cache-fill".to_string());
+    // On standard input: a file named on the command line would be staged, a copy the judge
+    // reads (and caches) first.
+    let filler = runner::run(&cmd, Input::File(&big), &small, &sandbox);
     assert_eq!(filler.outcome, Outcome::Exited(0), "{filler:?}");
     assert_eq!(text(&filler), format!("read {}\n", 28 << 20));
     let v1 = sandbox
@@ -958,6 +971,77 @@ fn jail_sigxcpu_raised_at_once_is_a_crash_not_a_time_limit() {
         );
     }
     assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_a_child_made_with_clone_parent_is_refused() {
+    let _one = serial();
+    let sandbox = auto();
+    let started = Instant::now();
+    let result = attack(&sandbox, "clone-parent");
+    if has(&sandbox, Layer::Seccomp) {
+        assert_all_blocked(&result, 1);
+    }
+    assert!(started.elapsed() < limits().wall + scaled(Duration::from_secs(3)));
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_a_child_of_the_judge_made_in_a_run_does_not_stall_it() {
+    // Without seccomp the child is made: as root its parent is the judge itself, outside the
+    // run's pid namespace, and the end of the namespace waits until it is reaped.
+    let _one = serial();
+    let sandbox = auto().without(Layer::Seccomp).unwrap();
+    for _ in 0..2 {
+        let started = Instant::now();
+        let result = attack(&sandbox, "clone-parent");
+        assert!(
+            text(&result).contains("LEAK clone with CLONE_PARENT"),
+            "{result:?}"
+        );
+        assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+        assert!(
+            started.elapsed() < limits().wall + scaled(Duration::from_secs(3)),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_clean(&sandbox);
+    }
+}
+
+#[test]
+fn jail_the_page_cache_of_shared_files_can_be_neither_evicted_nor_probed() {
+    let _one = serial();
+    let sandbox = auto();
+    if has(&sandbox, Layer::Seccomp) {
+        assert_all_blocked(&attack(&sandbox, "page-cache"), 6);
+    }
+    assert_clean(&sandbox);
+    // Off, every one of them works (but `cachestat`, which the kernel refuses a user who may
+    // not write the file).
+    let off = text(&attack(&Sandbox::off(), "page-cache"));
+    assert_eq!(
+        off.matches("LEAK").count(),
+        if root() { 6 } else { 5 },
+        "{off}"
+    );
+}
+
+#[test]
+fn jail_shared_files_can_be_neither_locked_nor_watched() {
+    let _one = serial();
+    let sandbox = auto();
+    if has(&sandbox, Layer::Seccomp) {
+        assert_all_blocked(&attack(&sandbox, "locks"), 6);
+    }
+    assert_clean(&sandbox);
+    // Off, every one of them works (but a lease, which only the file's owner may take).
+    let off = text(&attack(&Sandbox::off(), "locks"));
+    assert_eq!(
+        off.matches("LEAK").count(),
+        if root() { 6 } else { 5 },
+        "{off}"
+    );
 }
 
 #[test]
@@ -1093,7 +1177,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 12 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 16 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 

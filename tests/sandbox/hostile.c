@@ -7,13 +7,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/netlink.h>
 #include <sys/inotify.h>
+#include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -96,6 +99,40 @@ int main(int argc, char **argv) {
         report(globbed(REPO "/testdata/*/*/*.ans"), "testdata by glob");
         report(globbed("/tmp/*/testdata/*/*/*.ans"), "copies of testdata under /tmp by glob");
         report(readable(SCRATCH), "a world-readable file outside the sandbox");
+    } else if (!strcmp(mode, "clone-parent")) {
+        /* A child whose parent is the judge itself, outside the run: it sleeps until killed. */
+        long pid = syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0);
+        if (pid == 0) for (;;) pause();
+        report(pid > 0, "clone with CLONE_PARENT");
+    } else if (!strcmp(mode, "page-cache")) {
+        /* Evict or probe the cached pages of a system file every run shares. */
+        int fd = open("/usr/bin/env", O_RDONLY);
+        size_t n = 4096;
+        void *p = mmap(NULL, n, PROT_READ, MAP_SHARED, fd, 0);
+        report(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0, "posix_fadvise DONTNEED");
+        unsigned char vec[1];
+        report(p != MAP_FAILED && mincore(p, n, vec) == 0, "mincore on a shared file");
+        report(p != MAP_FAILED && madvise(p, n, 21 /* MADV_PAGEOUT */) == 0, "madvise MADV_PAGEOUT");
+        report(p != MAP_FAILED && madvise(p, n, 20 /* MADV_COLD */) == 0, "madvise MADV_COLD");
+        char c;
+        struct iovec io = {&c, 1};
+        /* Cached: read; not cached: EAGAIN. Either answer is the probe. */
+        long r = preadv2(fd, &io, 1, 0, RWF_NOWAIT);
+        report(r >= 0 || errno == EAGAIN, "preadv2 RWF_NOWAIT");
+        struct { long range[2]; long stat[6]; } cs = {{0, 4096}, {0}};
+        report(syscall(451 /* cachestat */, fd, cs.range, cs.stat, 0) == 0, "cachestat");
+    } else if (!strcmp(mode, "locks")) {
+        /* Locks, leases and watches on a system file every run shares. */
+        int fd = open("/usr/bin/env", O_RDONLY);
+        report(flock(fd, LOCK_SH | LOCK_NB) == 0, "flock");
+        struct flock l = {.l_type = F_RDLCK, .l_whence = SEEK_SET};
+        report(fcntl(fd, F_SETLK, &l) == 0, "fcntl F_SETLK");
+        report(fcntl(fd, F_GETLK, &l) == 0, "fcntl F_GETLK");
+        struct flock o = {.l_type = F_RDLCK, .l_whence = SEEK_SET};
+        report(fcntl(fd, F_OFD_SETLK, &o) == 0, "fcntl F_OFD_SETLK");
+        report(fcntl(fd, F_SETLEASE, F_RDLCK) == 0, "fcntl F_SETLEASE");
+        int in = inotify_init1(0);
+        report(in >= 0 && inotify_add_watch(in, "/usr/bin/env", IN_ACCESS) >= 0, "inotify on /usr/bin/env");
     } else if (!strcmp(mode, "exec")) {
         char *args[] = {"solve", "msquare", NULL};
         execv(REPO "/target/release/solve", args);
@@ -244,10 +281,9 @@ int main(int argc, char **argv) {
         report(setxattr(JURY "/answer.ans", "user.boardjudge", "x", 1, 0) == 0,
                "set an extended attribute on an answer file");
     } else if (!strcmp(mode, "cache-fill")) {
-        /* Brings a file into the page cache anew, charged to this run's memory group. */
-        int fd = open(argv[2], O_RDONLY);
-        fdatasync(fd); /* written back, its pages can be dropped, and read in again */
-        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        /* Brings its standard input, a file, into the page cache anew (the test dropped it),
+         * charged to this run's memory group. */
+        int fd = 0;
         static char buffer[1 << 20];
         long total = 0, n;
         while (fd >= 0 && (n = read(fd, buffer, sizeof buffer)) > 0) total += n;

@@ -116,11 +116,76 @@ impl Init {
         // SAFETY: the init is this process's unreaped child, so its pid is still its own.
         unsafe {
             libc::kill(self.pid, libc::SIGKILL);
-            while libc::waitpid(self.pid, std::ptr::null_mut(), libc::__WALL) < 0
-                && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted
-            {}
+        }
+        // The init's end waits until every process of its namespace is reaped. One that a
+        // program made with `CLONE_PARENT` (where seccomp does not hold) is the judge's own
+        // child: reaped here, or the wait would never end.
+        let deadline = std::time::Instant::now() + REAP_PATIENCE;
+        loop {
+            // SAFETY: as above.
+            let reaped = unsafe {
+                libc::waitpid(self.pid, std::ptr::null_mut(), libc::__WALL | libc::WNOHANG)
+            };
+            if reaped == self.pid
+                || (reaped < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted)
+            {
+                break;
+            }
+            if std::time::Instant::now() > deadline {
+                // Never reaped: the memory it runs on is never freed either.
+                std::mem::forget(shared);
+                return;
+            }
+            reap_strays();
+            std::thread::sleep(std::time::Duration::from_millis(2));
         }
         drop(shared);
+    }
+}
+
+/// How long [`Init::end`] waits for the init to be reaped before it leaves it (and its
+/// stack) behind: far longer than the end of any namespace takes.
+const REAP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Reaps the judge's children that are no part of the judge: processes of a run's pid
+/// namespace other than its init (1) and its solution (2), which only `CLONE_PARENT` makes
+/// the judge's. Other threads' inits and solutions are theirs to reap.
+fn reap_strays() {
+    let own = std::process::id();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<libc::pid_t>().ok())
+        else {
+            continue;
+        };
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            continue;
+        };
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .map(|v| v.split_whitespace().map(String::from).collect::<Vec<_>>())
+                .unwrap_or_default()
+        };
+        let parent = field("PPid:");
+        let nspid = field("NSpid:");
+        let inner = nspid.last().and_then(|p| p.parse::<u32>().ok());
+        if parent.first().map(String::as_str) == Some(&own.to_string())
+            && nspid.len() >= 2
+            && inner.is_some_and(|p| p > 2)
+        {
+            // SAFETY: a child of this process, neither an init nor a solution of a run.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), libc::__WALL | libc::WNOHANG);
+            }
+        }
     }
 }
 

@@ -5,7 +5,11 @@
 //! (a JVM, an interpreter, a C library) keeps working, and an attack simply fails. The one
 //! exception is `clone3`, which fails with `ENOSYS`: its flags are in memory a filter cannot
 //! read, and `ENOSYS` makes the C library fall back to `clone`, whose flags the filter does
-//! read (new namespaces are refused there).
+//! read (new namespaces, and a parent chosen outside the run, are refused there).
+//!
+//! Beside the kernel interfaces, the calls that let two runs talk through what the host
+//! shares with every run (the page cache of the system files, their locks, their watches):
+//! evicting or probing cached pages, file locks and leases, inotify.
 
 use std::collections::BTreeMap;
 
@@ -48,21 +52,64 @@ const DENIED: [libc::c_long; 28] = [
     libc::SYS_mount_setattr,
 ];
 
+/// `cachestat` (Linux 6.5): whether the pages of a file are cached, without reading them.
+const SYS_CACHESTAT: libc::c_long = 451;
+
+/// Cross-run channels through the host's shared objects, denied whole: page-cache eviction
+/// (`posix_fadvise`) and probing (`mincore`, `cachestat`), advice to another process's
+/// memory, file locks (`flock`) and watches on the host's files (inotify). No solution, and
+/// no runtime of the supported languages, needs them (measured: every shipped solution still
+/// gets its verdict).
+const CHANNELS: [libc::c_long; 8] = [
+    libc::SYS_fadvise64,
+    libc::SYS_mincore,
+    SYS_CACHESTAT,
+    libc::SYS_process_madvise,
+    libc::SYS_flock,
+    libc::SYS_inotify_init,
+    libc::SYS_inotify_init1,
+    libc::SYS_inotify_add_watch,
+];
+
+/// `fcntl` commands denied: record locks and open file description locks (set and probe),
+/// leases and directory notifications, all on files every run sees.
+const DENIED_FCNTL: [libc::c_int; 8] = [
+    libc::F_GETLK,
+    libc::F_SETLK,
+    libc::F_SETLKW,
+    libc::F_OFD_GETLK,
+    libc::F_OFD_SETLK,
+    libc::F_OFD_SETLKW,
+    libc::F_SETLEASE,
+    libc::F_NOTIFY,
+];
+
+/// `madvise` advice denied: reclaiming pages now (file pages leave the page cache) or marking
+/// them first to go; the advice allocators use (`MADV_DONTNEED`, `MADV_FREE`) stays.
+const DENIED_MADVISE: [libc::c_int; 2] = [libc::MADV_PAGEOUT, libc::MADV_COLD];
+
+/// `RWF_NOWAIT` for `preadv2`: a read that fails rather than wait for the disk, which tells
+/// whether a page is cached.
+const RWF_NOWAIT: u64 = 0x8;
+
 /// Socket families no solution needs: netlink (messages between runs and to the kernel),
 /// vsock (the host of a virtual machine) and packet sockets.
 const DENIED_FAMILIES: [libc::c_int; 3] = [libc::AF_NETLINK, libc::AF_VSOCK, libc::AF_PACKET];
 
 /// The `clone` flags that make namespaces.
-const NAMESPACE_FLAGS: u64 = (libc::CLONE_NEWNS
+/// `clone` flags denied: those that make namespaces, and `CLONE_PARENT`, whose child would be
+/// the judge's own (outside the run, which its end then waits on).
+const DENIED_CLONE_FLAGS: u64 = (libc::CLONE_NEWNS
     | libc::CLONE_NEWCGROUP
     | libc::CLONE_NEWUTS
     | libc::CLONE_NEWIPC
     | libc::CLONE_NEWUSER
     | libc::CLONE_NEWPID
-    | libc::CLONE_NEWNET) as u64;
+    | libc::CLONE_NEWNET
+    | libc::CLONE_PARENT) as u64;
 
 // The filter tests the low 32 bits of the flags only.
-const _: () = assert!(NAMESPACE_FLAGS >> 32 == 0);
+const _: () = assert!(DENIED_CLONE_FLAGS >> 32 == 0);
 
 /// The compiled filters, in the order they are installed.
 #[derive(Debug)]
@@ -76,8 +123,24 @@ impl Filters {
         let arg = |index, op, value| {
             SeccompCondition::new(index, SeccompCmpArgLen::Dword, op, value).map_err(|e| fail(&e))
         };
-        let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
-            DENIED.iter().map(|&call| (call, Vec::new())).collect();
+        let mut rules: BTreeMap<i64, Vec<SeccompRule>> = DENIED
+            .iter()
+            .chain(&CHANNELS)
+            .map(|&call| (call, Vec::new()))
+            .collect();
+        let rule = |conditions| SeccompRule::new(conditions).map_err(|e| fail(&e));
+        let mut fcntl = Vec::new();
+        for command in DENIED_FCNTL {
+            fcntl.push(rule(vec![arg(1, SeccompCmpOp::Eq, command as u64)?])?);
+        }
+        rules.insert(libc::SYS_fcntl, fcntl);
+        let mut madvise = Vec::new();
+        for advice in DENIED_MADVISE {
+            madvise.push(rule(vec![arg(2, SeccompCmpOp::Eq, advice as u64)?])?);
+        }
+        rules.insert(libc::SYS_madvise, madvise);
+        let nowait = arg(5, SeccompCmpOp::MaskedEq(RWF_NOWAIT), RWF_NOWAIT)?;
+        rules.insert(libc::SYS_preadv2, vec![rule(vec![nowait])?]);
         let mut families = Vec::new();
         for family in DENIED_FAMILIES {
             let condition = arg(0, SeccompCmpOp::Eq, family as u64)?;
@@ -89,13 +152,13 @@ impl Filters {
             libc::SYS_ioctl,
             vec![SeccompRule::new(vec![tiocsti]).map_err(|e| fail(&e))?],
         );
-        // Denied when any namespace flag is set: one rule per flag, on the low 32 bits of the
-        // flags, where every namespace flag is (half the instructions of a 64-bit test, and a
+        // Denied when any denied flag is set: one rule per flag, on the low 32 bits of the
+        // flags, where every denied flag is (half the instructions of a 64-bit test, and a
         // filter is compiled and checked anew for every run).
         let mut clone_rules = Vec::new();
         for flag in 0..32 {
             let bit = 1u64 << flag;
-            if NAMESPACE_FLAGS & bit != 0 {
+            if DENIED_CLONE_FLAGS & bit != 0 {
                 let set = SeccompCondition::new(
                     0,
                     SeccompCmpArgLen::Dword,
