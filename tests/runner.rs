@@ -8,7 +8,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::{
     self, Input, Limits, Outcome, RunResult, Sandbox, Termination, TimeKind, parallel, signal_name,
     timing_note,
@@ -347,29 +347,34 @@ fn compile_builds_once_into_the_cache() {
     let source = dir.join("hello.rs");
     fs::write(&source, "fn main() { println!(\"hello\"); }\n").unwrap();
     let cache = dir.join("cache");
-    let built = compile(&source, &cache).unwrap();
+    let built = compile(&source, &cache, &jail(), &BuildLimits::DEFAULT).unwrap();
     let argv = built.command(&limits());
     let result = run(&argv, Input::Bytes(b""), &limits());
     assert_eq!(result.stdout, b"hello\n");
     let modified = fs::metadata(&argv[0]).unwrap().modified().unwrap();
-    assert_eq!(compile(&source, &cache).unwrap(), built);
+    assert_eq!(
+        compile(&source, &cache, &jail(), &BuildLimits::DEFAULT).unwrap(),
+        built
+    );
     assert_eq!(
         fs::metadata(&argv[0]).unwrap().modified().unwrap(),
         modified
     );
 
     fs::write(&source, "fn main() { println!(\"changed\"); }\n").unwrap();
-    let changed = compile(&source, &cache).unwrap();
+    let changed = compile(&source, &cache, &jail(), &BuildLimits::DEFAULT).unwrap();
     assert_ne!(changed, built);
 
     let broken = dir.join("broken.rs");
     fs::write(&broken, "fn main() { let x: u8 = \"no\"; }\n").unwrap();
-    let Err(CompileError::Failed { message, .. }) = compile(&broken, &cache) else {
+    let Err(CompileError::Failed { message, .. }) =
+        compile(&broken, &cache, &jail(), &BuildLimits::DEFAULT)
+    else {
         panic!("a type error must fail");
     };
     assert!(message.contains("mismatched types"), "{message}");
     assert!(matches!(
-        compile(&dir.join("x.kt"), &cache),
+        compile(&dir.join("x.kt"), &cache, &jail(), &BuildLimits::DEFAULT),
         Err(CompileError::Unsupported(_))
     ));
 }
@@ -383,7 +388,7 @@ fn compile_builds_cpp_when_gpp_is_present() {
         "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n",
     )
     .unwrap();
-    match compile(&source, &dir.join("cache")) {
+    match compile(&source, &dir.join("cache"), &jail(), &BuildLimits::DEFAULT) {
         Ok(built) => {
             let result = run(&built.command(&limits()), Input::Bytes(b""), &limits());
             assert_eq!(result.stdout, b"hi\n");
@@ -391,4 +396,9 @@ fn compile_builds_cpp_when_gpp_is_present() {
         Err(CompileError::CompilerMissing { compiler }) => assert_eq!(compiler, "g++"),
         Err(e) => panic!("{e}"),
     }
+}
+
+/// The jail builds run in.
+fn jail() -> Sandbox {
+    Sandbox::new(boardjudge::runner::SandboxMode::Auto).unwrap()
 }

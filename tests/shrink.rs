@@ -29,7 +29,7 @@ use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream, w
 use boardjudge::judging::regression::{Saved, save};
 use boardjudge::problemset::plan::{Expected, Plan};
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table, ops_to_string};
-use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
 
 /// The shipped wrong solutions of a problem, built: (path in judge.toml, command).
@@ -41,7 +41,12 @@ fn wrong_solutions(problem: &str) -> Vec<(String, Vec<String>)> {
         if s.expected != Expected::WrongAnswer {
             continue;
         }
-        match compile(&repo().join(&s.path), &cache) {
+        match compile(
+            &repo().join(&s.path),
+            &cache,
+            &jail(),
+            &BuildLimits::DEFAULT,
+        ) {
             Ok(program) => {
                 // Not Java: the command does not depend on the limits.
                 let argv = program.command(&Limits::with_cpu(Duration::from_secs(1)));
@@ -465,4 +470,9 @@ fn a_save_that_cannot_finish_changes_nothing() {
         }
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The jail builds run in.
+fn jail() -> Sandbox {
+    Sandbox::new(boardjudge::runner::SandboxMode::Auto).unwrap()
 }

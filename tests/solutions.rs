@@ -16,7 +16,7 @@ use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::Sicily;
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
 use boardjudge::problemset::plan::{Expected, Plan};
-use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::language;
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, parallel, run};
 
@@ -162,7 +162,14 @@ fn the_manifest_lists_every_solution_with_the_verdict_of_its_directory() {
 fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
     let entries = manifest();
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
-    let built = parallel(&entries, 2, |e| compile(&root().join(&e.path), &cache));
+    let built = parallel(&entries, 2, |e| {
+        compile(
+            &root().join(&e.path),
+            &cache,
+            &jail(),
+            &BuildLimits::DEFAULT,
+        )
+    });
     // Generous for the right solutions (the slowest needs 0.45 s of CPU here; the wall-clock
     // limit is loose, as a loaded machine stretches wall time, not CPU time), short for the
     // slow ones (they need 10 s or more).
@@ -227,4 +234,9 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
             _ => assert!(matches!(result.outcome, Outcome::TimeLimit(_)), "{context}"),
         }
     }
+}
+
+/// The jail builds run in.
+fn jail() -> Sandbox {
+    Sandbox::new(boardjudge::runner::SandboxMode::Auto).unwrap()
 }

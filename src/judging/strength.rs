@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::judging::run::{Confirm, LoadedTest, TestResult, Verdict, limits_for};
 use crate::problemset::names::path_order;
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
-use crate::runner::compile::{CompileError, compile};
+use crate::runner::compile::{BuildLimits, CompileError, compile};
 use crate::runner::{self, Limits, Sandbox};
 
 /// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
@@ -195,16 +195,19 @@ pub fn check_path_order(
 /// could not be judged.
 pub type BuildOutcome = Result<(Vec<String>, Limits), Box<SolutionReport>>;
 
-/// Builds a shipped solution (cached under `cache`): its command and its limits (the
-/// problem's, with what its language needs: see [`crate::runner::language`]), or the report
-/// of a solution that is skipped (no toolchain) or does not build.
+/// Builds a shipped solution (cached under `cache`, in `sandbox`'s jail under `build`): its
+/// command and its limits (the problem's, with what its language needs: see
+/// [`crate::runner::language`]), or the report of a solution that is skipped (no toolchain)
+/// or does not build.
 pub fn build_solution(
     problem: &ProblemPlan,
     solution: &SolutionPlan,
     repo: &Path,
     cache: &Path,
+    sandbox: &Sandbox,
+    build: &BuildLimits,
 ) -> BuildOutcome {
-    let built = compile(&repo.join(&solution.path), cache).map_err(|e| {
+    let built = compile(&repo.join(&solution.path), cache, sandbox, build).map_err(|e| {
         let mut report = empty_report(problem, solution);
         match e {
             CompileError::CompilerMissing { .. } => {

@@ -7,6 +7,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -16,6 +17,7 @@ use crate::format::Format;
 use crate::generator::GenArgs;
 use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
 use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
+use crate::runner::compile::BuildLimits;
 
 /// The whole problem set, as read from judge.toml.
 #[derive(Debug)]
@@ -24,6 +26,9 @@ pub struct Plan {
     pub path: PathBuf,
     /// The problems, in file order.
     pub problems: Vec<ProblemPlan>,
+    /// The limits of every build of a solution's or a generator's source (judge.toml's
+    /// `[build]`: `cpu`, `wall` in seconds, `memory`, `output` in MiB).
+    pub build: BuildLimits,
 }
 
 /// One problem.
@@ -183,7 +188,62 @@ impl std::error::Error for PlanError {}
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPlan {
+    #[serde(default)]
+    build: Option<RawBuild>,
     problem: Vec<Spanned<RawProblem>>,
+}
+
+/// judge.toml's `[build]`: the limits of the jailed compiler.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuild {
+    #[serde(default)]
+    cpu: Option<f64>,
+    #[serde(default)]
+    wall: Option<f64>,
+    #[serde(default)]
+    memory: Option<u64>,
+    #[serde(default)]
+    output: Option<u64>,
+}
+
+impl RawBuild {
+    /// The limits, with the defaults where judge.toml says nothing; an error names the
+    /// first that is out of range.
+    fn limits(&self) -> Result<BuildLimits, String> {
+        let mut limits = BuildLimits::DEFAULT;
+        let seconds = |name: &str, value: f64| {
+            if value > 0.0 && value <= 3600.0 {
+                Ok(Duration::from_secs_f64(value))
+            } else {
+                Err(format!(
+                    "[build] {name} must be in (0, 3600] seconds, not {value}"
+                ))
+            }
+        };
+        let mib = |name: &str, value: u64| {
+            if (1..=65536).contains(&value) {
+                Ok(value << 20)
+            } else {
+                Err(format!(
+                    "[build] {name} must be 1 to 65536 MiB, not {value}"
+                ))
+            }
+        };
+        if let Some(cpu) = self.cpu {
+            limits.cpu = seconds("cpu", cpu)?;
+        }
+        if let Some(wall) = self.wall {
+            limits.wall = seconds("wall", wall)?;
+        }
+        if let Some(memory) = self.memory {
+            limits.memory_bytes = mib("memory", memory)?;
+        }
+        if let Some(output) = self.output {
+            limits.output_bytes = mib("output", output)?;
+        }
+        Ok(limits)
+    }
 }
 
 #[derive(Deserialize)]
@@ -339,6 +399,10 @@ impl Plan {
             let line = e.span().map(|s| line_of(s.start));
             error(line, e.message().to_string())
         })?;
+        let build = match &raw.build {
+            Some(build) => build.limits().map_err(|e| error(None, e))?,
+            None => BuildLimits::DEFAULT,
+        };
         let mut problems: Vec<ProblemPlan> = Vec::new();
         for spanned in raw.problem {
             let line = line_of(spanned.span().start);
@@ -510,6 +574,7 @@ impl Plan {
         Ok(Plan {
             path: path.to_path_buf(),
             problems,
+            build,
         })
     }
 

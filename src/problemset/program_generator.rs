@@ -25,7 +25,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 
 use crate::problemset::files::write_atomic;
-use crate::runner::compile::compile;
+use crate::runner::compile::{BuildLimits, compile};
 use crate::runner::{self, Input, Limits, Outcome, Sandbox, SandboxMode, language};
 
 /// The CPU seconds a generator gets by default (the test's `time_limit` overrides it).
@@ -170,10 +170,13 @@ fn run_twice(
             ));
         }
     }
+    let sandbox = Sandbox::new(SandboxMode::Auto)?;
     let mut argv = match local(program).filter(|p| language::of(p).is_some()) {
         Some(source) => {
+            // The setter's code, built in the jail as a solution is (default build limits).
             let cache = base.join("target").join("generators");
-            let built = compile(&source, &cache).map_err(|e| e.to_string())?;
+            let built = compile(&source, &cache, &sandbox, &BuildLimits::DEFAULT)
+                .map_err(|e| e.to_string())?;
             limits = built.limits(&limits);
             built.command(&limits)
         }
@@ -186,7 +189,6 @@ fn run_twice(
             None => arg.clone(),
         });
     }
-    let sandbox = Sandbox::new(SandboxMode::Auto)?;
     let first = run_once(command, &argv, &limits, &sandbox)?;
     let second = run_once(command, &argv, &limits, &sandbox)?;
     if first != second {

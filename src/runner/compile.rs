@@ -1,19 +1,82 @@
 //! Building a single-file solution (any language of [`super::language`]) into a cache, keyed
-//! by its content and its build command.
+//! by its content and its build command. The source is a contestant's: the compiler runs in
+//! the same jail as a run ([`Sandbox`]), with limits of its own ([`BuildLimits`]). It sees the
+//! toolchain, a copy of the source and nothing of the repository, in a clean environment;
+//! what it builds comes back on its standard output (the executable, or Java's classes as a
+//! jar), and is written into the cache by the judge.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::io;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use super::language::{self, Built, Language};
+use super::{Input, Limits, Outcome, Sandbox, TimeKind};
 
 /// How many bytes of the compiler's messages a [`CompileError::Failed`] keeps.
 const MESSAGE_BYTES: usize = 4000;
+
+/// Address space a build gets beyond its memory limit (`RLIMIT_AS` only): compilers that are
+/// JVMs (javac) or that start many threads (rustc) reserve far more than they use; the
+/// memory really used is bounded by the memory limit where the sandbox has a cgroup.
+const BUILD_EXTRA_ADDRESS_SPACE: u64 = 8 << 30;
+
+/// The most files a Java build may produce (classes in its jar).
+const MAX_CLASSES: usize = 1000;
+
+/// What changes the cache key besides the source and the commands: builds made outside the
+/// jail (before it existed) are not reused.
+const BUILD_KIND: &str = "jailed build 1";
+
+/// The limits of one build (judge.toml's `[build]`, or these defaults).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildLimits {
+    /// CPU time of the whole build (every process of the compiler).
+    pub cpu: Duration,
+    /// Wall-clock time of the build.
+    pub wall: Duration,
+    /// Memory of the build (a cgroup's count where there is one).
+    pub memory_bytes: u64,
+    /// The largest build output: the executable, or Java's classes as a jar.
+    pub output_bytes: u64,
+    /// The disk the compiler may write (its own `/tmp`), and the largest file.
+    pub disk_bytes: u64,
+}
+
+impl BuildLimits {
+    /// The defaults: 30 s of CPU, 60 s of wall clock, 2 GiB of memory, 64 MiB of output,
+    /// 256 MiB of disk.
+    pub const DEFAULT: BuildLimits = BuildLimits {
+        cpu: Duration::from_secs(30),
+        wall: Duration::from_secs(60),
+        memory_bytes: 2 << 30,
+        output_bytes: 64 << 20,
+        disk_bytes: 256 << 20,
+    };
+
+    /// The run limits of the compiler's jail.
+    fn run_limits(&self) -> Limits {
+        Limits {
+            cpu: self.cpu,
+            wall: self.wall,
+            memory_bytes: self.memory_bytes,
+            extra_address_space_bytes: BUILD_EXTRA_ADDRESS_SPACE,
+            output_bytes: self.output_bytes,
+            file_bytes: self.disk_bytes,
+        }
+    }
+}
+
+impl Default for BuildLimits {
+    fn default() -> BuildLimits {
+        BuildLimits::DEFAULT
+    }
+}
 
 /// Why a solution could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,14 +128,20 @@ impl std::error::Error for CompileError {}
 
 /// Builds `source` with its language's compile command (see [`Language`]) into
 /// `cache_dir`, unless a build of the same content with the same command is there already.
-/// [`Built::command`] then gives the argv that runs it.
+/// [`Built::command`] then gives the argv that runs it. The compiler runs in `sandbox` under
+/// `limits`: a build that breaks a limit is [`CompileError::Failed`] naming the limit.
 ///
 /// The build is named after the file and a hash of its content and build command (a new
 /// Rust release may change the hash: that only costs a rebuild), and is made under a
 /// temporary name then renamed, so parallel builds of one source are safe. A missing tool
 /// (compiler or runtime, looked up on `PATH`) is [`CompileError::CompilerMissing`]; a build
 /// not in the cache when the judge is interrupted is [`CompileError::Interrupted`].
-pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
+pub fn compile(
+    source: &Path,
+    cache_dir: &Path,
+    sandbox: &Sandbox,
+    limits: &BuildLimits,
+) -> Result<Built, CompileError> {
     let language =
         language::of(source).ok_or_else(|| CompileError::Unsupported(source.to_path_buf()))?;
     if let Some(tool) = language::missing_tool(language.tools) {
@@ -83,7 +152,7 @@ pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
     let text = fs::read(source)
         .map_err(|e| CompileError::Io(format!("cannot read {}: {e}", source.display())))?;
     let mut hasher = DefaultHasher::new();
-    (language.compile, language.run, &text).hash(&mut hasher);
+    (BUILD_KIND, language.compile, language.run, &text).hash(&mut hasher);
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
@@ -115,7 +184,9 @@ pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
     let io_error = |what: &Path, e: io::Error| {
         CompileError::Io(format!("cannot write {}: {e}", what.display()))
     };
-    let result = build(language, source, &text, &temporary, &file_name);
+    let result = build(
+        language, source, &text, &temporary, &file_name, sandbox, limits,
+    );
     if let Err(e) = result {
         remove(&temporary);
         return Err(e);
@@ -130,70 +201,182 @@ pub fn compile(source: &Path, cache_dir: &Path) -> Result<Built, CompileError> {
     Ok(built)
 }
 
-/// Builds into `output`: the executable, or a directory with the source copied in.
+/// Builds into `output`: the executable, or a directory with the source copied in (and
+/// Java's classes). The compiler runs in `sandbox` on a copy of the source, in a directory of
+/// its own beside `output`.
 fn build(
     language: &'static Language,
     source: &Path,
     text: &[u8],
     output: &Path,
     file_name: &str,
+    sandbox: &Sandbox,
+    limits: &BuildLimits,
 ) -> Result<(), CompileError> {
     let io_error = |what: &Path, e: io::Error| {
         CompileError::Io(format!("cannot write {}: {e}", what.display()))
     };
-    let copied = if language.builds_directory {
+    if language.builds_directory {
         fs::create_dir(output).map_err(|e| io_error(output, e))?;
         let copy = output.join(file_name);
         fs::write(&copy, text).map_err(|e| io_error(&copy, e))?;
-        copy
-    } else {
-        source.to_path_buf()
-    };
-    let out = output.to_string_lossy();
-    let argv: Vec<String> = language
-        .compile
-        .iter()
-        .map(|word| {
-            word.replace("{binary}", &out)
-                .replace("{dir}", &out)
-                .replace("{source}", &copied.to_string_lossy())
-        })
-        .collect();
-    let Some((program, args)) = argv.split_first() else {
-        return Ok(());
-    };
-    let output = Command::new(program)
-        .args(args)
-        .output()
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => CompileError::CompilerMissing {
-                compiler: program.clone(),
-            },
-            _ => CompileError::Io(format!("cannot run {program}: {e}")),
-        })?;
-    if output.status.success() {
+    }
+    if language.compile.is_empty() {
         return Ok(());
     }
-    let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
-    if message.trim().is_empty() {
-        message = String::from_utf8_lossy(&output.stdout).into_owned();
-    }
-    if copied != source {
-        // The compiler names the copy in the temporary build directory: name the source.
-        message = message.replace(&*copied.to_string_lossy(), &source.to_string_lossy());
-    }
-    if message.len() > MESSAGE_BYTES {
-        let mut end = MESSAGE_BYTES;
-        while !message.is_char_boundary(end) {
-            end -= 1;
-        }
-        message.truncate(end);
-        message.push_str("\n[...]");
-    }
-    Err(CompileError::Failed {
+    // The compiler's copy of the source: staged by the sandbox from here, nothing beside it.
+    let inbox = output.with_extension("source");
+    fs::create_dir(&inbox).map_err(|e| io_error(&inbox, e))?;
+    let copy = inbox.join(file_name);
+    let written = fs::write(&copy, text).map_err(|e| io_error(&copy, e));
+    let cmd = vec![
+        "sh".to_string(),
+        "-c".to_string(),
+        script(language),
+        "sh".to_string(),
+        copy.to_string_lossy().into_owned(),
+    ];
+    let result =
+        written.map(|()| super::run(&cmd, Input::Bytes(b""), &limits.run_limits(), sandbox));
+    remove(&inbox);
+    let result = result?;
+    let failed = |message: String| CompileError::Failed {
         source: source.to_path_buf(),
         message,
-    })
+    };
+    match result.outcome {
+        Outcome::Exited(0) => {}
+        Outcome::Exited(_) => {
+            let mut message = String::from_utf8_lossy(&result.stderr_tail).into_owned();
+            if message.trim().is_empty() {
+                message = "the compiler failed without a message".into();
+            }
+            if message.len() > MESSAGE_BYTES {
+                let mut end = MESSAGE_BYTES;
+                while !message.is_char_boundary(end) {
+                    end -= 1;
+                }
+                message.truncate(end);
+                message.push_str("\n[...]");
+            }
+            return Err(failed(message));
+        }
+        Outcome::TimeLimit(TimeKind::Cpu) => {
+            return Err(failed(format!(
+                "the build's CPU time limit, {} s, was reached",
+                limits.cpu.as_secs_f64()
+            )));
+        }
+        Outcome::TimeLimit(TimeKind::Wall) => {
+            return Err(failed(format!(
+                "the build's wall-clock limit, {} s, was reached",
+                limits.wall.as_secs_f64()
+            )));
+        }
+        Outcome::MemoryLimit => {
+            return Err(failed(format!(
+                "the build's memory limit, {} MiB, was reached",
+                limits.memory_bytes >> 20
+            )));
+        }
+        Outcome::OutputLimit => {
+            return Err(failed(format!(
+                "the build's output is larger than its limit, {} MiB",
+                limits.output_bytes >> 20
+            )));
+        }
+        Outcome::Signaled(signal) => {
+            return Err(failed(format!(
+                "the compiler was killed by {}",
+                super::signal_name(signal)
+            )));
+        }
+        Outcome::SpawnFailed(why) => {
+            return Err(CompileError::Io(format!("cannot start the build: {why}")));
+        }
+    }
+    if language.builds_directory {
+        if language.id == language::JAVA.id {
+            unpack_classes(&result.stdout, output).map_err(|why| failed(why))?;
+        }
+        return Ok(());
+    }
+    fs::write(output, &result.stdout).map_err(|e| io_error(output, e))?;
+    fs::set_permissions(output, fs::Permissions::from_mode(0o755)).map_err(|e| io_error(output, e))
+}
+
+/// The shell script that builds `"$1"` (the source's copy) in the jail: the language's
+/// compile command, its messages on standard error, what it built in `$TMPDIR` and then on
+/// standard output (the executable; Java's classes as a jar; nothing for Python, whose
+/// `__pycache__` goes to `$TMPDIR` too).
+fn script(language: &Language) -> String {
+    let words: Vec<String> = language
+        .compile
+        .iter()
+        .enumerate()
+        .map(|(i, word)| match *word {
+            "{source}" => "\"$1\"".to_string(),
+            "{binary}" => "\"$TMPDIR/build\"".to_string(),
+            "{dir}" => "\"$TMPDIR/classes\"".to_string(),
+            word if i == 0 => toolchain_program(word),
+            word => shell_words::quote(word).into_owned(),
+        })
+        .collect();
+    let compile = words.join(" ");
+    if language.id == language::JAVA.id {
+        format!(
+            "mkdir \"$TMPDIR/classes\" && {compile} >&2 && cd \"$TMPDIR/classes\" && jar --create --file \"$TMPDIR/classes.jar\" . >&2 && cat \"$TMPDIR/classes.jar\""
+        )
+    } else if language.builds_directory {
+        format!("PYTHONPYCACHEPREFIX=\"$TMPDIR/pycache\" {compile} >&2")
+    } else {
+        format!("{compile} >&2 && cat \"$TMPDIR/build\"")
+    }
+}
+
+/// The compiler `program` as the jail runs it: a toolchain outside the system directories
+/// (rustup's) by its absolute path in its own directory (see [`super::sandbox::toolchain_directories`]).
+fn toolchain_program(program: &str) -> String {
+    let resolved = super::sandbox::toolchain_directories()
+        .iter()
+        .map(|dir| dir.join("bin").join(program))
+        .find(|p| p.is_file());
+    shell_words::quote(
+        &resolved.map_or_else(|| program.to_string(), |p| p.to_string_lossy().into_owned()),
+    )
+    .into_owned()
+}
+
+/// Writes the classes of Java's jar `bytes` into `dir`: regular files only, by names that
+/// stay inside `dir`, at most [`MAX_CLASSES`] of them.
+fn unpack_classes(bytes: &[u8], dir: &Path) -> Result<(), String> {
+    let mut archive = zip::ZipArchive::new(io::Cursor::new(bytes))
+        .map_err(|e| format!("the build's classes cannot be read: {e}"))?;
+    if archive.len() > MAX_CLASSES {
+        return Err(format!("the build made more than {MAX_CLASSES} files"));
+    }
+    for i in 0..archive.len() {
+        let mut entry = archive
+            .by_index(i)
+            .map_err(|e| format!("the build's classes cannot be read: {e}"))?;
+        let Some(name) = entry.enclosed_name() else {
+            return Err(format!(
+                "the build made a file outside its directory: {:?}",
+                entry.name()
+            ));
+        };
+        let path = dir.join(name);
+        if entry.is_dir() {
+            fs::create_dir_all(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        let mut file = fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        io::copy(&mut entry, &mut file).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn remove(path: &Path) {

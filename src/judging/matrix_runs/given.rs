@@ -10,7 +10,7 @@ use crate::judging::matrix_runs::cells::{Finished, Judged, Progress, Runs, run_e
 use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
-use crate::runner::compile::{CompileError, compile};
+use crate::runner::compile::{BuildLimits, CompileError, compile};
 use crate::runner::{self, Limits, Sandbox, language};
 
 /// A solution given to `judge run`.
@@ -43,13 +43,16 @@ pub struct Prepared {
 }
 
 /// Makes the given solutions ready under `limits`: commands as they are, sources built into
-/// `cache` (with `workers` threads) and run with what their language needs. A source that
+/// `cache` (with `workers` threads, in `sandbox`'s jail under `build`) and run with what their
+/// language needs. A source that
 /// does not build is a solution that fails (its row says why); a file of no known language or
 /// a source whose toolchain is missing here is an error (nothing runs): one line per file.
 pub fn prepare(
     given: &[Given],
     limits: &Limits,
     cache: &Path,
+    build: &BuildLimits,
+    sandbox: &Sandbox,
     workers: usize,
 ) -> Result<Vec<Prepared>, String> {
     let mut problems = Vec::new();
@@ -79,7 +82,7 @@ pub fn prepare(
         given: g.clone(),
         ready: match g {
             Given::Command(words) => Ok((words.clone(), *limits)),
-            Given::Source(source) => match compile(source, cache) {
+            Given::Source(source) => match compile(source, cache, sandbox, build) {
                 Ok(built) => {
                     let limits = built.limits(limits);
                     Ok((built.command(&limits), limits))

@@ -11,6 +11,7 @@ use crate::judging::matrix_runs::cells::{Finished, Judged, Progress, Runs, run_e
 use crate::judging::run::{Confirm, LoadedTest, Schedule, TestResult, Verdict};
 use crate::judging::strength::{BuildOutcome, assess, build_solution, check_path_order};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
+use crate::runner::compile::BuildLimits;
 use crate::runner::{self, Sandbox};
 
 /// An intended-TLE solution's probe run gets this many times the time limit.
@@ -26,7 +27,8 @@ pub struct MatrixJob<'a> {
     pub solutions: Vec<&'a SolutionPlan>,
 }
 
-/// Runs the matrix of every job as `schedule` says (workers, confirmation of time verdicts):
+/// Builds the solutions of every job (into `cache`, jailed under `build`) and runs the
+/// matrix of every job as `schedule` says (workers, confirmation of time verdicts):
 /// per job, per selected solution in order, how it did ([`Judged`]). `progress` after each
 /// test (its confirmation runs included), naming the problem by its job's index and the
 /// solution by its index in the job. When the judge is interrupted ([`runner::interrupted`])
@@ -36,6 +38,7 @@ pub fn run_shipped(
     jobs: &[MatrixJob],
     repo: &Path,
     cache: &Path,
+    build: &BuildLimits,
     sandbox: &Sandbox,
     schedule: Schedule,
     progress: &(dyn Fn(Progress) + Sync),
@@ -47,7 +50,14 @@ pub fn run_shipped(
         .flat_map(|(p, job)| (0..job.solutions.len()).map(move |s| (p, s)))
         .collect();
     let built = runner::parallel(&solutions, workers, |&(p, s)| {
-        build_solution(jobs[p].problem, jobs[p].solutions[s], repo, cache)
+        build_solution(
+            jobs[p].problem,
+            jobs[p].solutions[s],
+            repo,
+            cache,
+            sandbox,
+            build,
+        )
     });
     // Every (solution, test) pair of a built solution; the slow solutions first, so that
     // their long runs do not come last with one worker idle.

@@ -60,10 +60,26 @@ pub fn ruleset(programs: &Path, private: Option<&Path>) -> Result<OwnedFd, Strin
         .map_err(|e| fail(&e))?
         .create()
         .map_err(|e| fail(&e))?;
-    for dir in SYSTEM_DIRECTORIES {
+    let toolchains = super::toolchains::directories().iter().map(|d| d.as_path());
+    for dir in SYSTEM_DIRECTORIES.iter().map(Path::new).chain(toolchains) {
         if let Ok(fd) = PathFd::new(dir) {
             ruleset = ruleset
                 .add_rule(PathBeneath::new(fd, read_exec))
+                .map_err(|e| fail(&e))?;
+        }
+    }
+    // In a root of its own, `/etc` is a directory of the root holding binds of the host's
+    // entries: a rule on the host's `/etc` does not reach them, a rule on each does.
+    for name in super::root::etc_names() {
+        let path = Path::new("/etc").join(name);
+        let access = if path.is_dir() {
+            read_exec
+        } else {
+            read_exec & AccessFs::from_file(ABI_USED)
+        };
+        if let Ok(fd) = PathFd::new(&path) {
+            ruleset = ruleset
+                .add_rule(PathBeneath::new(fd, access))
                 .map_err(|e| fail(&e))?;
         }
     }

@@ -60,6 +60,7 @@ mod root;
 mod run;
 mod seccomp;
 mod staging;
+mod toolchains;
 mod uid;
 
 use std::collections::HashMap;
@@ -88,6 +89,7 @@ pub use cleanup::clean_up_after_interrupt;
 pub use directories::remove_tree;
 pub use layers::{Applied, Layer, Layers, Mode, Unavailable};
 pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES};
+pub use toolchains::directories as toolchain_directories;
 pub use uid::{FIRST_UID, UIDS};
 
 /// The `PATH` a sandboxed program sees.

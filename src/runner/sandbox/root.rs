@@ -15,7 +15,7 @@
 use std::ffi::{CStr, CString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::directories;
 
@@ -123,6 +123,23 @@ pub fn program_argv(argv: &[String], dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The names of what `/etc` holds in the new root ([`ETC`], and the entries of the host's
+/// `/etc` that start with one of [`ETC_PREFIXES`]), sorted.
+pub fn etc_names() -> Vec<String> {
+    let mut etc: Vec<String> = ETC.iter().map(|s| s.to_string()).collect();
+    if let Ok(listing) = std::fs::read_dir("/etc") {
+        for entry in listing.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if ETC_PREFIXES.iter().any(|p| name.starts_with(p)) {
+                etc.push(name);
+            }
+        }
+    }
+    etc.sort();
+    etc.dedup();
+    etc
+}
+
 fn c(text: &str) -> CString {
     CString::new(text).expect("no NUL in a fixed path")
 }
@@ -166,19 +183,27 @@ impl Plan {
             let host = Path::new("/").join(name);
             add_host_entry(&mut entries, &host, name);
         }
-        entries.push(Entry::Dir(c("etc")));
-        let mut etc: Vec<String> = ETC.iter().map(|s| s.to_string()).collect();
-        if let Ok(listing) = std::fs::read_dir("/etc") {
-            for entry in listing.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if ETC_PREFIXES.iter().any(|p| name.starts_with(p)) {
-                    etc.push(name);
+        // Toolchains outside the system directories (rustup's), at their own paths.
+        for dir in super::toolchains::directories() {
+            let Ok(relative) = dir.strip_prefix("/") else {
+                continue;
+            };
+            let mut made = PathBuf::new();
+            let parents: Vec<_> = relative
+                .parent()
+                .into_iter()
+                .flat_map(|p| p.iter())
+                .collect();
+            for part in parents {
+                made.push(part);
+                if let Some(path) = c_path(&made) {
+                    entries.push(Entry::Dir(path));
                 }
             }
+            add_host_entry(&mut entries, dir, &relative.to_string_lossy());
         }
-        etc.sort();
-        etc.dedup();
-        for name in etc {
+        entries.push(Entry::Dir(c("etc")));
+        for name in etc_names() {
             add_host_entry(
                 &mut entries,
                 &Path::new("/etc").join(&name),

@@ -27,7 +27,7 @@ use boardjudge::problemset::select::select;
 use boardjudge::report::html;
 use boardjudge::report::live::{Grid, GridProblem};
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::compile::{CompileError, compile};
+use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::load::Contention;
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 
@@ -252,13 +252,19 @@ impl Session {
         Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
     }
 
-    /// A solution ready to run: a command as it is, a source file built into the cache
-    /// (a missing toolchain is a usage error, a failed build a failure); its command and the
+    /// A solution ready to run: a command as it is, a source file built into the cache, in
+    /// `sandbox`'s jail under `build` (a missing toolchain is a usage error, a failed build a failure); its command and the
     /// limits it runs under (a JVM's heap is part of its command).
-    pub fn prepare(&self, solution: &Given, limits: Limits) -> Result<(Limits, Vec<String>), Stop> {
+    pub fn prepare(
+        &self,
+        solution: &Given,
+        limits: Limits,
+        sandbox: &Sandbox,
+        build: &BuildLimits,
+    ) -> Result<(Limits, Vec<String>), Stop> {
         match solution {
             Given::Command(cmd) => Ok((limits, cmd.clone())),
-            Given::Source(source) => match compile(source, &self.cache()) {
+            Given::Source(source) => match compile(source, &self.cache(), sandbox, build) {
                 Ok(built) => {
                     let limits = built.limits(&limits);
                     let cmd = built.command(&limits);

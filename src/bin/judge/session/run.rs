@@ -11,9 +11,10 @@ use serde::Serialize;
 use crate::session::{Interruption, Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::matrix_runs::given::{self, Given, Prepared};
 use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
-use boardjudge::problemset::plan::ProblemPlan;
+use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix};
+use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Limits, Sandbox};
@@ -132,12 +133,21 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
             .map_err(Stop::usage)
     };
     match request.solutions {
-        [one] => {
-            run_one(session, problem, &files, one, limits, request.html, watch).map(Report::One)
-        }
+        [one] => run_one(
+            session,
+            &plan,
+            index,
+            &files,
+            one,
+            limits,
+            request.html,
+            watch,
+        )
+        .map(Report::One),
         several => run_several(
             session,
             problem,
+            &plan.build,
             &files()?,
             several,
             &limits,
@@ -148,18 +158,21 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
 }
 
 /// `judge run` with one solution: built, then run on each test.
+#[allow(clippy::too_many_arguments)]
 fn run_one(
     session: &Session,
-    problem: &ProblemPlan,
+    plan: &Plan,
+    index: usize,
     files: &dyn Fn() -> Result<Vec<TestFiles>, Stop>,
     solution: &Given,
     limits: Limits,
     html: Option<&Path>,
     watch: &dyn Watch,
 ) -> Result<One, Stop> {
-    let (limits, cmd) = session.prepare(solution, limits)?;
-    let files = files()?;
+    let problem = &plan.problems[index];
     let sandbox = session.sandbox(watch)?;
+    let (limits, cmd) = session.prepare(solution, limits, &sandbox, &plan.build)?;
+    let files = files()?;
     let jobs = session.jobs();
     watch.begin(Some(files.len()), "tests");
     let tests: Vec<(String, String)> = files
@@ -252,9 +265,11 @@ fn run_one(
 }
 
 /// `judge run` with several solutions: every one on every test.
+#[allow(clippy::too_many_arguments)]
 fn run_several(
     session: &Session,
     problem: &ProblemPlan,
+    build: &BuildLimits,
     files: &[TestFiles],
     solutions: &[Given],
     limits: &Limits,
@@ -267,15 +282,16 @@ fn run_several(
         .collect::<Result<Vec<_>, _>>()
         .map_err(Stop::usage)?;
     let jobs = session.jobs();
-    let prepared = given::prepare(solutions, limits, &session.cache(), jobs).map_err(|e| Stop {
-        code: 2,
-        lines: e
-            .lines()
-            .map(String::from)
-            .chain(["nothing was run".to_string()])
-            .collect(),
-    })?;
     let sandbox = session.sandbox(watch)?;
+    let prepared = given::prepare(solutions, limits, &session.cache(), build, &sandbox, jobs)
+        .map_err(|e| Stop {
+            code: 2,
+            lines: e
+                .lines()
+                .map(String::from)
+                .chain(["nothing was run".to_string()])
+                .collect(),
+        })?;
     watch.begin(Some(0), "runs");
     let time_limit = limits.cpu.as_secs_f64();
     let names = matrix::given_names(&prepared);

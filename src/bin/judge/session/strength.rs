@@ -16,6 +16,7 @@ use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix, path_names, unique_names};
+use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox};
@@ -211,9 +212,17 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
     });
     let live = Live::new(grids, total, watch);
     if matrix_wanted {
-        matrix(session, &problems, &sandbox, request, watch, live)
+        matrix(
+            session,
+            &problems,
+            &plan.build,
+            &sandbox,
+            request,
+            watch,
+            live,
+        )
     } else {
-        Ok(list(session, &problems, &sandbox, watch, live))
+        Ok(list(session, &problems, &plan.build, &sandbox, watch, live))
     }
 }
 
@@ -222,6 +231,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
 fn list(
     session: &Session,
     problems: &[Chosen],
+    build: &BuildLimits,
     sandbox: &Sandbox,
     watch: &dyn Watch,
     live: Live,
@@ -240,7 +250,7 @@ fn list(
     let confirm = session.confirm;
     let mut reports: Vec<SolutionReport> =
         runner::parallel(&jobs, workers, |&(p, s, problem, solution, tests)| {
-            let built = build_solution(problem, solution, &repo, &cache);
+            let built = build_solution(problem, solution, &repo, &cache, sandbox, build);
             let finished = |t, r: &_| live.finished(p, s, t, r);
             let report =
                 judge_solution(problem, solution, tests, built, sandbox, confirm, &finished);
@@ -280,6 +290,7 @@ fn list(
 fn matrix(
     session: &Session,
     problems: &[Chosen],
+    build: &BuildLimits,
     sandbox: &Sandbox,
     request: &Request,
     watch: &dyn Watch,
@@ -301,6 +312,7 @@ fn matrix(
         &jobs,
         &session.repo(),
         &session.cache(),
+        build,
         sandbox,
         session.schedule(),
         &|p| {

@@ -42,9 +42,12 @@ pub fn run(
 ) -> Result<Report, Stop> {
     let (plan, index, limits, _) = session.load(problem).map_err(Stop::usage)?;
     let problem = &plan.problems[index];
-    let (solution_limits, solution_cmd) = session.prepare(programs.solution, limits)?;
+    let sandbox = session.sandbox(watch)?;
+    let build = &plan.build;
+    let (solution_limits, solution_cmd) =
+        session.prepare(programs.solution, limits, &sandbox, build)?;
     let reference = match programs.reference {
-        Some(given) => Some(session.prepare(given, limits)?),
+        Some(given) => Some(session.prepare(given, limits, &sandbox, build)?),
         None => None,
     };
     let solution = Program {
@@ -55,7 +58,6 @@ pub fn run(
         cmd: &cmd[..],
         limits,
     });
-    let sandbox = session.sandbox(watch)?;
     match settings.budget {
         Budget::Count(n) => watch.begin(Some(n), "tests"),
         Budget::Time(_) => watch.begin(None, "tests"),
