@@ -297,7 +297,7 @@ fn build(
     }
     if language.builds_directory {
         if language.id == language::JAVA.id {
-            unpack_classes(&result.stdout, output).map_err(|why| failed(why))?;
+            unpack_classes(&result.stdout, output).map_err(failed)?;
         }
         return Ok(());
     }
