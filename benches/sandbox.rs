@@ -16,6 +16,10 @@
 //! its own ([`CPU_RUNS`] runs): the judge process's own (its threads, among them the one that
 //! makes the runs' namespaces ahead of them) and the runs' processes'. Work the kernel does
 //! in its own threads (a network namespace's teardown) is in neither.
+//!
+//! Last, what the jail adds to a build: a shipped solution of each language (and a C
+//! program) compiled [`BUILD_ROUNDS`] times into a fresh cache in the jail and as many times
+//! outside it (`--sandbox off`), in turn, with the machine's load before and after.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +30,15 @@ const ROUNDS: usize = 40;
 const BLOCK: usize = 10;
 const WARM_UP: usize = 2;
 const CPU_RUNS: usize = 200;
+const BUILD_ROUNDS: usize = 5;
+
+/// The sources built by the last phase, one a language.
+const BUILD_SOURCES: [&str; 4] = [
+    "solutions/msquare/accepted/bfs.cpp",
+    "solutions/msquare/accepted/backward_greedy.rs",
+    "solutions/msquare/accepted/bfs.py",
+    "solutions/msquare/accepted/Bfs.java",
+];
 
 /// The layers that can be left out, as the table names them.
 const OPTIONAL: [(Layer, &str); 6] = [
@@ -126,6 +139,63 @@ fn main() {
         let runs = (cpu(libc::RUSAGE_CHILDREN) - before.1) / CPU_RUNS as f64;
         println!("| {name} | {judge:.2} ms | {runs:.2} ms |");
     }
+    builds();
+}
+
+/// The build phase: each source built in the jail and outside it, in turn.
+fn builds() {
+    use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scratch = std::env::temp_dir().join(format!("boardjudge-bench-{}", std::process::id()));
+    let c = scratch.join("hello.c");
+    std::fs::create_dir_all(&scratch).expect("a scratch directory");
+    std::fs::write(
+        &c,
+        "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }\n",
+    )
+    .expect("a C source");
+    let mut sources = vec![c];
+    sources.extend(BUILD_SOURCES.iter().map(|s| repo.join(s)));
+    let jail = Sandbox::new(SandboxMode::Auto).expect("a sandbox");
+    let off = Sandbox::off();
+    let load = || runner::load_average().map_or("unknown".to_string(), |l| format!("{:.2}", l[0]));
+    println!(
+        "\n| build ({BUILD_ROUNDS} each, fresh cache; load {} before) | outside the jail | in the jail | added | ratio |",
+        load()
+    );
+    println!("|---|---:|---:|---:|---:|");
+    let mut n = 0;
+    for source in &sources {
+        let mut times = [Vec::new(), Vec::new()];
+        for _ in 0..BUILD_ROUNDS {
+            for (k, sandbox) in [&off, &jail].into_iter().enumerate() {
+                n += 1;
+                let cache = scratch.join(format!("cache-{n}"));
+                let start = Instant::now();
+                match compile(source, &cache, sandbox, &BuildLimits::DEFAULT) {
+                    Ok(_) => times[k].push(start.elapsed()),
+                    Err(CompileError::CompilerMissing { .. }) => {}
+                    Err(e) => panic!("{}: {e}", source.display()),
+                }
+                let _ = std::fs::remove_dir_all(&cache);
+            }
+        }
+        if times[0].is_empty() || times[1].is_empty() {
+            println!("| {} | (toolchain missing) | | | |", source.display());
+            continue;
+        }
+        let [outside, inside] = times.map(median);
+        let name = source
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into());
+        println!(
+            "| {name} | {outside:.0} ms | {inside:.0} ms | {:+.0} ms | {:.2}x |",
+            inside - outside,
+            inside / outside
+        );
+    }
+    println!("load after: {}", load());
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// The user and system CPU time of this process (`RUSAGE_SELF`) or of its reaped children

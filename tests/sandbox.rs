@@ -533,6 +533,56 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[test]
+fn a_judge_that_is_not_root_builds_in_the_jail_too() {
+    if !root() {
+        return; // then every other test here already runs as a user
+    }
+    use std::os::unix::process::CommandExt;
+    let dir = judge_for_a_user("build");
+    // Its build cache (target/) is the user's to write.
+    std::os::unix::fs::chown(&dir, Some(NOBODY), Some(NOBODY)).unwrap();
+    copy_tree(
+        &repo().join("solutions/msquare/accepted/bfs.cpp"),
+        &dir.join("bfs.cpp"),
+    );
+    fs::write(
+        dir.join("answers.c"),
+        "__asm__(\".incbin \\\"/proc/self/cwd/testdata/msquare/samples/statement.ans\\\"\");\n\
+         int main(void) { return 0; }\n",
+    )
+    .unwrap();
+    let judge = |source: &str| {
+        Command::new(dir.join("judge"))
+            .args([
+                "run", "msquare", "--tests", "samples", "--jobs", "1", source,
+            ])
+            .current_dir(&dir)
+            .env_remove("TMPDIR")
+            .uid(NOBODY)
+            .gid(NOBODY)
+            .output()
+            .unwrap()
+    };
+    let honest = judge("bfs.cpp");
+    let shown = |out: &std::process::Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    assert!(honest.status.success(), "{}", shown(&honest));
+    let hostile = judge("answers.c");
+    assert!(!hostile.status.success(), "{}", shown(&hostile));
+    assert!(
+        shown(&hostile).contains("compilation failed"),
+        "{}",
+        shown(&hostile)
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
 /// Whether cgroup v2 is the machine's only hierarchy, with the memory controller.
 fn cgroup_v2_only() -> bool {
     fs::read_to_string("/sys/fs/cgroup/cgroup.controllers")

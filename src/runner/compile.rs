@@ -305,10 +305,10 @@ fn build(
     fs::set_permissions(output, fs::Permissions::from_mode(0o755)).map_err(|e| io_error(output, e))
 }
 
-/// The shell script that builds `"$1"` (the source's copy) in the jail: the language's
-/// compile command, its messages on standard error, what it built in `$TMPDIR` and then on
-/// standard output (the executable; Java's classes as a jar; nothing for Python, whose
-/// `__pycache__` goes to `$TMPDIR` too).
+/// The shell script that builds `"$1"` (the source's copy): in a new temporary directory
+/// (under the jail's own `/tmp`), the language's compile command, its messages on standard
+/// error, then what it built on standard output (the executable; Java's classes as a jar;
+/// nothing for Python, whose `__pycache__` goes to the temporary directory too).
 fn script(language: &Language) -> String {
     let words: Vec<String> = language
         .compile
@@ -316,22 +316,24 @@ fn script(language: &Language) -> String {
         .enumerate()
         .map(|(i, word)| match *word {
             "{source}" => "\"$1\"".to_string(),
-            "{binary}" => "\"$TMPDIR/build\"".to_string(),
-            "{dir}" => "\"$TMPDIR/classes\"".to_string(),
+            "{binary}" => "\"$d/build\"".to_string(),
+            "{dir}" => "\"$d/classes\"".to_string(),
             word if i == 0 => toolchain_program(word),
             word => shell_words::quote(word).into_owned(),
         })
         .collect();
     let compile = words.join(" ");
-    if language.id == language::JAVA.id {
+    let body = if language.id == language::JAVA.id {
         format!(
-            "mkdir \"$TMPDIR/classes\" && {compile} >&2 && cd \"$TMPDIR/classes\" && jar --create --file \"$TMPDIR/classes.jar\" . >&2 && cat \"$TMPDIR/classes.jar\""
+            "mkdir \"$d/classes\" && {compile} >&2 && cd \"$d/classes\" && \
+             jar --create --file \"$d/classes.jar\" . >&2 && cat \"$d/classes.jar\""
         )
     } else if language.builds_directory {
-        format!("PYTHONPYCACHEPREFIX=\"$TMPDIR/pycache\" {compile} >&2")
+        format!("PYTHONPYCACHEPREFIX=\"$d/pycache\" {compile} >&2")
     } else {
-        format!("{compile} >&2 && cat \"$TMPDIR/build\"")
-    }
+        format!("{compile} >&2 && cat \"$d/build\"")
+    };
+    format!("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && {body}")
 }
 
 /// The compiler `program` as the jail runs it: a toolchain outside the system directories

@@ -1,0 +1,213 @@
+//! Hostile sources against the jailed build: the compiler runs in the run's sandbox, so a
+//! source that includes the jury's files, reads the judge's environment or makes the compiler
+//! wait or grow gets a compile error naming what stopped it (or builds a program that learns
+//! nothing), never the jury's text, and the judge ends within the build's limits.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
+use boardjudge::runner::{Input, Limits, Sandbox, SandboxMode, run};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A jury answer of the committed data, and its text.
+fn jury_answer() -> (PathBuf, String) {
+    let path = repo().join("testdata/msquare/samples/statement.ans");
+    let text = fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+/// A fresh directory for one test's sources and cache.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("build-jail-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Short limits, so that a build that waits or grows is stopped soon.
+fn short() -> BuildLimits {
+    BuildLimits {
+        cpu: Duration::from_secs(20),
+        wall: Duration::from_secs(4),
+        memory_bytes: 512 << 20,
+        ..BuildLimits::DEFAULT
+    }
+}
+
+fn jail() -> Sandbox {
+    Sandbox::new(SandboxMode::Auto).unwrap()
+}
+
+/// Builds `text` as `dir/name` under `limits`: the result and how long it took.
+fn build(
+    dir: &Path,
+    name: &str,
+    text: &str,
+    limits: &BuildLimits,
+) -> (Result<Vec<String>, CompileError>, Duration) {
+    let source = dir.join(name);
+    fs::write(&source, text).unwrap();
+    let started = Instant::now();
+    let built = compile(&source, &dir.join("cache"), &jail(), limits)
+        .map(|b| b.command(&Limits::with_cpu(Duration::from_secs(2))));
+    (built, started.elapsed())
+}
+
+/// The compiler's message of a failed build.
+fn message(built: &Result<Vec<String>, CompileError>) -> String {
+    match built {
+        Err(CompileError::Failed { message, .. }) => message.clone(),
+        other => panic!("expected a compile error, got {other:?}"),
+    }
+}
+
+/// No process whose command line names `marker` is left.
+fn assert_none_left(marker: &str) {
+    let left: Vec<String> = fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| {
+            let e = e.ok()?;
+            e.file_name().to_str()?.parse::<u32>().ok()?;
+            let cmdline = fs::read(e.path().join("cmdline")).ok()?;
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            cmdline.contains(marker).then_some(cmdline)
+        })
+        .collect();
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
+#[test]
+fn an_incbin_of_the_test_data_does_not_build() {
+    let dir = scratch("incbin");
+    let (answer, text) = jury_answer();
+    // Through the compiler's working directory, and by the absolute path.
+    let source = format!(
+        "__asm__(\".incbin \\\"/proc/self/cwd/testdata/msquare/samples/statement.ans\\\"\");\n\
+         __asm__(\".incbin \\\"{}\\\"\");\nint main(void) {{ return 0; }}\n",
+        answer.display()
+    );
+    let (built, _) = build(&dir, "incbin.c", &source, &BuildLimits::DEFAULT);
+    let message = message(&built);
+    assert!(message.contains("statement.ans"), "{message}");
+    assert!(!message.contains(text.lines().nth(1).unwrap()), "{message}");
+}
+
+#[test]
+fn an_include_of_a_jury_answer_is_not_quoted_back() {
+    let dir = scratch("include");
+    let (answer, text) = jury_answer();
+    let source = format!(
+        "#include \"{}\"\nint main() {{ return 0; }}\n",
+        answer.display()
+    );
+    let (built, _) = build(&dir, "include.cpp", &source, &BuildLimits::DEFAULT);
+    let message = message(&built);
+    assert!(message.contains("No such file"), "{message}");
+    for line in text.lines() {
+        assert!(!message.contains(line), "{line:?} in {message}");
+    }
+}
+
+#[test]
+fn rust_sees_no_file_and_no_variable_of_the_judge() {
+    if boardjudge::runner::language::find_in_path("rustc").is_none() {
+        return;
+    }
+    let dir = scratch("rust");
+    let (answer, _) = jury_answer();
+    let source = format!(
+        "const ANSWER: &str = include_str!(\"{}\");\nfn main() {{ print!(\"{{ANSWER}}\"); }}\n",
+        answer.display()
+    );
+    let (built, _) = build(&dir, "include_str.rs", &source, &BuildLimits::DEFAULT);
+    assert!(message(&built).contains("couldn't read"), "{built:?}");
+    // A variable of the judge's environment at build time.
+    // SAFETY: set before any thread of this test reads the environment.
+    unsafe { std::env::set_var("BOARDJUDGE_BUILD_SECRET", "judge-secret") };
+    let source = "fn main() {\n    print!(\"{}|{}\", option_env!(\"BOARDJUDGE_BUILD_SECRET\")\
+        .unwrap_or(\"none\"), option_env!(\"CARGO_MANIFEST_DIR\").unwrap_or(\"none\"));\n}\n";
+    let (built, _) = build(&dir, "option_env.rs", source, &BuildLimits::DEFAULT);
+    let argv = built.unwrap();
+    let out = run(
+        &argv,
+        Input::Bytes(b""),
+        &Limits::with_cpu(Duration::from_secs(2)),
+        &Sandbox::off(),
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "none|none");
+}
+
+#[test]
+fn a_compiler_reading_its_own_output_is_stopped_at_the_wall_limit() {
+    let dir = scratch("fd-one");
+    let marker = format!("fd-one-{}.c", std::process::id());
+    let source = "#include \"/proc/self/fd/1\"\nint main(void) { return 0; }\n";
+    let limits = short();
+    let (built, took) = build(&dir, &marker, source, &limits);
+    let message = message(&built);
+    assert!(
+        message.contains("wall-clock limit") || message.contains("No such file"),
+        "{message}"
+    );
+    assert!(took < limits.wall + Duration::from_secs(5), "{took:?}");
+    assert_none_left(&marker);
+}
+
+#[test]
+fn a_compiler_reading_dev_zero_is_stopped_by_its_limits() {
+    let dir = scratch("dev-zero");
+    let marker = format!("dev-zero-{}.c", std::process::id());
+    let source = "#include \"/dev/zero\"\nint main(void) { return 0; }\n";
+    let limits = short();
+    let (built, took) = build(&dir, &marker, source, &limits);
+    let message = message(&built);
+    assert!(
+        [
+            "memory limit",
+            "wall-clock limit",
+            "CPU time limit",
+            "out of memory",
+            "killed"
+        ]
+        .iter()
+        .any(|m| message.contains(m)),
+        "{message}"
+    );
+    assert!(took < limits.wall + Duration::from_secs(5), "{took:?}");
+    assert_none_left(&marker);
+}
+
+#[test]
+fn judge_run_never_accepts_a_submission_made_of_the_answers() {
+    // The attack of issue 29: the answers of every test bundled at build time, the one whose
+    // input equals standard input printed.
+    let dir = scratch("cli-incbin");
+    let source = dir.join("answers.c");
+    fs::write(
+        &source,
+        "__asm__(\".incbin \\\"/proc/self/cwd/testdata/msquare/samples/statement.ans\\\"\");\n\
+         int main(void) { return 0; }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["run", "msquare", "--tests", "samples", "--jobs", "1"])
+        .arg(&source)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let shown = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{shown}");
+    assert!(shown.contains("compilation failed"), "{shown}");
+    let (_, text) = jury_answer();
+    assert!(!shown.contains(text.lines().nth(1).unwrap()), "{shown}");
+}
