@@ -960,6 +960,84 @@ fn jail_sigxcpu_raised_at_once_is_a_crash_not_a_time_limit() {
     assert_clean(&sandbox);
 }
 
+// The jail, round three (issue 29): a verdict only from facts the program cannot forge (its
+// standard error and the signals it raises are its own words), and what a judge that is not
+// root counts. Each forged verdict beside its honest counterpart, which keeps its verdict.
+
+fn stderr(result: &RunResult) -> String {
+    String::from_utf8_lossy(&result.stderr_tail).into_owned()
+}
+
+/// The limits of the time verdicts: a CPU limit of 1 s, never scaled (the forged `SIGXCPU`
+/// comes after 0.52 s of it).
+fn one_second() -> Limits {
+    Limits {
+        cpu: Duration::from_secs(1),
+        wall: scaled(Duration::from_secs(6)),
+        ..limits()
+    }
+}
+
+#[test]
+fn jail_the_words_of_a_failed_allocation_are_no_memory_limit() {
+    let _one = serial();
+    let sandbox = auto();
+    // The verdict is decided outside the sandbox: the same with it off.
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let forged = attack(sandbox, "forge-bad-alloc");
+        assert_eq!(forged.outcome, Outcome::Exited(1), "{forged:?}");
+        assert!(stderr(&forged).contains("std::bad_alloc"), "{forged:?}");
+        // An array grown until its allocation fails, its memory near the limit: MLE.
+        let honest = attack_within(sandbox, "grow", &generous());
+        assert_eq!(honest.outcome, Outcome::MemoryLimit, "{honest:?}");
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_the_words_of_a_full_disk_do_not_blame_the_disk() {
+    let _one = serial();
+    let sandbox = auto();
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let forged = attack(sandbox, "forge-disk");
+        assert_eq!(forged.outcome, Outcome::Exited(1), "{forged:?}");
+        assert!(stderr(&forged).contains("No space left"), "{forged:?}");
+        assert!(!runner::disk_limit_reached(&forged), "{forged:?}");
+    }
+    // A run that fills its own /tmp is blamed on the disk. (Not off: it would fill the
+    // judge's directory.)
+    if has(&sandbox, Layer::Root) {
+        let honest = attack(&sandbox, "write-until-full");
+        assert_eq!(honest.outcome, Outcome::Exited(1), "{honest:?}");
+        assert!(runner::disk_limit_reached(&honest), "{honest:?}");
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_a_sigxcpu_raised_before_the_limit_is_a_crash() {
+    let _one = serial();
+    let sandbox = auto();
+    let limits = one_second();
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let forged = attack_within(sandbox, "forge-sigxcpu", &limits);
+        assert_eq!(
+            forged.outcome,
+            Outcome::Signaled(libc::SIGXCPU),
+            "{forged:?}"
+        );
+        assert!(forged.cpu >= Duration::from_millis(500), "{forged:?}");
+        // A program that spins until RLIMIT_CPU ends it: TLE.
+        let honest = attack_within(sandbox, "spin", &limits);
+        assert_eq!(
+            honest.outcome,
+            Outcome::TimeLimit(TimeKind::Cpu),
+            "{honest:?}"
+        );
+    }
+    assert_clean(&sandbox);
+}
+
 #[test]
 fn runs_at_once_from_several_threads_all_start() {
     // Runs started at the same time by several threads of one judge (a matrix with --jobs):
@@ -1093,7 +1171,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 12 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 15 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 

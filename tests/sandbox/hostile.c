@@ -62,6 +62,17 @@ static void spin(double seconds) {
     while ((now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) / 1e9 < seconds);
 }
 
+/* Burns this process's own CPU time (not the wall clock's) for `seconds`. */
+static void burn(double seconds) {
+    struct timespec now;
+    do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    while (now.tv_sec + now.tv_nsec / 1e9 < seconds);
+}
+
+/* What a C++ program writes when an allocation throws std::bad_alloc. */
+static const char BAD_ALLOC[] =
+    "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n";
+
 static int depth(int n) {
     volatile char frame[1024];
     frame[0] = (char)n;
@@ -291,6 +302,47 @@ int main(int argc, char **argv) {
         abort();
     } else if (!strcmp(mode, "sigxcpu")) {
         raise(SIGXCPU); /* 0 s of CPU: a crash, not a time limit */
+    } else if (!strcmp(mode, "forge-bad-alloc")) {
+        /* The words of a failed allocation, with no allocation at all (issue 29). */
+        fputs(BAD_ALLOC, stderr);
+        return 1;
+    } else if (!strcmp(mode, "forge-disk")) {
+        /* The words of a full disk, with nothing written. */
+        fputs("write: No space left on device\n", stderr);
+        return 1;
+    } else if (!strcmp(mode, "forge-sigxcpu")) {
+        /* Half the CPU limit of 1 s and a little more, then the signal of RLIMIT_CPU. */
+        burn(0.52);
+        raise(SIGXCPU);
+    } else if (!strcmp(mode, "grow")) {
+        /* The honest counterpart: one array grown as a C++ vector grows (a new block of twice
+         * the size, the old copied and freed), every byte used, until an allocation fails. */
+        size_t n = 1 << 20;
+        char *p = calloc(n, 1);
+        for (;;) {
+            char *q = malloc(2 * n);
+            if (!q) { fputs(BAD_ALLOC, stderr); abort(); }
+            memcpy(q, p, n);
+            memset(q + n, 1, n);
+            free(p);
+            p = q;
+            n *= 2;
+        }
+    } else if (!strcmp(mode, "write-until-full")) {
+        /* The honest counterpart: files of 1 MiB in the working directory until a write fails,
+         * then the error, as a program that meets a full disk reports it. */
+        static char chunk[1 << 20];
+        for (int i = 0;; i++) {
+            char path[64];
+            snprintf(path, sizeof path, "fill-%d", i);
+            FILE *f = fopen(path, "w");
+            if (!f || fwrite(chunk, 1, sizeof chunk, f) != sizeof chunk || fclose(f) != 0) {
+                perror("write");
+                return 1;
+            }
+        }
+    } else if (!strcmp(mode, "spin")) {
+        for (;;) {} /* the honest counterpart: CPU until the limit */
     } else if (!strcmp(mode, "escapes")) {
         fprintf(stderr, "\033[2J\033[H61/61 accepted\033]52;c;Ym9hcmRqdWRnZQ==\007\n");
         return 1;

@@ -12,7 +12,7 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Arc;
 
-use super::{root, seccomp};
+use super::{disk, root, seccomp};
 
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
@@ -34,6 +34,9 @@ pub struct ChildPlan {
     pub id_maps: Option<(CString, CString)>,
     /// A root of its own (in the new mount namespace), completed before the uid changes.
     pub root: Option<(Arc<root::Plan>, root::PerRun)>,
+    /// With a root of its own: the socket on which to send the judge a descriptor of the
+    /// run's `/tmp` once it is mounted (see [`disk`]).
+    pub disk_report: Option<RawFd>,
     /// Whether the mount namespace entered has the root's shared part built already
     /// ([`root::Plan::prepare`]); else the run's process builds it.
     pub root_prepared: bool,
@@ -147,6 +150,10 @@ impl ChildPlan {
                     plan.prepare()?;
                 }
                 plan.enter(run)?;
+                if let Some(socket) = self.disk_report {
+                    // Without it the run only lacks a fact for its verdict's message.
+                    let _ = disk::send_tmp(socket);
+                }
             } else if let Some(dir) = &self.workdir {
                 check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
             }

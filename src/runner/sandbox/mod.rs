@@ -16,8 +16,9 @@
 //! 6. **private root**: a mount namespace with a root of its own: read-only binds of the
 //!    system directories and a curated `/etc`, `/proc` of the run's pid namespace, a minimal
 //!    `/dev`, the staged program at `/program`, and a tmpfs of the file size limit as `/tmp`,
-//!    the working directory (see [`root`]); without it, a private directory on the judge's
-//!    filesystem, removed after the run;
+//!    the working directory (see [`root`]; how full it was when the run ended, the fact
+//!    behind a verdict's disk message, in [`disk`]); without it, a private directory on the
+//!    judge's filesystem, removed after the run;
 //! 7. **landlock**: read and execute the system directories and the program's own staged
 //!    copy, read and write the run's `/tmp` (or private directory), nothing else; no TCP, and
 //!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox (see [`filesystem`]);
@@ -50,6 +51,7 @@ mod cgroup;
 mod child;
 mod cleanup;
 mod directories;
+mod disk;
 mod filesystem;
 mod init;
 mod layers;
@@ -345,7 +347,14 @@ impl Sandbox {
             init: None,
             report: None,
             namespaces: None,
+            disk: None,
         };
+        if plan.root.is_some() {
+            let disk = disk::DiskReport::new()
+                .map_err(|e| format!("cannot make the run's disk report: {e}"))?;
+            plan.disk_report = Some(disk.child_fd());
+            run.disk = Some(disk);
+        }
         if self.namespaces & libc::CLONE_NEWPID != 0 {
             if let Some(own) = &self.own_pid_namespace {
                 // Root: the judge makes the namespace and its init (see [`init`]); the
