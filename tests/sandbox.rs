@@ -978,6 +978,13 @@ fn one_second() -> Limits {
     }
 }
 
+/// Memory the run held beyond the limit is either blocked or judged MLE.
+fn bounded(result: &RunResult, what: &str) {
+    if result.outcome != Outcome::MemoryLimit {
+        blocked(result, what);
+    }
+}
+
 #[test]
 fn jail_the_words_of_a_failed_allocation_are_no_memory_limit() {
     let _one = serial();
@@ -1036,6 +1043,85 @@ fn jail_a_sigxcpu_raised_before_the_limit_is_a_crash() {
         );
     }
     assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_memory_held_in_message_queues_is_bounded() {
+    let _one = serial();
+    let sandbox = auto();
+    let what = "hold more than 256 MiB in message queues";
+    bounded(&attack_within(&sandbox, "msgq-hog", &generous()), what);
+    assert_clean(&sandbox);
+    leaked(
+        &attack_within(&Sandbox::off(), "msgq-hog", &generous()),
+        what,
+    );
+}
+
+#[test]
+fn jail_the_limits_of_message_queues_cannot_be_raised() {
+    // Without Landlock (which keeps a run from /proc altogether), what keeps a run that is
+    // not root's from writing its IPC namespace's limits back is a read-only /proc/sys. (No
+    // control off: it would change the limits of the machine.)
+    let _one = serial();
+    let sandbox = auto().without(Layer::Landlock).unwrap();
+    let result = attack(&sandbox, "ipc-raise");
+    blocked(&result, "raise the run's message queue limit");
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_memory_held_in_tmp_and_memfds_is_bounded() {
+    let _one = serial();
+    let sandbox = auto();
+    let what = "hold more than 256 MiB in /tmp and memfds";
+    bounded(&attack_within(&sandbox, "tmp-memfd-hog", &generous()), what);
+    assert_clean(&sandbox);
+    leaked(
+        &attack_within(&Sandbox::off(), "tmp-memfd-hog", &generous()),
+        what,
+    );
+}
+
+#[test]
+fn jail_cpu_of_children_killed_at_the_end_counts() {
+    let _one = serial();
+    let sandbox = auto();
+    let limits = one_second();
+    let result = attack_within(&sandbox, "children-burn", &limits);
+    assert_eq!(
+        result.outcome,
+        Outcome::TimeLimit(TimeKind::Cpu),
+        "{result:?}"
+    );
+    assert!(result.cpu > limits.cpu, "{result:?}");
+    assert_clean(&sandbox);
+    // Off, the children's CPU time is nobody's: the run is judged by its main process.
+    let off = attack_within(&Sandbox::off(), "children-burn", &limits);
+    assert_eq!(off.outcome, Outcome::Exited(0), "{off:?}");
+    assert!(off.cpu < limits.cpu, "{off:?}");
+}
+
+#[test]
+fn jail_the_judges_own_memory_is_not_the_runs() {
+    // A run's process starts as a copy of the judge, and the kernel keeps what that copy held
+    // in the process's peak (`ru_maxrss`) after its `exec`: a judge holding 48 MiB must not
+    // make a small run that fails MLE under a limit of 32 MiB.
+    let _one = serial();
+    let held = vec![1u8; 48 << 20];
+    let small = Limits {
+        memory_bytes: 32 << 20,
+        ..limits()
+    };
+    let sandbox = auto();
+    let result = attack_within(&sandbox, "exit-7", &small);
+    assert_eq!(result.outcome, Outcome::Exited(7), "{result:?}");
+    assert!(result.peak_memory_bytes < 8 << 20, "{result:?}");
+    assert_clean(&sandbox);
+    // Off, the run's peak is the copy's.
+    let off = attack_within(&Sandbox::off(), "exit-7", &small);
+    assert_eq!(off.outcome, Outcome::MemoryLimit, "{off:?}");
+    std::hint::black_box(&held);
 }
 
 #[test]
@@ -1171,7 +1257,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 15 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 20 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 
