@@ -1052,10 +1052,8 @@ fn jail_memory_held_in_message_queues_is_bounded() {
     let what = "hold more than 256 MiB in message queues";
     bounded(&attack_within(&sandbox, "msgq-hog", &generous()), what);
     assert_clean(&sandbox);
-    leaked(
-        &attack_within(&Sandbox::off(), "msgq-hog", &generous()),
-        what,
-    );
+    // No control off: there the queues are the machine's, and a run stopped at its wall
+    // clock before it removed them would leave them to every other process.
 }
 
 #[test]
@@ -1077,8 +1075,13 @@ fn jail_memory_held_in_tmp_and_memfds_is_bounded() {
     let what = "hold more than 256 MiB in /tmp and memfds";
     bounded(&attack_within(&sandbox, "tmp-memfd-hog", &generous()), what);
     assert_clean(&sandbox);
+    // Off, with time to remove its files from the judge's /tmp even on a loaded machine.
+    let patient = Limits {
+        wall: scaled(Duration::from_secs(20)),
+        ..generous()
+    };
     leaked(
-        &attack_within(&Sandbox::off(), "tmp-memfd-hog", &generous()),
+        &attack_within(&Sandbox::off(), "tmp-memfd-hog", &patient),
         what,
     );
 }
@@ -1096,8 +1099,13 @@ fn jail_cpu_of_children_killed_at_the_end_counts() {
     );
     assert!(result.cpu > limits.cpu, "{result:?}");
     assert_clean(&sandbox);
-    // Off, the children's CPU time is nobody's: the run is judged by its main process.
-    let off = attack_within(&Sandbox::off(), "children-burn", &limits);
+    // Off, the children's CPU time is nobody's: the run is judged by its main process (which
+    // waits until they have burnt theirs: time for that on a loaded machine).
+    let patient = Limits {
+        wall: scaled(Duration::from_secs(20)),
+        ..limits
+    };
+    let off = attack_within(&Sandbox::off(), "children-burn", &patient);
     assert_eq!(off.outcome, Outcome::Exited(0), "{off:?}");
     assert!(off.cpu < limits.cpu, "{off:?}");
 }

@@ -49,7 +49,8 @@ impl Run {
         spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
     ) -> std::io::Result<T> {
         let spawned = self.spawn_in_namespace(spawn);
-        if let Some(disk) = &mut self.disk {
+        if let (Ok(_), Some(disk)) = (&spawned, &mut self.disk) {
+            // (Kept for a spawn retried after `ETXTBSY`: its plan names the same descriptor.)
             disk.spawned();
         }
         spawned
