@@ -1029,6 +1029,178 @@ fn jail_sigxcpu_raised_at_once_is_a_crash_not_a_time_limit() {
     assert_clean(&sandbox);
 }
 
+// The jail, round three (issue 29): a verdict only from facts the program cannot forge (its
+// standard error and the signals it raises are its own words), and what a judge that is not
+// root counts. Each forged verdict beside its honest counterpart, which keeps its verdict.
+
+fn stderr(result: &RunResult) -> String {
+    String::from_utf8_lossy(&result.stderr_tail).into_owned()
+}
+
+/// The limits of the time verdicts: a CPU limit of 1 s, never scaled (the forged `SIGXCPU`
+/// comes after 0.52 s of it).
+fn one_second() -> Limits {
+    Limits {
+        cpu: Duration::from_secs(1),
+        wall: scaled(Duration::from_secs(6)),
+        ..limits()
+    }
+}
+
+/// Memory the run held beyond the limit is either blocked or judged MLE.
+fn bounded(result: &RunResult, what: &str) {
+    if result.outcome != Outcome::MemoryLimit {
+        blocked(result, what);
+    }
+}
+
+#[test]
+fn jail_the_words_of_a_failed_allocation_are_no_memory_limit() {
+    let _one = serial();
+    let sandbox = auto();
+    // The verdict is decided outside the sandbox: the same with it off.
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let forged = attack(sandbox, "forge-bad-alloc");
+        assert_eq!(forged.outcome, Outcome::Exited(1), "{forged:?}");
+        assert!(stderr(&forged).contains("std::bad_alloc"), "{forged:?}");
+        // An array grown until its allocation fails, its memory near the limit: MLE.
+        let honest = attack_within(sandbox, "grow", &generous());
+        assert_eq!(honest.outcome, Outcome::MemoryLimit, "{honest:?}");
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_the_words_of_a_full_disk_do_not_blame_the_disk() {
+    let _one = serial();
+    let sandbox = auto();
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let forged = attack(sandbox, "forge-disk");
+        assert_eq!(forged.outcome, Outcome::Exited(1), "{forged:?}");
+        assert!(stderr(&forged).contains("No space left"), "{forged:?}");
+        assert!(!runner::disk_limit_reached(&forged), "{forged:?}");
+    }
+    // A run that fills its own /tmp is blamed on the disk. (Not off: it would fill the
+    // judge's directory.)
+    if has(&sandbox, Layer::Root) {
+        let honest = attack(&sandbox, "write-until-full");
+        assert_eq!(honest.outcome, Outcome::Exited(1), "{honest:?}");
+        assert!(runner::disk_limit_reached(&honest), "{honest:?}");
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_a_sigxcpu_raised_before_the_limit_is_a_crash() {
+    let _one = serial();
+    let sandbox = auto();
+    let limits = one_second();
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let forged = attack_within(sandbox, "forge-sigxcpu", &limits);
+        assert_eq!(
+            forged.outcome,
+            Outcome::Signaled(libc::SIGXCPU),
+            "{forged:?}"
+        );
+        assert!(forged.cpu >= Duration::from_millis(500), "{forged:?}");
+        // A program that spins until RLIMIT_CPU ends it: TLE.
+        let honest = attack_within(sandbox, "spin", &limits);
+        assert_eq!(
+            honest.outcome,
+            Outcome::TimeLimit(TimeKind::Cpu),
+            "{honest:?}"
+        );
+    }
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_memory_held_in_message_queues_is_bounded() {
+    let _one = serial();
+    let sandbox = auto();
+    let what = "hold more than 256 MiB in message queues";
+    bounded(&attack_within(&sandbox, "msgq-hog", &generous()), what);
+    assert_clean(&sandbox);
+    // No control off: there the queues are the machine's, and a run stopped at its wall
+    // clock before it removed them would leave them to every other process.
+}
+
+#[test]
+fn jail_the_limits_of_message_queues_cannot_be_raised() {
+    // Without Landlock (which keeps a run from /proc altogether), what keeps a run that is
+    // not root's from writing its IPC namespace's limits back is a read-only /proc/sys. (No
+    // control off: it would change the limits of the machine.)
+    let _one = serial();
+    let sandbox = auto().without(Layer::Landlock).unwrap();
+    let result = attack(&sandbox, "ipc-raise");
+    blocked(&result, "raise the run's message queue limit");
+    assert_clean(&sandbox);
+}
+
+#[test]
+fn jail_memory_held_in_tmp_and_memfds_is_bounded() {
+    let _one = serial();
+    let sandbox = auto();
+    let what = "hold more than 256 MiB in /tmp and memfds";
+    bounded(&attack_within(&sandbox, "tmp-memfd-hog", &generous()), what);
+    assert_clean(&sandbox);
+    // Off, with time to remove its files from the judge's /tmp even on a loaded machine.
+    let patient = Limits {
+        wall: scaled(Duration::from_secs(20)),
+        ..generous()
+    };
+    leaked(
+        &attack_within(&Sandbox::off(), "tmp-memfd-hog", &patient),
+        what,
+    );
+}
+
+#[test]
+fn jail_cpu_of_children_killed_at_the_end_counts() {
+    let _one = serial();
+    let sandbox = auto();
+    let limits = one_second();
+    let result = attack_within(&sandbox, "children-burn", &limits);
+    assert_eq!(
+        result.outcome,
+        Outcome::TimeLimit(TimeKind::Cpu),
+        "{result:?}"
+    );
+    assert!(result.cpu > limits.cpu, "{result:?}");
+    assert_clean(&sandbox);
+    // Off, the children's CPU time is nobody's: the run is judged by its main process (which
+    // waits until they have burnt theirs: time for that on a loaded machine).
+    let patient = Limits {
+        wall: scaled(Duration::from_secs(20)),
+        ..limits
+    };
+    let off = attack_within(&Sandbox::off(), "children-burn", &patient);
+    assert_eq!(off.outcome, Outcome::Exited(0), "{off:?}");
+    assert!(off.cpu < limits.cpu, "{off:?}");
+}
+
+#[test]
+fn jail_the_judges_own_memory_is_not_the_runs() {
+    // A run's process starts as a copy of the judge, and the kernel keeps what that copy held
+    // in the process's peak (`ru_maxrss`) after its `exec`: a judge holding 48 MiB must not
+    // make a small run that fails MLE under a limit of 32 MiB.
+    let _one = serial();
+    let held = vec![1u8; 48 << 20];
+    let small = Limits {
+        memory_bytes: 32 << 20,
+        ..limits()
+    };
+    let sandbox = auto();
+    let result = attack_within(&sandbox, "exit-7", &small);
+    assert_eq!(result.outcome, Outcome::Exited(7), "{result:?}");
+    assert!(result.peak_memory_bytes < 8 << 20, "{result:?}");
+    assert_clean(&sandbox);
+    // Off, the run's peak is the copy's.
+    let off = attack_within(&Sandbox::off(), "exit-7", &small);
+    assert_eq!(off.outcome, Outcome::MemoryLimit, "{off:?}");
+    std::hint::black_box(&held);
+}
+
 #[test]
 fn jail_a_child_made_with_clone_parent_is_refused() {
     let _one = serial();
@@ -1233,7 +1405,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 16 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 24 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 

@@ -1,13 +1,18 @@
 //! From what the kernel reported to a verdict, and the names of signals.
 
+use std::time::Duration;
+
 use super::{Limits, Outcome, RunResult, Termination, TimeKind};
 
 /// What a failed allocation writes on standard error, by language: C++ (`std::bad_alloc`),
-/// Rust (`memory allocation of N bytes failed`), Python (`MemoryError`), C and others.
-const ALLOCATION_FAILURES: [&str; 5] = [
+/// Rust (`memory allocation of N bytes failed`), Python (`MemoryError`), Java
+/// (`OutOfMemoryError`), C and others. The program's own words: believed only beside a kernel
+/// fact, the memory it held (see [`out_of_memory`]).
+const ALLOCATION_FAILURES: [&str; 6] = [
     "bad_alloc",
     "memory allocation of",
     "MemoryError",
+    "OutOfMemoryError",
     "out of memory",
     "Cannot allocate memory",
 ];
@@ -23,6 +28,14 @@ pub(super) struct Killed {
     pub memory: bool,
 }
 
+/// The share of the kernel's own CPU limit (`RLIMIT_CPU`, whole seconds) that the exact CPU
+/// time must reach for a death by `SIGXCPU` to be the kernel's: the kernel counts the time it
+/// limits by clock ticks, and that count runs ahead of the exact time measured here (on this
+/// project's 2-core VM its SIGXCPU at 1 s came at 0.86 to 0.96 s of exact CPU time, under a
+/// load of 8). A program that raises SIGXCPU itself before it used three quarters of that
+/// time has not reached the limit: its death is a crash like any other.
+const KERNEL_CPU_SHARE: (u32, u32) = (3, 4);
+
 /// The verdict for a run that started, in the order documented on [`RunResult::outcome`].
 /// `result` holds the measures; its `outcome` is not read.
 pub(super) fn outcome(
@@ -34,14 +47,7 @@ pub(super) fn outcome(
     if killed.output {
         return Outcome::OutputLimit;
     }
-    // SIGXCPU is a time limit only when the CPU time came near the limit: a program may
-    // raise it on itself. RLIMIT_CPU (the limit rounded up to seconds) sends it at a CPU
-    // time the kernel counts by clock ticks, which runs ahead of the exact time measured
-    // here (on this project's 2-core VM, SIGXCPU at 1 s came at 0.85 s of exact CPU time):
-    // half the limit counts as reached.
-    let cpu_signal =
-        termination == Termination::Signaled(libc::SIGXCPU) && result.cpu * 2 >= limits.cpu;
-    if result.cpu > limits.cpu || cpu_signal {
+    if result.cpu > limits.cpu || kernel_cpu_limit(termination, result.cpu, limits) {
         return Outcome::TimeLimit(TimeKind::Cpu);
     }
     if killed.memory {
@@ -59,39 +65,47 @@ pub(super) fn outcome(
     }
 }
 
-/// Whether a process that failed most likely failed for lack of memory: a memory limit was
-/// set, and the peak reached three quarters of it or standard error names an allocation
-/// failure.
+/// Whether a death by `SIGXCPU` is the kernel's `RLIMIT_CPU` (the limit rounded up to whole
+/// seconds, as the sandbox sets it): the exact CPU time came within [`KERNEL_CPU_SHARE`] of
+/// it. The signal alone proves nothing: a program may raise it, or lower its own limit.
+fn kernel_cpu_limit(termination: Termination, cpu: Duration, limits: &Limits) -> bool {
+    let seconds = (limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0)).max(1);
+    let (part, whole) = KERNEL_CPU_SHARE;
+    termination == Termination::Signaled(libc::SIGXCPU)
+        && u128::from(whole) * cpu.as_nanos()
+            >= u128::from(part) * u128::from(seconds) * 1_000_000_000
+}
+
+/// Whether a process that failed ran out of memory, by what the kernel counted: its peak
+/// (charged to the run's cgroup, else the largest resident peak of its processes) reached the
+/// memory limit, or came within a quarter of it (`RLIMIT_AS` fails an allocation once the
+/// address space would pass the limit, and the address space holds more than the resident
+/// memory: libraries, stacks, heap reserved and not yet used); or it reached half the limit
+/// and standard error names an allocation failure (an array that doubles fails when its block
+/// and a new one twice its size would pass the limit, so at its growth before it held a block
+/// and one twice that size, together more than half the limit). The words alone never make
+/// an MLE, as any program can write them (issue 29); a single allocation far over the limit,
+/// refused at once, leaves no fact: it stays a runtime error, its message showing the words.
 fn out_of_memory(result: &RunResult, limits: &Limits) -> bool {
     if limits.memory_bytes == u64::MAX {
         return false;
     }
-    let near_limit =
-        u128::from(result.peak_memory_bytes) * 4 >= u128::from(limits.memory_bytes) * 3;
+    let peak = u128::from(result.peak_memory_bytes);
+    let limit = u128::from(limits.memory_bytes);
     let stderr = String::from_utf8_lossy(&result.stderr_tail);
-    near_limit || ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m))
+    let says_so = ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m));
+    peak * 4 >= limit * 3 || (says_so && peak * 2 >= limit)
 }
 
-/// What standard error says when a write fails at the run's disk limit (the `/tmp` tmpfs
-/// full, or a file at `RLIMIT_FSIZE`), by libc and language: ENOSPC and EFBIG.
-const DISK_FULL: [&str; 4] = [
-    "No space left on device",
-    "File too large",
-    "ENOSPC",
-    "EFBIG",
-];
-
-/// Whether a run that failed most likely failed at its disk limit ([`Limits::file_bytes`]): it
-/// died by `SIGXFSZ`, or its standard error names a full device or a file too large.
+/// Whether a run that failed did so at its disk limit ([`Limits::file_bytes`]): a fact of the
+/// kernel's, the run's own `/tmp` found full when the run ended ([`RunResult::disk_full`]).
+/// Neither its standard error (`No space left on device`) nor a `SIGXFSZ` (which a program may
+/// raise itself) is enough; a run without a `/tmp` of its own (no private root, or the sandbox
+/// off) is never blamed on the disk: its exit code or signal says what happened.
 pub fn disk_limit_reached(result: &RunResult) -> bool {
-    match result.outcome {
-        Outcome::Signaled(signal) => signal == libc::SIGXFSZ,
-        Outcome::Exited(code) if code != 0 => {
-            let stderr = String::from_utf8_lossy(&result.stderr_tail);
-            DISK_FULL.iter().any(|m| stderr.contains(m))
-        }
-        _ => false,
-    }
+    let failed = matches!(result.outcome, Outcome::Signaled(_))
+        || matches!(result.outcome, Outcome::Exited(code) if code != 0);
+    failed && result.disk_full
 }
 
 /// The name of a signal, e.g. `SIGSEGV`, or `signal N` for one without a name here.

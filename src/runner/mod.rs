@@ -177,19 +177,21 @@ pub struct RunResult {
     /// 1. [`Outcome::SpawnFailed`] when the command could not start;
     /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
     /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit, or
-    ///    `SIGXCPU` (from `RLIMIT_CPU`) killed the process once its CPU time reached half
-    ///    the limit (the kernel's tick-counted time runs ahead of the exact one; a `SIGXCPU`
-    ///    the program raised earlier is a crash like any signal);
+    ///    `SIGXCPU` killed the process once its CPU time reached three quarters of the
+    ///    kernel's `RLIMIT_CPU` (the limit rounded up to seconds: the kernel's tick-counted
+    ///    time runs ahead of the exact one; a `SIGXCPU` the program raised earlier is a crash
+    ///    like any signal);
     /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at the
     ///    memory limit of its cgroup (the rest of the run may then wait for it forever);
     /// 5. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
-    /// 6. [`Outcome::MemoryLimit`] by a heuristic, as `RLIMIT_AS` makes allocations fail rather
-    ///    than killing: the process did not exit with code 0 (a failed allocation shows as
-    ///    `SIGSEGV`, `SIGABRT` from `std::bad_alloc` or Rust's allocation-failure abort, or an
-    ///    exit code, e.g. Python's `MemoryError`), and either its peak resident memory reached
-    ///    three quarters of the limit, or its standard error names an allocation failure
-    ///    (`bad_alloc`, `memory allocation of`, `MemoryError`, `out of memory`, `Cannot
-    ///    allocate memory`);
+    /// 6. [`Outcome::MemoryLimit`] when the process did not exit with code 0 (`RLIMIT_AS`
+    ///    makes allocations fail rather than kill: a failed allocation shows as `SIGSEGV`,
+    ///    `SIGABRT` from `std::bad_alloc` or Rust's allocation-failure abort, or an exit code,
+    ///    e.g. Python's `MemoryError`) and the peak memory counted by the kernel reached three
+    ///    quarters of the limit, or half of it when standard error also names an allocation
+    ///    failure (`bad_alloc`, `memory allocation of`, `MemoryError`, `OutOfMemoryError`,
+    ///    `out of memory`, `Cannot allocate memory`): the words alone, which any program can
+    ///    write, are no memory limit;
     /// 7. otherwise [`Outcome::Exited`] or [`Outcome::Signaled`] as the kernel reported.
     pub outcome: Outcome,
     /// How the main process ended (`None` when it never started).
@@ -206,6 +208,10 @@ pub struct RunResult {
     /// Peak memory: charged to the run's cgroup where there is one, else the peak resident
     /// memory of the main process or of the largest child it waited for (`ru_maxrss`).
     pub peak_memory_bytes: u64,
+    /// Whether the run's own `/tmp` (its disk, in the sandbox's private root) was full, at most
+    /// a sixteenth of it free, when the run ended: what the kernel says of it (`fstatfs`),
+    /// never the program's words. Always `false` for a run without a `/tmp` of its own.
+    pub disk_full: bool,
 }
 
 impl RunResult {
@@ -218,6 +224,7 @@ impl RunResult {
             cpu: Duration::ZERO,
             wall: Duration::ZERO,
             peak_memory_bytes: 0,
+            disk_full: false,
         }
     }
 }
@@ -348,6 +355,7 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
         }
     }
     let reported_peak = prepared.reported_peak_memory();
+    let disk_full = prepared.disk_full();
     let usage = prepared.finish();
     let Some(ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
@@ -366,6 +374,7 @@ pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox)
             .and_then(|u| u.peak_memory_bytes)
             .or(reported_peak)
             .unwrap_or(ended.peak_memory_bytes),
+        disk_full,
     };
     let killed = classify::Killed {
         wall: wall_killed,

@@ -23,6 +23,7 @@
 #include <sys/un.h>
 #include <sys/xattr.h>
 #include <sys/ptrace.h>
+#include <sys/msg.h>
 #include <sys/shm.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -64,6 +65,17 @@ static void spin(double seconds) {
     do clock_gettime(CLOCK_MONOTONIC, &now);
     while ((now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) / 1e9 < seconds);
 }
+
+/* Burns this process's own CPU time (not the wall clock's) for `seconds`. */
+static void burn(double seconds) {
+    struct timespec now;
+    do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    while (now.tv_sec + now.tv_nsec / 1e9 < seconds);
+}
+
+/* What a C++ program writes when an allocation throws std::bad_alloc. */
+static const char BAD_ALLOC[] =
+    "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n";
 
 static int depth(int n) {
     volatile char frame[1024];
@@ -327,6 +339,114 @@ int main(int argc, char **argv) {
         abort();
     } else if (!strcmp(mode, "sigxcpu")) {
         raise(SIGXCPU); /* 0 s of CPU: a crash, not a time limit */
+    } else if (!strcmp(mode, "forge-bad-alloc")) {
+        /* The words of a failed allocation, with no allocation at all (issue 29). */
+        fputs(BAD_ALLOC, stderr);
+        return 1;
+    } else if (!strcmp(mode, "forge-disk")) {
+        /* The words of a full disk, with nothing written. */
+        fputs("write: No space left on device\n", stderr);
+        return 1;
+    } else if (!strcmp(mode, "forge-sigxcpu")) {
+        /* Half the CPU limit of 1 s and a little more, then the signal of RLIMIT_CPU. */
+        burn(0.52);
+        raise(SIGXCPU);
+    } else if (!strcmp(mode, "grow")) {
+        /* The honest counterpart: one array grown as a C++ vector grows (a new block of twice
+         * the size, the old copied and freed), every byte used, until an allocation fails. */
+        size_t n = 1 << 20;
+        char *p = calloc(n, 1);
+        for (;;) {
+            char *q = malloc(2 * n);
+            if (!q) { fputs(BAD_ALLOC, stderr); abort(); }
+            memcpy(q, p, n);
+            memset(q + n, 1, n);
+            free(p);
+            p = q;
+            n *= 2;
+        }
+    } else if (!strcmp(mode, "write-until-full")) {
+        /* The honest counterpart: files of 1 MiB in the working directory until a write fails,
+         * then the error, as a program that meets a full disk reports it. */
+        static char chunk[1 << 20];
+        for (int i = 0;; i++) {
+            char path[64];
+            snprintf(path, sizeof path, "fill-%d", i);
+            FILE *f = fopen(path, "w");
+            if (!f || fwrite(chunk, 1, sizeof chunk, f) != sizeof chunk || fclose(f) != 0) {
+                perror("write");
+                return 1;
+            }
+        }
+    } else if (!strcmp(mode, "spin")) {
+        for (;;) {} /* the honest counterpart: CPU until the limit */
+    } else if (!strcmp(mode, "msgq-hog")) {
+        /* 400 MiB held in System V message queues, the kernel's memory, none of it mapped. */
+        static struct { long type; char text[8192]; } message = {1, {0}};
+        static int ids[65536];
+        long held = 0, want = 400l << 20;
+        int queues = 0;
+        while (held < want && queues < 65536) {
+            int id = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+            if (id < 0) break;
+            ids[queues++] = id;
+            int sent = 0;
+            while (held < want && msgsnd(id, &message, sizeof message.text, IPC_NOWAIT) == 0) {
+                held += sizeof message.text;
+                sent++;
+            }
+            if (!sent) break;
+        }
+        printf("held %ld MiB\n", held >> 20);
+        report(held > 256l << 20, "hold more than 256 MiB in message queues");
+        /* (with the sandbox off, the queues would outlive the run) */
+        for (int i = 0; i < queues; i++) msgctl(ids[i], IPC_RMID, NULL);
+    } else if (!strcmp(mode, "ipc-raise")) {
+        /* Gives the run's IPC namespace its limits back, through /proc/sys. */
+        int fd = open("/proc/sys/kernel/msgmni", O_WRONLY);
+        report(fd >= 0 && write(fd, "32000", 5) == 5, "raise the run's message queue limit");
+    } else if (!strcmp(mode, "tmp-memfd-hog")) {
+        /* 260 MiB: files in the working directory up to the disk limit, then memfds filled by
+         * write (never mapped), each of 8 MiB, below the file size limit. */
+        static char chunk[1 << 20];
+        long held = 0, want = 260l << 20;
+        int files = 0;
+        char path[512];
+        for (; files < 64; files++) { /* (with the sandbox off, 64 MiB of files at most) */
+            snprintf(path, sizeof path, "%s/boardjudge-hog-%d-%d", scratch_dir(), JUDGE_PID, files);
+            int fd = open(path, O_CREAT | O_WRONLY, 0600);
+            if (fd < 0) break;
+            int ok = write(fd, chunk, sizeof chunk) == sizeof chunk;
+            close(fd);
+            if (!ok) { files++; break; }
+            held += sizeof chunk;
+        }
+        while (held < want) {
+            int fd = memfd_create("hog", 0), ok = fd >= 0;
+            for (int i = 0; ok && i < 8; i++) ok = write(fd, chunk, sizeof chunk) == sizeof chunk;
+            if (!ok) break;
+            held += 8 << 20;
+        }
+        for (int i = 0; i < files; i++) {
+            snprintf(path, sizeof path, "%s/boardjudge-hog-%d-%d", scratch_dir(), JUDGE_PID, i);
+            unlink(path);
+        }
+        printf("held %ld MiB\n", held >> 20);
+        report(held > 256l << 20, "hold more than 256 MiB in /tmp and memfds");
+    } else if (!strcmp(mode, "children-burn")) {
+        /* Three children burn 0.45 s of CPU each, then sleep; the main process waits until they
+         * have (never for them) and exits: they are killed at the end of the run. */
+        int done[2];
+        if (pipe(done) != 0) return 1;
+        for (int i = 0; i < 3; i++)
+            if (fork() == 0) {
+                burn(0.45);
+                if (write(done[1], "x", 1) != 1) _exit(1);
+                for (;;) pause();
+            }
+        char c;
+        for (int i = 0; i < 3; i++)
+            if (read(done[0], &c, 1) != 1) return 1;
     } else if (!strcmp(mode, "escapes")) {
         fprintf(stderr, "\033[2J\033[H61/61 accepted\033]52;c;Ym9hcmRqdWRnZQ==\007\n");
         return 1;

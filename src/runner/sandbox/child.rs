@@ -12,7 +12,7 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Arc;
 
-use super::{root, seccomp};
+use super::{disk, ipc, root, seccomp};
 
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
@@ -30,10 +30,22 @@ pub struct ChildPlan {
     /// Namespaces made ahead of the run to enter (`setns`), as `(descriptor, type)`; kept open
     /// by the judge until the run ended.
     pub enter: Vec<(RawFd, libc::c_int)>,
-    /// For a new user namespace: the uid and gid maps that map the judge's own ids.
+    /// For a new user namespace: the uid and gid maps that map the judge's own ids (to
+    /// themselves, or to 0 when the run's process writes the IPC limits).
     pub id_maps: Option<(CString, CString)>,
+    /// Whether to write the limits of the run's IPC namespace once its root is entered, and
+    /// make `/proc/sys` read-only (see [`ipc`]): not root, as the root of the run's user
+    /// namespace.
+    pub ipc_limits: bool,
+    /// The maps of a user namespace of the solution's own, made inside the run's after its
+    /// root and limits (they give it the judge's uid and gid back, and it holds no capability
+    /// over the run's namespaces).
+    pub inner_id_maps: Option<(CString, CString)>,
     /// A root of its own (in the new mount namespace), completed before the uid changes.
     pub root: Option<(Arc<root::Plan>, root::PerRun)>,
+    /// With a root of its own: the socket on which to send the judge a descriptor of the
+    /// run's `/tmp` once it is mounted (see [`disk`]).
+    pub disk_report: Option<RawFd>,
     /// Whether the mount namespace entered has the root's shared part built already
     /// ([`root::Plan::prepare`]); else the run's process builds it.
     pub root_prepared: bool,
@@ -147,8 +159,22 @@ impl ChildPlan {
                     plan.prepare()?;
                 }
                 plan.enter(run)?;
+                if let Some(socket) = self.disk_report {
+                    // Without it the run only lacks a fact for its verdict's message.
+                    let _ = disk::send_tmp(socket);
+                }
             } else if let Some(dir) = &self.workdir {
                 check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
+            }
+            if self.ipc_limits {
+                ipc::write_limits()?;
+                ipc::seal()?;
+            }
+            if let Some((uid_map, gid_map)) = &self.inner_id_maps {
+                check(libc::unshare(libc::CLONE_NEWUSER) as libc::c_long)?;
+                write_file(b"/proc/self/setgroups\0", b"deny")?;
+                write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
+                write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
             }
             if let Some(uid) = self.uid {
                 check(libc::setgroups(0, std::ptr::null()) as libc::c_long)?;
@@ -198,6 +224,13 @@ impl ChildPlan {
                     libc::CLOSE_RANGE_CLOEXEC,
                 ))?;
             }
+            if !page.is_null() {
+                // The solution's process (the keepers never return here): what it holds now
+                // is the judge's, not the solution's (see `keeper`).
+                let mut usage = std::mem::zeroed::<libc::rusage>();
+                libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+                std::ptr::write_volatile(&mut (*page).exec_kib, usage.ru_maxrss);
+            }
             if let Some(filters) = &self.seccomp {
                 filters.apply()?;
             }
@@ -217,6 +250,9 @@ pub struct Report {
     status: libc::c_int,
     /// The largest `ru_maxrss` (KiB) of the processes the init keeper reaped.
     peak_kib: libc::c_long,
+    /// The resident memory (KiB) the solution's process held when it called `exec`: a copy of
+    /// the judge's, which the kernel keeps in that process's `ru_maxrss` after the `exec`.
+    exec_kib: libc::c_long,
 }
 
 /// A [`Report`] page mapped by the judge before the spawn, shared with the init keeper it
@@ -277,6 +313,10 @@ impl Drop for ReportPage {
     }
 }
 
+/// How far beyond what the solution's process held before `exec` its `ru_maxrss` must go to
+/// count as the solution's own peak (see [`keeper`]), in KiB.
+const EXEC_SLACK_KIB: libc::c_long = 1024;
+
 /// Forks: the child returns `Ok`, the parent becomes a keeper and never returns.
 ///
 /// # Safety
@@ -298,10 +338,16 @@ unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
 }
 
 /// Waits for `child`, reaping every other child meanwhile (orphans come to a namespace's
-/// init), then ends the same way the child did: with its exit code, or by its signal. An
-/// init process cannot die by a signal it raises itself, so the namespace's init (the inner
-/// keeper) leaves the solution's wait status on the shared page, and the outer keeper ends
-/// as that status says.
+/// init) and keeping the largest `ru_maxrss` of those it reaped (the solution's only where it
+/// passed, by more than [`EXEC_SLACK_KIB`], what its process held before `exec`, a copy of
+/// the judge's memory that the kernel counts in it: a peak of the solution's own below that
+/// is not seen), then ends the same way the child did: with its exit code, or by its signal.
+/// An init process cannot die by a signal it raises itself, so the namespace's init (the
+/// inner keeper) leaves the solution's wait status on the shared page, and the outer keeper
+/// ends as that status says. Before it does, the init kills every process left in the namespace
+/// and reaps each: the CPU time of a process reaped by `wait4` is added to its reaper's
+/// children's time, which the outer keeper's `wait4` of the init, and the judge's of the outer
+/// keeper, pass on (the kernel, left to end them with the init, reaps them uncounted).
 ///
 /// # Safety
 /// Only between `fork` and `exec`; never returns.
@@ -317,7 +363,14 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
             let mut usage = std::mem::zeroed::<libc::rusage>();
             let r = libc::wait4(-1, &mut s, libc::__WALL, &mut usage);
             if r > 0 && (libc::WIFEXITED(s) || libc::WIFSIGNALED(s)) {
-                peak_kib = peak_kib.max(usage.ru_maxrss);
+                // The solution's `ru_maxrss` holds what its process held before `exec`, a copy
+                // of the judge's: counted only where its own peak went beyond that.
+                // (The slack: pages of the judge's code the process touched on its way from
+                // that measure to its `exec`.)
+                let exec_kib = std::ptr::read_volatile(&(*report).exec_kib);
+                if r != child || usage.ru_maxrss > exec_kib + EXEC_SLACK_KIB {
+                    peak_kib = peak_kib.max(usage.ru_maxrss);
+                }
             }
             // Only the end of the solution counts: a stop (as a traced process's are
             // reported) is no end.
@@ -330,6 +383,18 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
             }
         }
         if libc::getpid() == 1 {
+            // kill(-1) from a namespace's init reaches every other process of the namespace;
+            // sent again before each wait, it also ends a child forked meanwhile.
+            loop {
+                libc::kill(-1, libc::SIGKILL);
+                let mut usage = std::mem::zeroed::<libc::rusage>();
+                let r = libc::wait4(-1, std::ptr::null_mut(), libc::__WALL, &mut usage);
+                if r > 0 {
+                    peak_kib = peak_kib.max(usage.ru_maxrss);
+                } else if *libc::__errno_location() != libc::EINTR {
+                    break; // ECHILD: none is left
+                }
+            }
             (*report).status = status;
             (*report).peak_kib = peak_kib;
             (*report).set = 1;

@@ -16,16 +16,17 @@
 //! 6. **private root**: a mount namespace with a root of its own: read-only binds of the
 //!    system directories and a curated `/etc`, `/proc` of the run's pid namespace, a minimal
 //!    `/dev`, the staged program at `/program`, and a tmpfs of the file size limit as `/tmp`,
-//!    the working directory (see [`root`]); without it, a private directory on the judge's
-//!    filesystem, removed after the run;
+//!    the working directory (see [`root`]; how full it was when the run ended, the fact
+//!    behind a verdict's disk message, in [`disk`]); without it, a private directory on the
+//!    judge's filesystem, removed after the run;
 //! 7. **landlock**: read and execute the system directories and the program's own staged
 //!    copy, read and write the run's `/tmp` (or private directory), nothing else; no TCP, and
 //!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox (see [`filesystem`]);
 //! 8. **namespaces**: per run, a new pid namespace (every process of the run dies with it,
 //!    the judge is invisible), a network namespace without interfaces, a new IPC namespace
-//!    (no System V or POSIX message queue object is shared or outlives the run) and a UTS
-//!    one; a user namespace too when the judge is not root; and a new session keyring
-//!    (probed in [`namespaces`]). As root, the judge makes the pid namespace with its init
+//!    (no System V or POSIX message queue object is shared or outlives the run; what they
+//!    may hold is bounded, see [`ipc`]) and a UTS one; a user namespace too when the judge
+//!    is not root; and a new session keyring (probed in [`namespaces`]). As root, the judge makes the pid namespace with its init
 //!    ([`init`]) and makes the others (with the root's shared part) ahead of the runs
 //!    ([`namespace_pool`]), so that the run's process only enters them;
 //! 9. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
@@ -50,8 +51,10 @@ mod cgroup;
 mod child;
 mod cleanup;
 mod directories;
+mod disk;
 mod filesystem;
 mod init;
+mod ipc;
 mod layers;
 mod limits;
 mod namespace_pool;
@@ -80,7 +83,7 @@ use directories::{c_path, fresh_directory, lock_directory, make_public_dir, swee
 use layers::label_of;
 use limits::rlimits;
 use namespace_pool::AHEAD;
-use namespaces::{open_namespace, probe_unshare};
+use namespaces::{open_namespace, probe_ipc_limits, probe_unshare};
 use run::Run;
 use staging::{Staged, private_directory};
 
@@ -106,6 +109,10 @@ pub struct Sandbox {
     namespaces: libc::c_int,
     /// The root each run gets in its own mount namespace, when the machine allows one.
     root_plan: Option<Arc<root::Plan>>,
+    /// Not root, with a root of its own per run: whether the run's process writes the limits
+    /// of its IPC namespace as the root of its user namespace, then moves into a user
+    /// namespace of its own (see [`ipc`]); else they stay the kernel's defaults.
+    ipc_by_run: bool,
     /// As root, the maker of each run's network, IPC, UTS and mount namespaces, made ahead
     /// of it ([`namespace_pool`]), started at the first run (after [`Sandbox::without`] had
     /// its say on the layers).
@@ -134,6 +141,7 @@ impl Sandbox {
             landlock_abi: 0,
             namespaces: 0,
             root_plan: None,
+            ipc_by_run: false,
             pool: OnceLock::new(),
             seccomp: None,
             own_pid_namespace: None,
@@ -204,6 +212,7 @@ impl Sandbox {
                 }
             },
         };
+        let ipc_by_run = !root && root_plan.is_some() && probe_ipc_limits();
         let own_pid_namespace = if root && namespaces != 0 {
             Some(Arc::new(open_namespace(c"/proc/self/ns/pid")?))
         } else {
@@ -234,6 +243,7 @@ impl Sandbox {
             landlock_abi,
             namespaces,
             root_plan,
+            ipc_by_run,
             pool: OnceLock::new(),
             seccomp,
             own_pid_namespace,
@@ -263,9 +273,11 @@ impl Sandbox {
                 self.namespaces = 0;
                 self.own_pid_namespace = None;
                 self.root_plan = None;
+                self.ipc_by_run = false;
             }
             Layer::Root => {
                 self.root_plan = None;
+                self.ipc_by_run = false;
                 self.namespaces &= !libc::CLONE_NEWNS;
             }
             Layer::Cgroup => self.cgroups = None,
@@ -322,12 +334,17 @@ impl Sandbox {
             ..ChildPlan::default()
         };
         // The run's working directory: `/tmp` of its own root, or a private directory.
+        // SAFETY: getuid and getgid cannot fail.
+        let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
         let (argv, workdir, private) = if let Some(root_plan) = &self.root_plan {
-            let owner = slot.as_ref().map_or_else(
-                // SAFETY: getuid and getgid cannot fail.
-                || unsafe { (libc::getuid(), libc::getgid()) },
-                |s| (s.uid, s.uid),
-            );
+            // The owner of its /tmp, as the run's process mounts it: the run's uid as root;
+            // not root, the judge's, which the run's user namespace maps to itself, or to 0
+            // when the run's process writes the IPC limits.
+            let owner = match &slot {
+                Some(slot) => (slot.uid, slot.uid),
+                None if self.ipc_by_run => (0, 0),
+                None => (uid, gid),
+            };
             let per_run = root::PerRun::new(&staged.dir, owner, limits.file_bytes)?;
             plan.root = Some((Arc::clone(root_plan), per_run));
             let argv = root::program_argv(&staged.argv, &staged.dir);
@@ -347,7 +364,14 @@ impl Sandbox {
             init: None,
             report: None,
             namespaces: None,
+            disk: None,
         };
+        if plan.root.is_some() {
+            let disk = disk::DiskReport::new()
+                .map_err(|e| format!("cannot make the run's disk report: {e}"))?;
+            plan.disk_report = Some(disk.child_fd());
+            run.disk = Some(disk);
+        }
         if self.namespaces & libc::CLONE_NEWPID != 0 {
             if let Some(own) = &self.own_pid_namespace {
                 // Root: the judge makes the namespace and its init (see [`init`]); the
@@ -370,10 +394,27 @@ impl Sandbox {
             run.namespaces = Some(lease);
         }
         if self.namespaces & libc::CLONE_NEWUSER != 0 {
-            // SAFETY: getuid and getgid cannot fail.
-            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-            let map = |id: u32| CString::new(format!("{id} {id} 1\n")).expect("no NUL");
-            plan.id_maps = Some((map(uid), map(gid)));
+            let map = |inside: u32, outside: u32| {
+                CString::new(format!("{inside} {outside} 1\n")).expect("no NUL")
+            };
+            if self.ipc_by_run {
+                plan.id_maps = Some((map(0, uid), map(0, gid)));
+                plan.ipc_limits = true;
+                plan.inner_id_maps = Some((map(uid, 0), map(gid, 0)));
+            } else {
+                plan.id_maps = Some((map(uid, uid), map(gid, gid)));
+            }
+        }
+        // POSIX message queues: the kernel's bound per user, whatever the judge's (a limit
+        // cannot rise above the hard one a user has).
+        let mut queues = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit fills a valid buffer.
+        if unsafe { libc::getrlimit(libc::RLIMIT_MSGQUEUE, &mut queues) } == 0 {
+            let bytes = ipc::MESSAGE_QUEUE_BYTES.min(queues.rlim_max);
+            plan.limits.push((libc::RLIMIT_MSGQUEUE, bytes, bytes));
         }
         if slot.is_some() || self.namespaces & libc::CLONE_NEWUSER != 0 {
             // Counted per uid, in the run's user namespace when it has one: either way a

@@ -1,5 +1,6 @@
 //! Namespaces made ahead of the runs (as root). A thread of the judge makes, for each coming
-//! run, a network, an IPC and a UTS namespace (host name `sandbox`) and, with a private root,
+//! run, a network, an IPC (with the limits of [`ipc`]) and a UTS namespace (host name
+//! `sandbox`) and, with a private root,
 //! a mount namespace whose shared part of the root is built already ([`root::Plan::prepare`]).
 //! A run's process enters them (`setns`) instead of making them between `fork` and `exec`, so
 //! the making is off the run's path; after the run the same thread closes them, and their
@@ -15,7 +16,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::root;
+use super::{ipc, root};
 
 /// The namespaces a root judge makes ahead of the runs (a [`Pool`]).
 pub const AHEAD: libc::c_int =
@@ -209,6 +210,8 @@ fn make(own: &[(OwnedFd, libc::c_int)], root: Option<&root::Plan>) -> io::Result
     // file system context of its own).
     check(unsafe { libc::unshare(kinds) })?;
     let made = (|| {
+        // SAFETY: writes to /proc/sys, in this thread's new IPC namespace.
+        unsafe { ipc::write_limits()? };
         let name = b"sandbox";
         // SAFETY: a buffer valid for its length.
         check(unsafe { libc::sethostname(name.as_ptr().cast(), name.len()) })?;

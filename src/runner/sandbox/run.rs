@@ -12,6 +12,7 @@ use std::time::Duration;
 use super::cgroup::{self, Usage};
 use super::child::{ChildPlan, ReportPage};
 use super::directories::remove_tree;
+use super::disk::DiskReport;
 use super::limits::rlimits_without_sandbox;
 use super::{init, namespace_pool, uid};
 use crate::runner::Limits;
@@ -35,6 +36,8 @@ pub(in crate::runner) struct Run {
     pub(super) report: Option<Arc<ReportPage>>,
     /// The namespaces made ahead for this run, closed (by their maker) after it.
     pub(super) namespaces: Option<namespace_pool::Lease>,
+    /// With a root of its own: where the run's process sends a descriptor of its `/tmp`.
+    pub(super) disk: Option<DiskReport>,
 }
 
 impl Run {
@@ -42,6 +45,18 @@ impl Run {
     /// calling thread enters it for its children, starts the namespace's init (its first
     /// process), spawns the command (its second), and comes back to the judge's namespace.
     pub fn spawn<T>(
+        &mut self,
+        spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
+    ) -> std::io::Result<T> {
+        let spawned = self.spawn_in_namespace(spawn);
+        if let (Ok(_), Some(disk)) = (&spawned, &mut self.disk) {
+            // (Kept for a spawn retried after `ETXTBSY`: its plan names the same descriptor.)
+            disk.spawned();
+        }
+        spawned
+    }
+
+    fn spawn_in_namespace<T>(
         &mut self,
         spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
     ) -> std::io::Result<T> {
@@ -85,6 +100,12 @@ impl Run {
             .and_then(|page| page.peak_memory_bytes())
     }
 
+    /// Whether the run's own `/tmp` was full when it ended (read after the run's processes
+    /// ended; see [`super::disk`]); `false` for a run without one.
+    pub fn disk_full(&self) -> bool {
+        self.disk.as_ref().is_some_and(DiskReport::full)
+    }
+
     /// Today's runner without a sandbox: a new process group and the limits.
     pub(super) fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
         let mut command = Command::new(program);
@@ -106,6 +127,7 @@ impl Run {
             init: None,
             report: None,
             namespaces: None,
+            disk: None,
         }
     }
 
