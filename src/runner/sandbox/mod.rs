@@ -182,13 +182,6 @@ impl Sandbox {
                 0
             }
         };
-        let seccomp = match seccomp::Filters::new() {
-            Ok(filters) => Some(Arc::new(filters)),
-            Err(why) => {
-                missing(Layer::Seccomp, why);
-                None
-            }
-        };
         sweep_dead_judges();
         let base = fresh_directory("boardjudge-sandbox")?;
         fs::set_permissions(&base, fs::Permissions::from_mode(0o711))
@@ -222,6 +215,14 @@ impl Sandbox {
             Ok(h) => Some(h),
             Err(why) => {
                 missing(Layer::Cgroup, why);
+                None
+            }
+        };
+        // Without a cgroup nothing sums the memory of a run's memfds: none may be made.
+        let seccomp = match seccomp::Filters::new(cgroups.is_none()) {
+            Ok(filters) => Some(Arc::new(filters)),
+            Err(why) => {
+                missing(Layer::Seccomp, why);
                 None
             }
         };
@@ -280,7 +281,13 @@ impl Sandbox {
                 self.ipc_by_run = false;
                 self.namespaces &= !libc::CLONE_NEWNS;
             }
-            Layer::Cgroup => self.cgroups = None,
+            Layer::Cgroup => {
+                self.cgroups = None;
+                // Then memfds are counted by nothing: the filter denies them.
+                if self.seccomp.is_some() {
+                    self.seccomp = Some(Arc::new(seccomp::Filters::new(true)?));
+                }
+            }
             Layer::Seccomp => self.seccomp = None,
             other => {
                 return Err(format!(

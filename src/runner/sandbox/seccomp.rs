@@ -116,8 +116,10 @@ const _: () = assert!(DENIED_CLONE_FLAGS >> 32 == 0);
 pub struct Filters(Vec<BpfProgram>);
 
 impl Filters {
-    /// Compiles the filters for this machine's architecture.
-    pub fn new() -> Result<Filters, String> {
+    /// Compiles the filters for this machine's architecture; with `deny_memfd`,
+    /// `memfd_create` fails too (for runs whose memory no cgroup sums: a memfd's pages are
+    /// bounded one by one by `RLIMIT_FSIZE`, their number only by the open files).
+    pub fn new(deny_memfd: bool) -> Result<Filters, String> {
         let fail = |e: &dyn std::fmt::Display| format!("seccomp: {e}");
         let arch = TargetArch::try_from(std::env::consts::ARCH).map_err(|e| fail(&e))?;
         let arg = |index, op, value| {
@@ -128,6 +130,9 @@ impl Filters {
             .chain(&CHANNELS)
             .map(|&call| (call, Vec::new()))
             .collect();
+        if deny_memfd {
+            rules.insert(libc::SYS_memfd_create, Vec::new());
+        }
         let rule = |conditions| SeccompRule::new(conditions).map_err(|e| fail(&e));
         let mut fcntl = Vec::new();
         for command in DENIED_FCNTL {
