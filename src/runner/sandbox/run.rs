@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::cgroup::{self, Usage};
 use super::child::{ChildPlan, ReportPage};
 use super::directories::remove_tree;
-use super::limits::rlimits_without_sandbox;
+use super::limits::{MALLOC_ENV, rlimits_without_sandbox};
 use super::{init, namespace_pool, uid};
 use crate::runner::Limits;
 
@@ -85,10 +85,14 @@ impl Run {
             .and_then(|page| page.peak_memory_bytes())
     }
 
-    /// Today's runner without a sandbox: a new process group and the limits.
+    /// Today's runner without a sandbox: a new process group, the limits and glibc's malloc
+    /// setting ([`MALLOC_ENV`]), the judge's environment otherwise.
     pub(super) fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
         let mut command = Command::new(program);
-        command.args(args).process_group(0);
+        command
+            .args(args)
+            .process_group(0)
+            .env(MALLOC_ENV.0, MALLOC_ENV.1);
         let plan = ChildPlan {
             limits: rlimits_without_sandbox(limits),
             ..ChildPlan::default()
