@@ -1288,7 +1288,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 17 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 18 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 
