@@ -11,6 +11,7 @@
 //! - [`report`]: the matrix reports, as text and as an HTML page.
 //! - [`export`]: packages for real judges (ICPC, Kattis, Polygon, CMS).
 //! - [`cli`]: what the binaries share.
+//! - [`text`]: outside text made safe to show (control and invisible characters escaped).
 
 pub mod check;
 pub mod cli;
@@ -22,4 +23,5 @@ pub mod problemset;
 pub mod puzzle;
 pub mod report;
 pub mod runner;
+pub mod text;
 pub mod validate;

@@ -1,7 +1,7 @@
 //! The layout README's Layout section states, read from the source itself: each folder of
-//! `src/` imports only folders below it (the binaries at the top, `runner` at the bottom),
-//! `report/` runs nothing (no `crate::runner`), no two files import each other, and no file
-//! is over 700 lines (but the C++ checker carried into packages).
+//! `src/` imports only folders below it (the binaries at the top, `runner` and then `text.rs`
+//! at the bottom), `report/` runs nothing (no `crate::runner`), no two files import each
+//! other, and no file is over 700 lines (but the C++ checker carried into packages).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -21,6 +21,8 @@ const LEVELS: &[(&str, u32)] = &[
     ("format", 7),
     ("puzzle", 8),
     ("runner", 9),
+    // Outside text made safe to show: everyone shows some, it uses nothing.
+    ("text", 10),
 ];
 
 /// The longest a file under `src/` may be, in lines.

@@ -315,8 +315,15 @@ fn the_environment_is_fixed_and_no_descriptor_is_inherited() {
     let result = attack(&sandbox, "env");
     let out = text(&result);
     let names: BTreeSet<&str> = out.lines().filter_map(|l| l.split('=').next()).collect();
-    assert_eq!(names, BTreeSet::from(["HOME", "LANG", "PATH", "TMPDIR"]));
+    assert_eq!(
+        names,
+        BTreeSet::from(["GLIBC_TUNABLES", "HOME", "LANG", "PATH", "TMPDIR"])
+    );
     assert!(out.contains("LANG=C.UTF-8\n"), "{out}");
+    assert!(
+        out.contains("GLIBC_TUNABLES=glibc.malloc.arena_max=1\n"),
+        "{out}"
+    );
     assert_all_blocked(&attack(&sandbox, "fd"), 2);
     assert_clean(&sandbox);
     assert!(text(&attack(&Sandbox::off(), "fd")).contains("LEAK an inherited descriptor"));
@@ -358,6 +365,53 @@ fn deep_recursion_within_the_memory_limit_is_allowed() {
     let result = attack(&sandbox, "recursion");
     assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
     assert_clean(&sandbox);
+}
+
+/// `tests/sandbox/threads.cpp`, compiled once (from its text, so that a user who cannot read
+/// the repository compiles it too).
+fn threads() -> Vec<String> {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    let binary = BINARY.get_or_init(|| {
+        let dir = std::env::temp_dir();
+        let source = dir.join(format!("boardjudge-threads-{}.cpp", std::process::id()));
+        fs::write(&source, include_str!("sandbox/threads.cpp")).unwrap();
+        let out = dir.join(format!("boardjudge-threads-{}", std::process::id()));
+        let status = Command::new("c++")
+            .args(["-O1", "-pthread", "-o"])
+            .arg(&out)
+            .arg(&source)
+            .status()
+            .expect("c++ runs");
+        assert!(status.success());
+        out
+    });
+    vec![binary.to_string_lossy().into_owned()]
+}
+
+#[test]
+fn honest_threads_with_default_attributes_start_within_the_memory_limit() {
+    // glibc gives a thread started with default attributes (C++ std::thread) a stack of
+    // RLIMIT_STACK's size: with the stack limit at the memory limit each thread had to
+    // reserve the whole address space, and pthread_create failed with EAGAIN (the run ended
+    // by std::system_error's abort). And a thread's first malloc may make a malloc arena of
+    // its own, 64 MiB of address space each: the main thread's 96 MiB after the threads
+    // failed (SIGSEGV or bad_alloc) until the runs got one arena. The main thread still
+    // recurses 64 MiB deep.
+    let _one = serial();
+    let sandbox = auto();
+    let limits = Limits {
+        cpu: scaled(Duration::from_secs(2)),
+        wall: scaled(Duration::from_secs(4)),
+        ..limits()
+    };
+    assert_eq!(limits.memory_bytes, 256 << 20);
+    let result = runner::run(&threads(), Input::Bytes(b""), &limits, &sandbox);
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    assert!(text(&result).starts_with("threads ok "), "{result:?}");
+    // The same without the sandbox: its limits are the sandbox's own rlimits.
+    let off = Sandbox::new(SandboxMode::Off).unwrap();
+    let result = runner::run(&threads(), Input::Bytes(b""), &limits, &off);
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
 }
 
 #[test]
@@ -1387,6 +1441,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
     let out = Command::new(dir.join("sandbox-tests"))
         .args([
             "jail_",
+            "honest_",
             "--skip",
             "jail_attacks_fail",
             "--test-threads",
@@ -1405,7 +1460,7 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 25 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 26 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
 

@@ -36,6 +36,7 @@ use std::io::Read;
 
 use crate::format::reader::is_space;
 use crate::format::{Format, Problem, ReadOptions, read_all};
+use crate::text::visible;
 use lines::Lines;
 
 pub use options::{CheckOptions, Order};
@@ -80,6 +81,17 @@ impl Outcome {
         }
     }
 
+    /// The same outcome with its messages as [`crate::text::visible`] shows them: they quote
+    /// the output, a file, and no control or invisible character of theirs reaches a
+    /// terminal, a report or a judge system raw. The verdict is untouched.
+    pub fn visible(self) -> Outcome {
+        Outcome {
+            summary: visible(&self.summary).into_owned(),
+            details: visible(&self.details).into_owned(),
+            ..self
+        }
+    }
+
     /// A rejection of the output as a whole (no case), with a one-line message for the jury
     /// and a fixed phrase for the contestant.
     pub fn rejected(verdict: Verdict, summary: String, brief: &'static str) -> Outcome {
@@ -99,7 +111,7 @@ pub fn output_cap(answer_len: usize) -> usize {
 }
 
 /// Judges `output` (the contestant's stream, read up to [`output_cap`] bytes) for `input`,
-/// given the jury's `answer`.
+/// given the jury's `answer`. The messages are [`Outcome::visible`].
 pub fn check(
     format: Format,
     input: &[u8],
@@ -108,13 +120,14 @@ pub fn check(
     options: &CheckOptions,
 ) -> Outcome {
     if let Err(e) = options.validate(format) {
-        return Outcome::fail(e);
+        return Outcome::fail(e).visible();
     }
     match format {
         Format::Sicily => run::<sicily::Judge>(input, answer, output, options),
         Format::Msquare => run::<msquare::Judge>(input, answer, output, options),
         Format::Rotation => run::<rotation::Judge>(input, answer, output, options),
     }
+    .visible()
 }
 
 /// Recognises the format from the shape of an input: 8 numbers is `msquare`, 9k + 1 ending

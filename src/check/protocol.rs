@@ -223,8 +223,17 @@ impl Invocation {
 /// Reads the files of `invocation` and checks the output; `format` is recognised from the
 /// input when `None`. Every failure to read a jury file is a judge failure; a missing output
 /// file is a presentation error (as in testlib). Options that do not suit the format are a
-/// usage error (`Err`), found before the output is read.
+/// usage error (`Err`), found before the output is read. The messages are
+/// [`Outcome::visible`], those naming a file too.
 pub fn judge(
+    invocation: &Invocation,
+    format: Option<Format>,
+    options: &CheckOptions,
+) -> Result<Outcome, String> {
+    judge_files(invocation, format, options).map(Outcome::visible)
+}
+
+fn judge_files(
     invocation: &Invocation,
     format: Option<Format>,
     options: &CheckOptions,

@@ -1,5 +1,7 @@
 //! Showing hostile bytes in messages: clipped, with invisible characters made visible.
 
+use crate::text::hidden;
+
 /// Longest token shown in a message, in characters.
 const TOKEN_CLIP: usize = 30;
 
@@ -18,6 +20,9 @@ pub fn show_token(token: &[u8]) -> String {
             }
             match named(c) {
                 Some(name) => out.push_str(name),
+                None if hidden(c) && !c.is_ascii() => {
+                    out.push_str(&format!("\\u{{{:x}}}", c as u32))
+                }
                 None => out.extend(c.escape_debug()),
             }
             shown += 1;
@@ -67,8 +72,10 @@ fn clipped(mut out: String, len: usize) -> String {
 }
 
 /// A line for a diff: tabs as `→`, a `\r` as `␍`, the spaces of the trailing whitespace (with
-/// any tabs and `\r` among it) as `·`, other control characters and bytes that are not UTF-8
-/// as `\xNN`; clipped to [`LINE_CLIP`] characters.
+/// any tabs and `\r` among it) as `·`, other ASCII control characters and bytes that are not
+/// UTF-8 as `\xNN`, every other hidden character ([`hidden`]: C1 controls, format characters
+/// such as U+202E, line and paragraph separators) as `\u{202e}`; clipped to [`LINE_CLIP`]
+/// characters.
 pub fn visible_line(line: &[u8]) -> String {
     let content_end = line
         .iter()
@@ -87,7 +94,8 @@ pub fn visible_line(line: &[u8]) -> String {
                 '\r' => out.push('␍'),
                 ' ' if offset >= content_end => out.push('·'),
                 c if named(c).is_some() => out.push_str(named(c).unwrap_or_default()),
-                c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+                c if c.is_ascii() && hidden(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
+                c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
                 c => out.push(c),
             }
             offset += c.len_utf8();
@@ -144,6 +152,10 @@ mod tests {
         assert_eq!(show_token(b"AB"), "AB");
         assert_eq!(show_token(b"A\xffB\x01"), "A\\xffB\\u{1}");
         assert_eq!(show_token("\u{feff}2\0Ａ".as_bytes()), "<BOM>2<NUL>Ａ");
+        assert_eq!(
+            show_token("A\u{202e}\u{2029}\u{ad}魔".as_bytes()),
+            "A\\u{202e}\\u{2029}\\u{ad}魔"
+        );
         let long = vec![b'A'; 1000];
         assert_eq!(
             show_token(&long),
@@ -157,6 +169,10 @@ mod tests {
         assert_eq!(visible_line(b" 2 AB  "), " 2 AB··");
         assert_eq!(visible_line(b"\x01\xfe"), "\\x01\\xfe");
         assert_eq!(visible_line("\u{feff}1\0".as_bytes()), "<BOM>1<NUL>");
+        assert_eq!(
+            visible_line("2 \u{202e}AB\u{2028}\u{200b}\u{85}".as_bytes()),
+            "2 \\u{202e}AB\\u{2028}\\u{200b}\\u{85}"
+        );
         let long = vec![b'C'; 500];
         assert_eq!(
             visible_line(&long),

@@ -71,16 +71,19 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         TestSource::Built(files) => files.group.clone(),
         TestSource::Input(_) => String::new(),
     };
-    let fail = |why: String| TestResult {
-        test: name.clone(),
-        group: group.clone(),
-        verdict: Verdict::FAIL,
-        cpu_seconds: 0.0,
-        wall_seconds: 0.0,
-        peak_memory_bytes: 0,
-        details: why.clone(),
-        summary: why,
-        runs: 0,
+    let fail = |why: String| {
+        TestResult {
+            test: name.clone(),
+            group: group.clone(),
+            verdict: Verdict::FAIL,
+            cpu_seconds: 0.0,
+            wall_seconds: 0.0,
+            peak_memory_bytes: 0,
+            details: why.clone(),
+            summary: why,
+            runs: 0,
+        }
+        .visible()
     };
     let (input, answer) = match loaded {
         Ok(pair) => pair,
@@ -109,6 +112,7 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         group,
         ..run::judge_output(problem, &name, &input, &answer, &output)
     }
+    .visible()
 }
 
 /// Reads an input file and computes its answer with the reference solver.

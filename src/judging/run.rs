@@ -12,6 +12,7 @@ use crate::check::{self, Verdict as CheckVerdict};
 use crate::problemset::manifest::Entry;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
+use crate::text;
 
 /// The verdict on one test, as judges name them. In JSON it is its short name (`"WA"`);
 /// [`Verdict::detail`] goes beside it.
@@ -122,6 +123,21 @@ impl TestResult {
             summary: String::new(),
             details: String::new(),
             runs: 1,
+        }
+    }
+}
+
+impl TestResult {
+    /// The same result with its texts (the test's name, the summary and the message) as
+    /// [`text::visible`] shows them: they quote the solution's output and standard error, and
+    /// no control or invisible character of theirs reaches the table, the live lines, JSON or
+    /// HTML raw. The verdict is untouched.
+    pub fn visible(self) -> TestResult {
+        TestResult {
+            test: text::visible(&self.test).into_owned(),
+            summary: text::visible(&self.summary).into_owned(),
+            details: text::visible(&self.details).into_owned(),
+            ..self
         }
     }
 }
@@ -274,7 +290,9 @@ pub fn judge_test(
         details: String::new(),
         runs: 1,
     };
-    let stderr = visible(&String::from_utf8_lossy(&run.stderr_tail));
+    // The solution's own text: no escape sequence of its clears the screen, moves the cursor,
+    // reorders or forges a line of the report or writes the clipboard.
+    let stderr = text::visible_bytes(&run.stderr_tail);
     result.verdict = match &run.outcome {
         RunOutcome::Exited(0) => {
             let judged = judge_output(problem, name, input, answer, &run.stdout);
@@ -306,7 +324,7 @@ pub fn judge_test(
             )
         };
     }
-    result
+    result.visible()
 }
 
 /// Judges `output` for the test `name` (`input`, `answer`) with the problem's checker
@@ -352,6 +370,7 @@ pub fn judge_output(
         },
         runs: 0,
     }
+    .visible()
 }
 
 /// A runtime error's reason, with the disk limit named when the run most likely failed at it
@@ -376,23 +395,6 @@ pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> St
         paint(&result.verdict.to_string(), &result.verdict),
         result.details.trim_end()
     )
-}
-
-/// The solution's own text (its standard error) as a terminal may show it: every control
-/// character but the line feed and the tab escaped (`\x1b`, `\u{9b}`), so that no escape
-/// sequence of the solution's clears the screen, moves the cursor, forges a line of the
-/// report or writes the clipboard.
-fn visible(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\n' | '\t' => out.push(c),
-            c if c.is_control() && c.is_ascii() => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn clip(text: &str, max: usize) -> &str {

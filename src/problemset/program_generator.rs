@@ -216,7 +216,7 @@ fn run_once(
     sandbox: &Sandbox,
 ) -> Result<Vec<u8>, String> {
     let result = runner::run(argv, Input::Bytes(b""), limits, sandbox);
-    let stderr = String::from_utf8_lossy(&result.stderr_tail);
+    let stderr = crate::text::visible_bytes(&result.stderr_tail);
     let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
     let tail: Vec<&str> = tail.into_iter().rev().collect();
     let said = if tail.is_empty() {

@@ -247,7 +247,9 @@ fn build(
     match result.outcome {
         Outcome::Exited(0) => {}
         Outcome::Exited(_) => {
-            let mut message = String::from_utf8_lossy(&result.stderr_tail).into_owned();
+            // The compiler quotes the source: none of its control or invisible characters (a
+            // right-to-left override in a comment, an escape sequence) reaches a terminal raw.
+            let mut message = crate::text::visible_bytes(&result.stderr_tail);
             if message.trim().is_empty() {
                 message = "the compiler failed without a message".into();
             }

@@ -6,10 +6,12 @@
 //!    and sweeps whatever escaped until nothing is left;
 //! 2. **private directory**: an empty working directory per run (`HOME` and `TMPDIR`),
 //!    gone with its content after the run (made in [`staging`], removed with the [`run`]);
-//! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`), every
-//!    descriptor above 2 closed, `no_new_privs`;
-//! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` = the memory limit,
-//!    `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0 (see [`limits`]);
+//! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`, and
+//!    `GLIBC_TUNABLES` of [`limits::MALLOC_ENV`]), every descriptor above 2 closed,
+//!    `no_new_privs`;
+//! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` unlimited (bounded by the
+//!    address space; threads get glibc's default stack), `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0
+//!    (see [`limits`]);
 //! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
 //!    groups, see [`uid`]); `RLIMIT_NPROC` wherever it counts the run alone (its own uid, or
 //!    its own user namespace), `RLIMIT_NOFILE` always;
@@ -81,7 +83,7 @@ use child::{ChildPlan, ReportPage};
 use cleanup::{register_for_cleanup, unregister_for_cleanup};
 use directories::{c_path, fresh_directory, lock_directory, make_public_dir, sweep_dead_judges};
 use layers::label_of;
-use limits::rlimits;
+use limits::{MALLOC_ENV, rlimits};
 use namespace_pool::AHEAD;
 use namespaces::{open_namespace, probe_ipc_limits, probe_unshare};
 use run::Run;
@@ -454,7 +456,8 @@ impl Sandbox {
             .env("PATH", PATH)
             .env("LANG", "C.UTF-8")
             .env("HOME", &workdir)
-            .env("TMPDIR", &workdir);
+            .env("TMPDIR", &workdir)
+            .env(MALLOC_ENV.0, MALLOC_ENV.1);
         // SAFETY: ChildPlan::apply only makes system calls on data prepared here.
         unsafe {
             run.command.pre_exec(move || plan.apply());

@@ -13,7 +13,7 @@ use super::cgroup::{self, Usage};
 use super::child::{ChildPlan, ReportPage};
 use super::directories::remove_tree;
 use super::disk::DiskReport;
-use super::limits::rlimits_without_sandbox;
+use super::limits::{MALLOC_ENV, rlimits_without_sandbox};
 use super::{init, namespace_pool, uid};
 use crate::runner::Limits;
 
@@ -106,10 +106,14 @@ impl Run {
         self.disk.as_ref().is_some_and(DiskReport::full)
     }
 
-    /// Today's runner without a sandbox: a new process group and the limits.
+    /// Today's runner without a sandbox: a new process group, the limits and glibc's malloc
+    /// setting ([`MALLOC_ENV`]), the judge's environment otherwise.
     pub(super) fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
         let mut command = Command::new(program);
-        command.args(args).process_group(0);
+        command
+            .args(args)
+            .process_group(0)
+            .env(MALLOC_ENV.0, MALLOC_ENV.1);
         let plan = ChildPlan {
             limits: rlimits_without_sandbox(limits),
             ..ChildPlan::default()

@@ -9,6 +9,7 @@ use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::regression::Saved;
 use boardjudge::judging::stress::{Budget, Settings, StressOutcome, Stressed};
 use boardjudge::runner::language;
+use boardjudge::text::visible_bytes;
 
 use crate::args::StressArgs;
 use crate::session::{self, Session};
@@ -150,9 +151,9 @@ fn stress(
         shrunk.from, shrunk.to, shrunk.runs, shrunk.minimality
     );
     let failure = &shrunk.failure;
-    print!("{}", String::from_utf8_lossy(&failure.input));
+    print!("{}", visible_bytes(&failure.input));
     println!("\nexpected output:\n");
-    print!("{}", String::from_utf8_lossy(&failure.answer));
+    print!("{}", visible_bytes(&failure.answer));
     println!(
         "\n{}: {}",
         failure.result.verdict,

@@ -1,0 +1,142 @@
+//! Text that came from outside the judge (a program's standard error or output, a compiler's
+//! or generator's messages, a file), made safe to show: every character that controls a
+//! terminal or hides itself is escaped visibly, so no such text can clear the screen, move
+//! the cursor, reorder a line (a right-to-left override) or forge a line of the judge's own
+//! on a terminal, in a text report, in HTML or in JSON.
+//!
+//! The bottom layer: every other folder may use it; it uses nothing of the crate.
+
+use std::borrow::Cow;
+
+/// The format characters (general category Cf), as Unicode 16.0's
+/// `extracted/DerivedGeneralCategory.txt` lists them (170 code points; the same from 15.0
+/// to 17.0): soft hyphen, the Arabic and Syriac marks, zero-width space and joiners, the
+/// left-to-right and right-to-left marks, embeddings, overrides and isolates, word joiner
+/// and the invisible operators, the byte order mark, the interlinear annotation marks, and
+/// the hieroglyph, shorthand, musical and tag formats.
+const FORMAT: [(u32, u32); 21] = [
+    (0x00AD, 0x00AD),
+    (0x0600, 0x0605),
+    (0x061C, 0x061C),
+    (0x06DD, 0x06DD),
+    (0x070F, 0x070F),
+    (0x0890, 0x0891),
+    (0x08E2, 0x08E2),
+    (0x180E, 0x180E),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x2064),
+    (0x2066, 0x206F),
+    (0xFEFF, 0xFEFF),
+    (0xFFF9, 0xFFFB),
+    (0x110BD, 0x110BD),
+    (0x110CD, 0x110CD),
+    (0x13430, 0x1343F),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0001, 0xE0001),
+    (0xE0020, 0xE007F),
+];
+
+/// Whether `c` is shown escaped: a control character (Cc: C0, DEL, C1, which includes the
+/// carriage return, a line's overwriter), a format character (Cf, with every bidirectional
+/// control), the line separator U+2028 (Zl) or the paragraph separator U+2029 (Zp). The
+/// line feed and the tab are controls too: [`visible`] keeps them.
+pub fn hidden(c: char) -> bool {
+    let code = c as u32;
+    c.is_control()
+        || matches!(code, 0x2028 | 0x2029)
+        || FORMAT
+            .iter()
+            .any(|&(first, last)| (first..=last).contains(&code))
+}
+
+/// `text` with every [`hidden`] character but the line feed and the tab escaped: an ASCII
+/// control as `\x1b`, any other as `\u{202e}` (lowercase hexadecimal). Ordinary text, any
+/// script (魔板), is left as it is; the result is borrowed when nothing needed escaping.
+/// Escaping twice changes nothing more: the escapes are plain ASCII.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| hidden(c) && !matches!(c, '\n' | '\t')) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if c.is_ascii() && hidden(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// [`visible`] of bytes that may not be UTF-8 (a program's stream): what is not UTF-8 shows
+/// as U+FFFD, as [`String::from_utf8_lossy`] has it.
+pub fn visible_bytes(bytes: &[u8]) -> String {
+    visible(&String::from_utf8_lossy(bytes)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_and_invisible_formats_are_escaped() {
+        let cases = [
+            ("\u{202e}forged", "\\u{202e}forged"),
+            ("a\u{200b}b", "a\\u{200b}b"),
+            ("line\u{2028}two\u{2029}", "line\\u{2028}two\\u{2029}"),
+            ("\u{feff}61/61", "\\u{feff}61/61"),
+            ("bell\u{7}", "bell\\x07"),
+            ("\u{1b}[2J\u{1b}]52;c;", "\\x1b[2J\\x1b]52;c;"),
+            (
+                "61/61 accepted\roverwritten",
+                "61/61 accepted\\x0doverwritten",
+            ),
+            ("\u{7f}\u{9b}\u{85}", "\\x7f\\u{9b}\\u{85}"),
+            (
+                "\u{2066}\u{2069}\u{200e}\u{61c}\u{ad}",
+                "\\u{2066}\\u{2069}\\u{200e}\\u{61c}\\u{ad}",
+            ),
+            ("tag\u{e0041}", "tag\\u{e0041}"),
+        ];
+        for (raw, shown) in cases {
+            assert_eq!(visible(raw), shown, "{raw:?}");
+            assert_eq!(visible(shown), shown, "escaping twice changes nothing");
+        }
+    }
+
+    #[test]
+    fn ordinary_text_line_feeds_and_tabs_stay() {
+        for text in [
+            "msquare: 61/61 tests accepted",
+            "魔板 Magic Squares: BCABCCB\n\tnext line",
+            "Ａ é ü ẞ → · ␍ … ✓ 🙂 ",
+            "",
+        ] {
+            assert!(
+                matches!(visible(text), Cow::Borrowed(t) if t == text),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_format_range_is_hidden_and_its_neighbours_are_not() {
+        let mut count = 0;
+        for &(first, last) in &FORMAT {
+            for code in first..=last {
+                assert!(hidden(char::from_u32(code).unwrap()), "U+{code:04X}");
+                count += 1;
+            }
+        }
+        assert_eq!(count, 170, "Unicode 16.0 has 170 format characters");
+        for c in [
+            'A', ' ', '魔', '\u{2027}', '\u{202f}', '\u{2065}', '\u{fff8}', '\u{fffc}',
+        ] {
+            assert!(!hidden(c), "{c:?}");
+        }
+        assert_eq!(visible_bytes(b"ok\xff\x1b"), "ok\u{fffd}\\x1b");
+    }
+}
