@@ -32,12 +32,15 @@ pub enum Command {
     /// program (corners-1a2b3c4d) or, for a manual input, from its SHA-256
     /// (manual-3fa2c1d0): adding or removing a test changes only its own files. Files already
     /// identical are left alone; test files an earlier build wrote that the plan no longer
-    /// produces are removed, each named. A file no build wrote (a setter's own, or a built
-    /// file edited by hand) is never deleted: it is moved to target/trash/TIME/ beside
-    /// judge.toml (git ignores target/) and named. The same plan always gives the same bytes.
+    /// produces are removed, each named. A file no build wrote is never lost: a built file
+    /// edited by hand since the last build (its SHA-256 is not the manifest's) is copied to
+    /// target/trash/TIME/ beside judge.toml (git ignores target/) before it is rebuilt, a
+    /// setter's own file is moved there; each is named, with how to keep the change (an
+    /// input as a test of judge.toml). The same plan always gives the same bytes.
     ///
     /// With --check nothing is written: the data is rebuilt in memory and every committed
-    /// file that differs, is missing, is stale or is unknown is named (CI runs this).
+    /// file that differs, is missing, is stale, is unknown or was edited by hand since the
+    /// last build is named (CI runs this).
     ///
     /// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
     /// or the files differ, 2 bad arguments or a bad plan.

@@ -165,11 +165,21 @@ fn stress(
              test data already catches this solution",
             session.plan.display()
         ),
-        Some(Ok(Saved::Added { test, files })) => println!(
-            "saved as test {test} in {} and {files} files of {}/{problem}",
-            session.plan.display(),
-            session.data.display(),
-        ),
+        Some(Ok(Saved::Added { test, files, kept })) => {
+            println!(
+                "saved as test {test} in {} and {files} files of {}/{problem}",
+                session.plan.display(),
+                session.data.display(),
+            );
+            for k in kept {
+                eprintln!(
+                    "kept your edit of {} in {}: the file was edited by hand since the last \
+                     build, and judge.toml's version is written in its place",
+                    session.data.join(&k.path).display(),
+                    k.to.display()
+                );
+            }
+        }
         Some(Err(e)) => {
             eprintln!("judge: cannot save the regression test: {e}");
             return ExitCode::from(2);
