@@ -811,6 +811,47 @@ fn a_plan_elsewhere_finds_its_test_data_beside_it() {
 }
 
 #[test]
+fn every_command_finds_judge_toml_in_the_nearest_directory_above() {
+    // From a problem's test data, as cargo and git find their files.
+    let below = repo().join("testdata/msquare");
+    let o = judge_in(&below, &["list", "msquare"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("msquare        msquare"));
+    let args = [
+        "run", "msquare", "--tests", "samples", "--", SOLVE, "msquare",
+    ];
+    let o = judge_in(&below, &args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("msquare: 1/1 tests accepted"));
+    let o = judge_in(&below, &["build", "--check", "msquare"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // With none above, the error says where it looked and names --plan.
+    let nowhere = std::env::temp_dir().join(format!("no-plan-{}", std::process::id()));
+    std::fs::create_dir_all(&nowhere).unwrap();
+    if (nowhere.ancestors()).any(|d| d.join("judge.toml").is_file()) {
+        eprintln!(
+            "skipped the error: a judge.toml is above {}",
+            nowhere.display()
+        );
+        std::fs::remove_dir_all(&nowhere).unwrap();
+        return;
+    }
+    for (args, code) in [(&["list"][..], 2), (&["check", "msquare", "a", "b"][..], 3)] {
+        let o = judge_in(&nowhere, args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+        assert_eq!(
+            text(&o.stderr),
+            format!(
+                "judge: no judge.toml in {} or any directory above it; give its path with \
+                 --plan\n",
+                nowhere.display()
+            )
+        );
+    }
+    std::fs::remove_dir_all(&nowhere).unwrap();
+}
+
+#[test]
 fn a_compile_error_names_the_source_not_the_build_directory() {
     let dir = scratch("compile-error");
     for (file, source) in [

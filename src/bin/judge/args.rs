@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use boardjudge::export::Kind;
 use boardjudge::judging::run::Confirm;
+use boardjudge::problemset::plan::Plan;
 use boardjudge::runner::SandboxMode;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, CommandFactory, Parser, Subcommand};
 
 use crate::session::Session;
 
@@ -268,8 +270,8 @@ pub struct BuildArgs {
     /// Compare with the files on disk instead of writing them.
     #[arg(long)]
     pub check: bool,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the test data goes (default: testdata/ beside the plan).
     #[arg(long)]
@@ -330,8 +332,8 @@ pub struct ListArgs {
     /// (`*`, `?`), comma-separated; may be repeated. Needs PROBLEM.
     #[arg(long, value_name = "SELECTION")]
     pub tests: Vec<String>,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Print the listing as JSON on stdout: per problem its name, format, title, limits,
     /// max_cases, tests, groups (name, tests), solutions and, with --tests, selected.
@@ -356,8 +358,8 @@ pub struct CheckArgs {
     pub test: String,
     /// The output to judge.
     pub output: PathBuf,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the test data is (default: testdata/ beside the plan).
     #[arg(long)]
@@ -450,8 +452,8 @@ pub struct ExportArgs {
     /// Every problem of the plan.
     #[arg(long)]
     pub all: bool,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the committed test data is (default: testdata/ beside the plan).
     #[arg(long)]
@@ -461,8 +463,8 @@ pub struct ExportArgs {
 /// Options shared by the commands that run solutions.
 #[derive(clap::Args)]
 pub struct Common {
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the test data is (default: testdata/ beside the plan).
     #[arg(long)]
@@ -497,6 +499,47 @@ pub struct Common {
     /// (no sandbox: for debugging only).
     #[arg(long, value_name = "MODE", default_value = "auto", value_parser = SandboxMode::parse)]
     pub sandbox: SandboxMode,
+}
+
+impl Command {
+    /// The command's `--plan`, for the commands that read judge.toml.
+    fn plan_mut(&mut self) -> Option<&mut PathBuf> {
+        match self {
+            Command::Build(a) => Some(&mut a.plan),
+            Command::Run(a) => Some(&mut a.common.plan),
+            Command::List(a) => Some(&mut a.plan),
+            Command::Check(a) => Some(&mut a.plan),
+            Command::Stress(a) => Some(&mut a.common.plan),
+            Command::Strength(a) => Some(&mut a.common.plan),
+            Command::Export(a) => Some(&mut a.plan),
+            Command::Languages(_) => None,
+        }
+    }
+
+    /// Sets the plan of a command that reads judge.toml and was given no `--plan` (as
+    /// `matches`, its command line, says) to judge.toml in the current directory or the
+    /// nearest one above it (as cargo and git find theirs); or says there is none.
+    pub fn find_plan(&mut self, matches: &ArgMatches) -> Result<(), String> {
+        let Some(plan) = self.plan_mut() else {
+            return Ok(());
+        };
+        let given = matches
+            .subcommand()
+            .and_then(|(_, m)| m.value_source("plan"))
+            .is_some_and(|source| source != ValueSource::DefaultValue);
+        if given {
+            return Ok(());
+        }
+        let here = std::env::current_dir()
+            .map_err(|e| format!("cannot read the current directory: {e}"))?;
+        *plan = Plan::find(&here).ok_or_else(|| {
+            format!(
+                "no judge.toml in {} or any directory above it; give its path with --plan",
+                here.display()
+            )
+        })?;
+        Ok(())
+    }
 }
 
 /// True when `option` (`--tests`) of the subcommand `argv[0]` takes a value.
