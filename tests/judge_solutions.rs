@@ -852,6 +852,68 @@ fn every_command_finds_judge_toml_in_the_nearest_directory_above() {
 }
 
 #[test]
+fn exit_codes_mean_one_thing_in_every_command() {
+    let help = text(&judge(&["--help"]).stdout);
+    for line in [
+        "  1    a verdict against what was judged",
+        "  2    usage: bad arguments",
+        "  3    judge or jury failure",
+        "  4    a solution does not build",
+        "  130  interrupted by Ctrl-C",
+    ] {
+        assert!(help.contains(line), "{line}: {help}");
+    }
+    let wrong = ["sh", "-c", "cat >/dev/null; echo 1; echo A"];
+    fn with<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
+        [head, tail].concat()
+    }
+    // A wrong answer: 1, in run and in stress.
+    for args in [
+        with(&["run", "msquare", "--tests", "samples", "--"], &wrong),
+        with(
+            &["stress", "msquare", "--seed", "1", "--count", "5", "--"],
+            &wrong,
+        ),
+    ] {
+        let o = judge(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o.stderr));
+    }
+    // Bad usage: 2, whatever the command.
+    for args in [
+        &["run", "msquare", "--tests", "nosuch", "--", "true"][..],
+        &["stress", "msquare", "--count", "0", "--", "true"],
+        &["strength", "nosuch"],
+        &["build", "--check", "nosuch"],
+        &["list", "nosuch"],
+        &["export", "kattis", "nosuch", "out"],
+        &["run", "--no-such-option"],
+    ] {
+        let o = judge(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+    }
+    // A source that does not build: 4, in run and in stress.
+    let dir = std::env::temp_dir().join(format!("exit-codes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.cpp");
+    std::fs::write(&broken, "int main( { return 0; }\n").unwrap();
+    let broken = broken.to_str().unwrap();
+    for args in [
+        &["run", "msquare", "--tests", "samples", broken][..],
+        &["stress", "msquare", "--count", "5", broken],
+    ] {
+        let o = judge(args);
+        let err = text(&o.stderr);
+        if o.status.code() == Some(2) && err.contains("skipped") {
+            eprintln!("g++ is missing here: {err}");
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(4), "{args:?}: {err}");
+        assert!(err.contains("compilation failed"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_compile_error_names_the_source_not_the_build_directory() {
     let dir = scratch("compile-error");
     for (file, source) in [
@@ -872,7 +934,7 @@ fn a_compile_error_names_the_source_not_the_build_directory() {
             eprintln!("{file}: its toolchain is missing here: {err}");
             continue;
         }
-        assert_eq!(o.status.code(), Some(1), "{file}: {err}");
+        assert_eq!(o.status.code(), Some(4), "{file}: {err}");
         assert!(err.contains("compilation failed"), "{file}: {err}");
         assert!(err.contains(path.to_str().unwrap()), "{file}: {err}");
         assert!(!err.contains(".tmp"), "{file}: {err}");

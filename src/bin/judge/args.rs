@@ -10,11 +10,12 @@ use boardjudge::runner::SandboxMode;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, Parser, Subcommand};
 
+use crate::exit;
 use crate::session::Session;
 
 /// Prepare and verify the test data of the problem set described by judge.toml.
 #[derive(Parser)]
-#[command(version)]
+#[command(version, after_help = exit::CODES)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
@@ -45,7 +46,8 @@ pub enum Command {
     /// last build is named (CI runs this).
     ///
     /// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
-    /// or the files differ, 2 bad arguments or a bad plan.
+    /// or the files differ, 2 bad arguments or a bad plan, 3 a file cannot be written.
+    /// (`judge --help` lists every command's.)
     #[command(verbatim_doc_comment)]
     Build(BuildArgs),
     /// Run solutions on every test of a problem and judge each output.
@@ -90,11 +92,14 @@ pub enum Command {
     /// is an error. --html FILE writes the matrix as a self-contained page (as `judge
     /// strength --matrix --html` does), also for one solution.
     ///
-    /// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (or a
-    /// source that does not build; with several solutions also a command that cannot start),
-    /// 2 bad arguments (also a missing source file, a --tests pattern that matches nothing, a
-    /// source whose toolchain is not installed here: nothing runs, or with one solution a
-    /// command that cannot start), 130 interrupted (128 + the signal).
+    /// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (with
+    /// several solutions also a command that cannot start), 2 bad arguments (also a missing
+    /// source file, a --tests pattern that matches nothing, test data not built from
+    /// judge.toml, a source whose toolchain is not installed here: nothing runs, or with one
+    /// solution a command that cannot start), 3 a test the checker cannot judge (FAIL: the
+    /// jury's data), 4 a source that does not build; with several solutions the highest of
+    /// 1, 3 and 4 that applies; 130 interrupted (128 + the signal). (`judge --help` lists
+    /// every command's.)
     ///
     /// Example:
     ///   judge run msquare sol.cpp
@@ -142,8 +147,9 @@ pub enum Command {
     /// path of an input file: it is validated strictly and its answer is computed by the
     /// reference solver.
     ///
-    /// Exit codes (testlib's): 0 accepted, 1 wrong answer, 2 presentation error, 3 judge
-    /// failure (a bad test, an unknown problem or test, bad arguments).
+    /// Exit codes (testlib's, as checkers speak, unlike the other commands): 0 accepted, 1
+    /// wrong answer, 2 presentation error, 3 judge failure (a bad test, an unknown problem or
+    /// test, bad arguments).
     ///
     /// Example:
     ///   judge check sicily samples/statement my-output.txt
@@ -173,7 +179,9 @@ pub enum Command {
     /// the solution and saves nothing.
     ///
     /// Exit codes: 0 no failure found, 1 a failure found (and printed, and saved with
-    /// --save), 2 bad arguments or the save failed (nothing changed).
+    /// --save), 2 bad arguments (or a program that cannot start), 3 a test the checker cannot
+    /// judge (FAIL) or the save failed (nothing changed), 4 the solution or the reference
+    /// does not build. (`judge --help` lists every command's.)
     ///
     /// The solution is a source file (built as `judge run` builds it: `judge languages`),
     /// --command 'CMD', or the command after `--`. A second program may be stressed beside
@@ -221,7 +229,9 @@ pub enum Command {
     /// `judge run` (a live table on a terminal, a line per run on a pipe, --json-lines).
     ///
     /// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
-    /// 1 otherwise, 2 bad arguments, 130 interrupted (128 + the signal).
+    /// 1 otherwise, 2 bad arguments, 3 a test the checker cannot judge (FAIL), 4 a shipped
+    /// solution does not build (the highest of 1, 3 and 4 that applies), 130 interrupted (128
+    /// + the signal). (`judge --help` lists every command's.)
     ///
     /// Example:
     ///   judge strength --jobs 1
@@ -250,8 +260,9 @@ pub enum Command {
     ///   cms      task.yaml, input/inputK.txt, output/outputK.txt in plan order (names.txt:
     ///            K GROUP/NAME), check/checker.cpp, gen/GEN (all or nothing)
     ///
-    /// Exit codes: 0 exported, 1 the export failed (test data differs, a file is missing),
-    /// 2 bad arguments or a bad plan.
+    /// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
+    /// or is missing, a test fails to build), 2 bad arguments or a bad plan, 3 the package
+    /// cannot be made or written. (`judge --help` lists every command's.)
     ///
     /// Example:
     ///   judge export kattis msquare packages/

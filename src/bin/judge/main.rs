@@ -12,6 +12,7 @@ use solution_args::is_source;
 
 mod args;
 mod commands;
+mod exit;
 mod session;
 mod solution_args;
 mod terminal;
@@ -68,9 +69,9 @@ fn main() -> ExitCode {
     code
 }
 
-/// The exit code of bad usage: 2, but 3 for `judge check`, which speaks testlib's exit codes
-/// (where 2 is a presentation error).
+/// The exit code of bad usage ([`exit::USAGE`]), but 3 for `judge check`, which speaks
+/// testlib's exit codes (where 2 is a presentation error).
 fn usage_code() -> u8 {
     let checking = std::env::args().nth(1).is_some_and(|a| a == "check");
-    if checking { 3 } else { 2 }
+    if checking { 3 } else { exit::USAGE }
 }

@@ -11,6 +11,7 @@ use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, genera
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{BuildArgs, beside};
+use crate::exit;
 
 /// `judge build` as its arguments say.
 pub fn command(args: BuildArgs) -> ExitCode {
@@ -20,14 +21,14 @@ pub fn command(args: BuildArgs) -> ExitCode {
         Ok(plan) => plan,
         Err(e) => {
             eprintln!("judge: {e}");
-            return ExitCode::from(2);
+            return exit::code(exit::USAGE);
         }
     };
     let only = &args.problems;
     for name in only {
         if let Err(e) = plan.problem(name) {
             eprintln!("judge: {e}");
-            return ExitCode::from(2);
+            return exit::code(exit::USAGE);
         }
     }
     let total: usize = plan
@@ -101,11 +102,11 @@ pub fn command(args: BuildArgs) -> ExitCode {
                 "judge: {} test(s) failed to build; nothing was written",
                 errors.len()
             );
-            return ExitCode::from(1);
+            return exit::code(exit::VERDICT);
         }
         Err(UpdateError::Write { dir, error }) => {
             eprintln!("judge: cannot write {}: {error}", dir.display());
-            return ExitCode::from(1);
+            return exit::code(exit::FAILURE);
         }
     };
     for problem in &built {
@@ -114,7 +115,7 @@ pub fn command(args: BuildArgs) -> ExitCode {
     let seconds = started.elapsed().as_secs_f64();
     if args.check && failed {
         eprintln!("judge: the test data differs from judge.toml; run `judge build` and commit");
-        return ExitCode::from(1);
+        return exit::code(exit::VERDICT);
     }
     let verb = if args.check { "verified" } else { "built" };
     let (reused, ran) = generator_runs(&built);

@@ -11,6 +11,7 @@ use boardjudge::judging::stress::{Budget, Settings, StressOutcome, Stressed};
 use boardjudge::runner::language;
 
 use crate::args::StressArgs;
+use crate::exit;
 use crate::session::{self, Session};
 use crate::solution_args::{given_solutions, missing_source, not_a_source, usage};
 use crate::terminal::{Terminal, paint, stopped};
@@ -70,13 +71,9 @@ pub fn command(args: StressArgs) -> ExitCode {
     let budget = match (count, time) {
         (_, Some(t)) if t > 0.0 && t <= 1e6 => Budget::Time(Duration::from_secs_f64(t)),
         (_, Some(t)) => {
-            eprintln!("judge: --time must be in (0, 1000000] seconds, not {t}");
-            return ExitCode::from(2);
+            return usage(&format!("--time must be in (0, 1000000] seconds, not {t}"));
         }
-        (Some(0), None) => {
-            eprintln!("judge: --count must be at least 1");
-            return ExitCode::from(2);
-        }
+        (Some(0), None) => return usage("--count must be at least 1"),
         (Some(n), None) => Budget::Count(n),
         (None, None) => Budget::Count(1000),
     };
@@ -182,8 +179,9 @@ fn stress(
         }
         Some(Err(e)) => {
             eprintln!("judge: cannot save the regression test: {e}");
-            return ExitCode::from(2);
+            return exit::code(exit::FAILURE);
         }
     }
-    ExitCode::from(1)
+    // A FAIL is the judge's or the jury's failure, not the solution's.
+    exit::code(exit::of_results(std::slice::from_ref(&original.result)))
 }
