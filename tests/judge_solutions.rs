@@ -774,6 +774,8 @@ fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
     let o = judge(&[
         "stress",
         "msquare",
+        "--seed",
+        "1",
         "--count",
         "5",
         "--reference",
@@ -792,6 +794,37 @@ fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
     let o = judge(&["stress", "msquare", "--reference", "ref.txt", "--", "true"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--reference ref.txt: not a source file"));
+}
+
+#[test]
+fn stress_takes_a_fresh_seed_each_call_and_says_it_so_that_seed_replays_it() {
+    let seed_of = |out: &str| -> String {
+        let (_, rest) = out.split_once("(seed ").expect("the seed is said");
+        rest.split(')').next().unwrap().to_string()
+    };
+    let args = ["stress", "msquare", "--count", "3", "--", SOLVE, "msquare"];
+    let (a, b) = (judge(&args), judge(&args));
+    let (seed_a, seed_b) = (seed_of(&text(&a.stdout)), seed_of(&text(&b.stdout)));
+    assert_ne!(seed_a, seed_b, "two calls, two seeds");
+    assert!(
+        text(&a.stderr).contains(&format!("--seed {seed_a} replays these tests")),
+        "{}",
+        text(&a.stderr)
+    );
+    let replay = judge(&[
+        "stress", "msquare", "--seed", &seed_a, "--count", "3", "--", SOLVE, "msquare",
+    ]);
+    assert_eq!(text(&replay.stdout), text(&a.stdout));
+    assert!(!text(&replay.stderr).contains("fresh seed"));
+    // A failure's report is on stdout too, with its seed; nothing of it on stderr.
+    let o = judge(&[
+        "stress", "msquare", "--seed", "7", "--count", "3", "--", "sh", "-c", "echo 0",
+    ]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(out.contains(" fails (seed 7; gen msquare "), "{out}");
+    assert!(out.contains("the minimal failing input"), "{out}");
+    assert!(!err.contains("fails") && !err.contains("minimal"), "{err}");
 }
 
 #[test]

@@ -159,7 +159,8 @@ pub enum Command {
     /// Random tests until a solution fails; then shrink the failing input to a minimal one.
     ///
     /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
-    /// the same tests. On a failure the input is shrunk: cases are dropped while it still
+    /// the same tests. Without --seed each call takes a fresh seed, and the report says which
+    /// (`seed 483920`), so that --seed 483920 replays it. On a failure the input is shrunk: cases are dropped while it still
     /// fails, then the smallest failing case is searched in a fixed order. Magic board
     /// (sicily, msquare): all 40,320 boards by (distance, lexicographically smallest shortest
     /// sequence); for sicily each board with N = 0, 1, ..., 23 and 2^31 - 1, many cases an
@@ -385,9 +386,10 @@ pub struct CheckArgs {
 pub struct StressArgs {
     /// The problem (its name in judge.toml).
     pub problem: String,
-    /// The seed of the schedule of tests.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The seed of the schedule of tests (default: a fresh one each call, printed so that
+    /// --seed replays it).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// How many tests (default 1000 unless --time is given).
     #[arg(long, conflicts_with = "time")]
     pub count: Option<usize>,

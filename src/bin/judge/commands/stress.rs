@@ -77,6 +77,12 @@ pub fn command(args: StressArgs) -> ExitCode {
         (Some(n), None) => Budget::Count(n),
         (None, None) => Budget::Count(1000),
     };
+    let seed = seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        // Said first, so that even an interrupted run can be replayed.
+        eprintln!("note: a fresh seed, {seed}: --seed {seed} replays these tests");
+        seed
+    });
     let settings = Settings {
         seed,
         budget,
@@ -131,14 +137,15 @@ fn stress(
         } => (program, test, command, original, shrunk),
     };
     let (program, test, command, original, shrunk) = failed;
-    let on = std::io::stderr().is_terminal();
+    let on = std::io::stdout().is_terminal();
     let verdict = &original.result.verdict;
     let fails = match program {
         Stressed::Solution => format!("test {test} fails"),
         Stressed::Reference => format!("the reference fails test {test}"),
     };
     println!(
-        "{problem}: {fails} ({command}): {}",
+        "{problem}: {fails} (seed {}; {command}): {}",
+        settings.seed,
         paint(&verdict.to_string(), verdict, on)
     );
     let s = if shrunk.runs == 1 { "" } else { "s" };
@@ -184,4 +191,15 @@ fn stress(
     }
     // A FAIL is the judge's or the jury's failure, not the solution's.
     exit::code(exit::of_results(std::slice::from_ref(&original.result)))
+}
+
+/// A fresh seed for a `judge stress` without `--seed`, from the clock and the process: below
+/// a million, to be typed back into `--seed`.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mixed =
+        (nanos ^ (u128::from(std::process::id()) << 64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((mixed >> 64) as u64) % 1_000_000
 }
