@@ -387,7 +387,7 @@ fn exporting_twice_gives_identical_bytes() {
     let o = judge(&["export", "cms", "rotation", second.to_str().unwrap()]);
     assert_eq!(
         o.status.code(),
-        Some(1),
+        Some(3),
         "a Kattis package is not replaced by a CMS task"
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("not an earlier export"));
