@@ -57,8 +57,9 @@ impl Protocol {
 
 /// Check that a test input follows the statement's format exactly.
 ///
-/// Valid: exit 0, nothing printed. Invalid: exit 3 and FILE:LINE:COL: REASON on standard error
-/// (the first fault only). With --protocol kattis: exit 42 / 43, the input is read from
+/// Valid: exit 0 and FILE: valid: N cases (at most K) on standard error. Invalid: exit 3 and
+/// FILE:LINE:COL: REASON on standard error (the first fault only). Standard output stays
+/// empty, as a testlib validator's. With --protocol kattis: exit 42 / 43, the input is read from
 /// standard input, and any arguments after the options (the judge's flags) are ignored.
 /// Exit 2: bad usage.
 ///
@@ -145,7 +146,17 @@ pub fn run(args: &ValidateArgs, err: &mut dyn Write) -> u8 {
         usize::try_from(k).unwrap_or(usize::MAX)
     });
     match validate(args.format, max_cases, input.reader) {
-        Ok(_) => protocol.valid(),
+        Ok(cases) => {
+            // One line either way, on standard error (standard output stays empty, as a
+            // testlib validator's): a human who runs it sees that it checked something.
+            let s = if cases == 1 { "" } else { "s" };
+            let _ = writeln!(
+                err,
+                "{}: valid: {cases} case{s} (at most {max_cases})",
+                input.name
+            );
+            protocol.valid()
+        }
         Err(e) => {
             let _ = writeln!(err, "{}:{e}", input.name);
             match e.kind {

@@ -387,7 +387,7 @@ fn exporting_twice_gives_identical_bytes() {
     let o = judge(&["export", "cms", "rotation", second.to_str().unwrap()]);
     assert_eq!(
         o.status.code(),
-        Some(1),
+        Some(3),
         "a Kattis package is not replaced by a CMS task"
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("not an earlier export"));
@@ -621,7 +621,9 @@ fn test_data_that_differs_from_the_plan_is_not_exported() {
         assert_eq!(o.status.code(), Some(1), "{kind}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(
-            err.contains("random/uniform-s303.ans differs") && err.contains("judge build"),
+            err.contains("random/uniform-s303.ans was edited by hand since the last build")
+                && err.contains("run `judge build` before exporting")
+                && !err.contains("commit"),
             "{kind}: {err}"
         );
         assert!(!out.join("msquare").exists(), "{kind}: nothing written");
@@ -1382,7 +1384,7 @@ fn an_export_never_replaces_a_package_of_another_kind() {
     for kind in ["kattis", "polygon", "cms"] {
         let o = judge(&["export", kind, "msquare", dir]);
         let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(1), "{kind}: {err}");
+        assert_eq!(o.status.code(), Some(3), "{kind}: {err}");
         assert!(err.contains("msquare"), "{kind}: {err}");
     }
     assert_eq!(
@@ -1398,7 +1400,7 @@ fn an_export_never_replaces_a_package_of_another_kind() {
     );
     let o = judge(&["export", "icpc", "msquare", dir]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(
         err.contains("an export of another kind (it has .timelimit)"),
         "{err}"
@@ -1557,7 +1559,7 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
             let (plan_arg, data_arg) = (plan_path.to_str().unwrap(), data.to_str().unwrap());
             let (out, o) = export_msquare(&tmp, kind, &["--plan", plan_arg, "--data", data_arg]);
             let err = String::from_utf8_lossy(&o.stderr);
-            assert_eq!(o.status.code(), Some(1), "{kind}: {err}");
+            assert_eq!(o.status.code(), Some(3), "{kind}: {err}");
             assert!(
                 err.contains(&format!("statements/msquare.md:{line}: ")) && err.contains(what),
                 "{kind}: {err}"

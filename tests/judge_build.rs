@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::cli::{JUDGE, judge, repo, scratch};
+use common::cli::{JUDGE, built_copy, judge, judge_in, repo, scratch};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -543,7 +543,13 @@ fn unknown_files_are_moved_to_the_trash_and_named_never_deleted() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("mine/my-hand.in is unknown"), "{err}");
     assert!(err.contains("mine/my-hand.ans is unknown"), "{err}");
-    assert!(err.contains("g/distance-08-s3.ans is unknown"), "{err}");
+    assert!(
+        err.contains(
+            "g/distance-08-s3.ans was edited by hand since the last build, and the plan no \
+             longer produces it"
+        ),
+        "{err}"
+    );
     assert!(
         err.contains("g/distance-05-s2.in is not produced by the plan (an earlier build"),
         "{err}"
@@ -553,7 +559,7 @@ fn unknown_files_are_moved_to_the_trash_and_named_never_deleted() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(
-        err.contains("3 stale removed, 3 unknown moved to the trash"),
+        err.contains("3 stale removed, 1 edited by hand and 2 unknown kept in the trash"),
         "{err}"
     );
     for removed in [
@@ -582,15 +588,118 @@ fn unknown_files_are_moved_to_the_trash_and_named_never_deleted() {
     );
     for (path, _) in &trashed {
         let to = dir.join("target/trash").join(path);
+        let why = if path.ends_with(".ans") && path.contains("/g/") {
+            "edited by hand since the last build"
+        } else {
+            "unknown"
+        };
         assert!(
-            err.contains(&format!("to {} (unknown", to.display())),
+            err.contains(&format!("to {} ({why}", to.display())),
             "{path}: {err}"
         );
     }
+    // How to keep the setter's own input as a test: the line for judge.toml.
+    assert!(
+        err.contains(
+            r#"to keep it as a test, add `{ name = "my-hand", input = "8 7 6 5 4 3 2 1\n" }`"#
+        ),
+        "{err}"
+    );
     assert!(
         !data.join("mine").exists(),
         "the emptied group directory goes"
     );
     assert!(build_in(&dir, &fewer, true).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hand_edits_of_built_files_are_kept_in_the_trash_and_named() {
+    let dir = built_copy("judge-build", "edits");
+    let data = dir.join("testdata/msquare");
+    // As the judge names them, run in `dir`.
+    let named = Path::new("testdata/msquare");
+    let edits = [
+        ("samples/statement.in", "8 7 6 5 4 3 2 1\n"),
+        ("by-distance/distance-05-s210.ans", "5\nAAAAA\n"),
+    ];
+    let built: Vec<Vec<u8>> = edits
+        .iter()
+        .map(|(rel, _)| std::fs::read(data.join(rel)).unwrap())
+        .collect();
+    for (rel, edit) in edits {
+        std::fs::write(data.join(rel), edit).unwrap();
+    }
+    // --check names both as edited by hand, apart from files the plan changed.
+    let o = judge_in(&dir, &["build", "--check", "msquare"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for (rel, _) in edits {
+        assert!(
+            err.contains(&format!(
+                "{} was edited by hand since the last build",
+                named.join(rel).display()
+            )),
+            "{rel}: {err}"
+        );
+    }
+    // The build keeps both edits in the trash, names them and says how to keep the change;
+    // the data is rebuilt from judge.toml.
+    let o = judge_in(&dir, &["build", "msquare"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("msquare: wrote 2 file(s), ")
+            && err.contains("2 edited by hand and 0 unknown kept in the trash"),
+        "{err}"
+    );
+    let trash: Vec<(String, Vec<u8>)> = tree(&dir.join("target/trash"));
+    assert_eq!(trash.len(), 2, "{trash:?}");
+    for ((rel, edit), before) in edits.iter().zip(&built) {
+        let (path, bytes) = trash
+            .iter()
+            .find(|(p, _)| p.ends_with(&format!("msquare/{rel}")))
+            .unwrap_or_else(|| panic!("{rel} is not in the trash: {trash:?}"));
+        assert_eq!(bytes, edit.as_bytes(), "{rel}");
+        assert!(
+            err.contains(&format!(
+                "kept your edit of {} in {}",
+                named.join(rel).display(),
+                Path::new("target/trash").join(path).display()
+            )),
+            "{rel}: {err}"
+        );
+        assert_eq!(&std::fs::read(data.join(rel)).unwrap(), before, "{rel}");
+    }
+    assert!(
+        err.contains(
+            r#"add `{ name = "statement-edited", input = "8 7 6 5 4 3 2 1\n" }` to a group's tests"#
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("run `judge check msquare by-distance/distance-05-s210 OUTPUT`"),
+        "{err}"
+    );
+    let o = judge_in(&dir, &["build", "--check"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A changed plan rewrites the files the last build wrote, and trashes nothing.
+    let plan = std::fs::read_to_string(dir.join("judge.toml")).unwrap();
+    let sample = r#"{ name = "statement", input = "2 6 8 4 5 7 3 1\n" }"#;
+    assert!(plan.contains(sample));
+    let other = plan.replace(
+        sample,
+        r#"{ name = "statement", input = "3 1 4 2 8 6 5 7\n" }"#,
+    );
+    std::fs::write(dir.join("judge.toml"), other).unwrap();
+    let o = judge_in(&dir, &["build", "msquare"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("msquare: wrote 3 file(s), ")
+            && err.contains("0 edited by hand and 0 unknown kept in the trash"),
+        "{err}"
+    );
+    assert_eq!(tree(&dir.join("target/trash")).len(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }

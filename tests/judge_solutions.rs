@@ -774,6 +774,8 @@ fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
     let o = judge(&[
         "stress",
         "msquare",
+        "--seed",
+        "1",
         "--count",
         "5",
         "--reference",
@@ -795,6 +797,37 @@ fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
 }
 
 #[test]
+fn stress_takes_a_fresh_seed_each_call_and_says_it_so_that_seed_replays_it() {
+    let seed_of = |out: &str| -> String {
+        let (_, rest) = out.split_once("(seed ").expect("the seed is said");
+        rest.split(')').next().unwrap().to_string()
+    };
+    let args = ["stress", "msquare", "--count", "3", "--", SOLVE, "msquare"];
+    let (a, b) = (judge(&args), judge(&args));
+    let (seed_a, seed_b) = (seed_of(&text(&a.stdout)), seed_of(&text(&b.stdout)));
+    assert_ne!(seed_a, seed_b, "two calls, two seeds");
+    assert!(
+        text(&a.stderr).contains(&format!("--seed {seed_a} replays these tests")),
+        "{}",
+        text(&a.stderr)
+    );
+    let replay = judge(&[
+        "stress", "msquare", "--seed", &seed_a, "--count", "3", "--", SOLVE, "msquare",
+    ]);
+    assert_eq!(text(&replay.stdout), text(&a.stdout));
+    assert!(!text(&replay.stderr).contains("fresh seed"));
+    // A failure's report is on stdout too, with its seed; nothing of it on stderr.
+    let o = judge(&[
+        "stress", "msquare", "--seed", "7", "--count", "3", "--", "sh", "-c", "echo 0",
+    ]);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(out.contains(" fails (seed 7; gen msquare "), "{out}");
+    assert!(out.contains("the minimal failing input"), "{out}");
+    assert!(!err.contains("fails") && !err.contains("minimal"), "{err}");
+}
+
+#[test]
 fn a_plan_elsewhere_finds_its_test_data_beside_it() {
     let elsewhere = std::env::temp_dir();
     let plan = repo().join("judge.toml");
@@ -808,6 +841,109 @@ fn a_plan_elsewhere_finds_its_test_data_beside_it() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let o = judge_in(&elsewhere, &["list", "msquare", "--plan", plan]);
     assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+#[test]
+fn every_command_finds_judge_toml_in_the_nearest_directory_above() {
+    // From a problem's test data, as cargo and git find their files.
+    let below = repo().join("testdata/msquare");
+    let o = judge_in(&below, &["list", "msquare"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("msquare        msquare"));
+    let args = [
+        "run", "msquare", "--tests", "samples", "--", SOLVE, "msquare",
+    ];
+    let o = judge_in(&below, &args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("msquare: 1/1 tests accepted"));
+    let o = judge_in(&below, &["build", "--check", "msquare"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // With none above, the error says where it looked and names --plan.
+    let nowhere = std::env::temp_dir().join(format!("no-plan-{}", std::process::id()));
+    std::fs::create_dir_all(&nowhere).unwrap();
+    if (nowhere.ancestors()).any(|d| d.join("judge.toml").is_file()) {
+        eprintln!(
+            "skipped the error: a judge.toml is above {}",
+            nowhere.display()
+        );
+        std::fs::remove_dir_all(&nowhere).unwrap();
+        return;
+    }
+    for (args, code) in [(&["list"][..], 2), (&["check", "msquare", "a", "b"][..], 3)] {
+        let o = judge_in(&nowhere, args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+        assert_eq!(
+            text(&o.stderr),
+            format!(
+                "judge: no judge.toml in {} or any directory above it; give its path with \
+                 --plan\n",
+                nowhere.display()
+            )
+        );
+    }
+    std::fs::remove_dir_all(&nowhere).unwrap();
+}
+
+#[test]
+fn exit_codes_mean_one_thing_in_every_command() {
+    let help = text(&judge(&["--help"]).stdout);
+    for line in [
+        "  1    a verdict against what was judged",
+        "  2    usage: bad arguments",
+        "  3    judge or jury failure",
+        "  4    a solution does not build",
+        "  130  interrupted by Ctrl-C",
+    ] {
+        assert!(help.contains(line), "{line}: {help}");
+    }
+    let wrong = ["sh", "-c", "cat >/dev/null; echo 1; echo A"];
+    fn with<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
+        [head, tail].concat()
+    }
+    // A wrong answer: 1, in run and in stress.
+    for args in [
+        with(&["run", "msquare", "--tests", "samples", "--"], &wrong),
+        with(
+            &["stress", "msquare", "--seed", "1", "--count", "5", "--"],
+            &wrong,
+        ),
+    ] {
+        let o = judge(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o.stderr));
+    }
+    // Bad usage: 2, whatever the command.
+    for args in [
+        &["run", "msquare", "--tests", "nosuch", "--", "true"][..],
+        &["stress", "msquare", "--count", "0", "--", "true"],
+        &["strength", "nosuch"],
+        &["build", "--check", "nosuch"],
+        &["list", "nosuch"],
+        &["export", "kattis", "nosuch", "out"],
+        &["run", "--no-such-option"],
+    ] {
+        let o = judge(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+    }
+    // A source that does not build: 4, in run and in stress.
+    let dir = std::env::temp_dir().join(format!("exit-codes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.cpp");
+    std::fs::write(&broken, "int main( { return 0; }\n").unwrap();
+    let broken = broken.to_str().unwrap();
+    for args in [
+        &["run", "msquare", "--tests", "samples", broken][..],
+        &["stress", "msquare", "--count", "5", broken],
+    ] {
+        let o = judge(args);
+        let err = text(&o.stderr);
+        if o.status.code() == Some(2) && err.contains("skipped") {
+            eprintln!("g++ is missing here: {err}");
+            continue;
+        }
+        assert_eq!(o.status.code(), Some(4), "{args:?}: {err}");
+        assert!(err.contains("compilation failed"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -831,7 +967,7 @@ fn a_compile_error_names_the_source_not_the_build_directory() {
             eprintln!("{file}: its toolchain is missing here: {err}");
             continue;
         }
-        assert_eq!(o.status.code(), Some(1), "{file}: {err}");
+        assert_eq!(o.status.code(), Some(4), "{file}: {err}");
         assert!(err.contains("compilation failed"), "{file}: {err}");
         assert!(err.contains(path.to_str().unwrap()), "{file}: {err}");
         assert!(!err.contains(".tmp"), "{file}: {err}");

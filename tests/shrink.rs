@@ -28,6 +28,7 @@ use boardjudge::format::sicily::{Case, Sicily};
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream, write_input};
 use boardjudge::judging::regression::{Saved, save};
 use boardjudge::problemset::plan::{Expected, Plan};
+use boardjudge::problemset::trash::Why;
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table, ops_to_string};
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
@@ -445,15 +446,22 @@ fn a_save_that_cannot_finish_changes_nothing() {
     std::fs::remove_dir_all(data.join("msquare/regressions")).unwrap();
     let o = judge_in(&dir, &["build", "--check"]);
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
-    // Unblocked, the same save goes through, and the data matches the plan.
+    // Unblocked, the same save goes through, and the data matches the plan; an answer edited
+    // by hand meanwhile is kept in the trash before the rebuilt one replaces it.
+    let answer = data.join("msquare/samples/statement.ans");
+    let built_answer = std::fs::read(&answer).unwrap();
+    std::fs::write(&answer, "edited\n").unwrap();
     let saved = save(&plan_path, &data, "msquare", &input, "stress-x-1").unwrap();
-    assert_eq!(
-        saved,
-        Saved::Added {
-            test: "regressions/stress-x-1".into(),
-            files: 3,
-        }
-    );
+    let Saved::Added { test, files, kept } = saved else {
+        panic!("not added: {saved:?}");
+    };
+    assert_eq!((test.as_str(), files), ("regressions/stress-x-1", 4));
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0].path, Path::new("msquare/samples/statement.ans"));
+    assert_eq!(kept[0].why, Why::EditedRebuilt);
+    assert!(kept[0].to.starts_with(dir.join("target/trash")), "{kept:?}");
+    assert_eq!(std::fs::read(&kept[0].to).unwrap(), b"edited\n");
+    assert_eq!(std::fs::read(&answer).unwrap(), built_answer);
     let o = judge_in(&dir, &["build", "--check"]);
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
     assert_eq!(

@@ -50,7 +50,17 @@ fn check_valid(format: Format) {
         let out = run(&[format.name(), path], b"");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{path}: {err}");
-        assert!(out.stderr.is_empty(), "{path}: {err}");
+        // One line on stderr says it was checked; stdout stays empty, as testlib's.
+        assert!(
+            err.starts_with(&format!("{path}: valid: ")),
+            "{path}: {err}"
+        );
+        assert!(
+            err.ends_with(&format!(" (at most {})\n", format.max_cases())),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{path}: {err}");
+        assert!(out.stdout.is_empty(), "{path}");
         let bytes = fs::read(path).unwrap();
         let out = run(&[format.name(), "--protocol", "kattis"], &bytes);
         assert_eq!(out.status.code(), Some(42), "{path} (kattis)");

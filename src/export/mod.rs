@@ -235,8 +235,8 @@ pub fn verified_tests(
     let differences = compare_problem(data, &problem);
     if !differences.is_empty() {
         return Err(ExportError(format!(
-            "{}\nthe committed test data of {name} is not what judge.toml produces: run \
-             `judge build` and commit before exporting",
+            "{}\nthe test data of {name} is not what judge.toml produces: run `judge build` \
+             before exporting",
             differences.join("\n")
         )));
     }
@@ -280,16 +280,28 @@ pub fn export(
     data: &Path,
     out: &Path,
 ) -> Result<Written, ExportError> {
-    let problem = plan.problem(name).map_err(ExportError)?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tests = verified_tests(plan, name, data, jobs)?;
+    export_verified(kind, plan, &tests, out)
+}
+
+/// Exports one problem whose `tests` [`verified_tests`] gave: builds the package and writes
+/// it under `out` (and, for Kattis, `out/NAME.zip`).
+pub fn export_verified(
+    kind: Kind,
+    plan: &Plan,
+    tests: &BuiltProblem,
+    out: &Path,
+) -> Result<Written, ExportError> {
+    let name = &tests.name;
+    let problem = plan.problem(name).map_err(ExportError)?;
     let repo = match plan.path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     let source = Source {
         problem,
-        tests: &tests,
+        tests,
         repo,
     };
     let package = package(kind, &source)?;

@@ -13,10 +13,11 @@ use std::path::Path;
 
 use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
-use crate::problemset::build::{BuiltProblem, BuiltTest, build_plan, changes};
+use crate::problemset::build::{BuiltProblem, BuiltTest, build_plan, changes, keep_edited};
 use crate::problemset::files::replace_all;
 use crate::problemset::manifest::sha256;
 use crate::problemset::plan::Plan;
+use crate::problemset::trash::{self, Trashed};
 
 /// The group that collects saved failures.
 pub const GROUP: &str = "regressions";
@@ -39,6 +40,9 @@ pub enum Saved {
         test: String,
         /// How many files of the test data changed.
         files: usize,
+        /// The files of the problem edited by hand since the last build, copied to the trash
+        /// before the rebuilt ones replaced them.
+        kept: Vec<Trashed>,
     },
 }
 
@@ -133,10 +137,18 @@ fn save_or_nothing(
     let mut files = changes(data, &after);
     let changed = files.len();
     files.push((plan_path.to_path_buf(), Some(new_text.into_bytes())));
-    replace_all(&files).map_err(|e| e.to_string())?;
+    // A file edited by hand since the last build is kept before the rebuilt one replaces it.
+    let kept = keep_edited(data, &after, &trash::folder(plan_path)).map_err(|e| e.to_string())?;
+    replace_all(&files).map_err(|e| {
+        for k in &kept {
+            let _ = std::fs::remove_file(&k.to);
+        }
+        e.to_string()
+    })?;
     Ok(Saved::Added {
         test,
         files: changed,
+        kept,
     })
 }
 

@@ -16,10 +16,11 @@ use crate::format::sicily::Sicily;
 use crate::format::{ErrorKind, Format, ParseError, Problem, ReadOptions, read_all};
 use crate::generator::generate_to_vec;
 use crate::problemset::files::{Change, is_leftover_temporary, test_data_files, write_atomic};
-use crate::problemset::manifest::{Entry, Manifest, Settings, sha256};
+use crate::problemset::manifest::{self, Entry, Manifest, Settings, sha256};
 use crate::problemset::names::test_path;
 use crate::problemset::plan::{Plan, ProblemPlan, TestPlan, TestSource};
 use crate::problemset::program_generator;
+use crate::problemset::trash::{Trashed, Why, edited_by_hand, keep_edits};
 
 /// One built test, in memory.
 #[derive(Debug, Clone)]
@@ -346,31 +347,24 @@ pub struct Leftovers {
     /// bytes it lists) that the plan no longer produces, and temporary files an interrupted
     /// write left. `judge build` removes them. Relative to the output directory.
     pub stale: Vec<PathBuf>,
-    /// Not ours: every other file (a setter's own, or a built file edited since).
-    /// `judge build` never deletes them: it moves them to a trash folder and names them.
+    /// Test files an earlier build wrote (listed in the manifest on disk) and edited by hand
+    /// since, that the plan no longer produces. `judge build` moves them to the trash.
+    pub edited: Vec<PathBuf>,
+    /// Not ours: every other file (a setter's own). `judge build` never deletes them: it
+    /// moves them to a trash folder and names them.
     pub unknown: Vec<PathBuf>,
 }
 
-/// Sorts the files under `out/PROBLEM` that are not in `keep` into [`Leftovers`], by the
-/// manifest an earlier build left there.
-fn leftovers(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) -> Leftovers {
+/// Sorts the files under `out/PROBLEM` that are not in `keep` into [`Leftovers`], by what
+/// the last build `recorded` there.
+fn leftovers(
+    out: &Path,
+    problem: &BuiltProblem,
+    keep: &[(PathBuf, Vec<u8>)],
+    recorded: &HashMap<PathBuf, String>,
+) -> Leftovers {
     let dir = out.join(&problem.name);
     let keep: std::collections::HashSet<&PathBuf> = keep.iter().map(|(p, _)| p).collect();
-    let written: HashMap<PathBuf, String> = std::fs::read_to_string(dir.join("manifest.toml"))
-        .ok()
-        .and_then(|text| toml::from_str::<Manifest>(&text).ok())
-        .map(|old| {
-            old.test
-                .iter()
-                .flat_map(|e| {
-                    [
-                        (e.input_path(), e.input_sha256.clone()),
-                        (e.answer_path(), e.answer_sha256.clone()),
-                    ]
-                })
-                .collect()
-        })
-        .unwrap_or_default();
     let mut found = Leftovers::default();
     for rel in test_data_files(&dir) {
         let path = PathBuf::from(&problem.name).join(&rel);
@@ -378,14 +372,16 @@ fn leftovers(out: &Path, problem: &BuiltProblem, keep: &[(PathBuf, Vec<u8>)]) ->
             continue;
         }
         let name = rel.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let ours = is_leftover_temporary(name)
-            || written.get(&rel).is_some_and(|hash| {
-                std::fs::read(dir.join(&rel)).is_ok_and(|bytes| sha256(&bytes) == *hash)
-            });
-        if ours {
+        if is_leftover_temporary(name) {
             found.stale.push(path);
-        } else {
-            found.unknown.push(path);
+            continue;
+        }
+        match recorded.get(&rel) {
+            Some(hash) if std::fs::read(dir.join(&rel)).is_ok_and(|b| sha256(&b) == *hash) => {
+                found.stale.push(path);
+            }
+            Some(_) => found.edited.push(path),
+            None => found.unknown.push(path),
         }
     }
     found
@@ -400,29 +396,36 @@ pub struct WriteReport {
     pub unchanged: usize,
     /// Stale files removed (see [`Leftovers::stale`]), relative to the output directory.
     pub removed: Vec<PathBuf>,
-    /// Unknown files moved to the trash (see [`Leftovers::unknown`]): where each was,
-    /// relative to the output directory, and where it is now.
-    pub trashed: Vec<(PathBuf, PathBuf)>,
+    /// Files kept in the trash: unknown ones and built ones edited by hand.
+    pub trashed: Vec<Trashed>,
 }
 
 /// Writes a built problem under `out`, each file atomically; files already identical are left
-/// alone, stale files (an earlier build's, no longer produced) are removed, and unknown files
-/// are moved under `trash`, keeping their path relative to `out`: nothing this build did not
-/// write is ever deleted.
+/// alone, stale files (an earlier build's, no longer produced) are removed, unknown files and
+/// built files edited by hand that the plan no longer produces are moved under `trash`, and a
+/// built file edited by hand that the plan still produces is copied there before the plan's
+/// bytes replace it; each keeps its path relative to `out`. Nothing this build did not write
+/// is ever deleted.
 pub fn write_problem(
     out: &Path,
     problem: &BuiltProblem,
     trash: &Path,
 ) -> std::io::Result<WriteReport> {
     let files = files(problem);
-    let found = leftovers(out, problem, &files);
+    let recorded = manifest::recorded(&out.join(&problem.name));
+    let found = leftovers(out, problem, &files, &recorded);
     let mut report = WriteReport::default();
     std::fs::create_dir_all(out.join(&problem.name))?;
-    for rel in found.unknown {
-        let to = trash.join(&rel);
-        move_file(&out.join(&rel), &to)?;
-        report.trashed.push((rel, to));
+    let moved = (found.unknown.into_iter().map(|p| (p, Why::Unknown)))
+        .chain(found.edited.into_iter().map(|p| (p, Why::EditedDropped)));
+    for (path, why) in moved {
+        let to = trash.join(&path);
+        move_file(&out.join(&path), &to)?;
+        report.trashed.push(Trashed { path, to, why });
     }
+    report
+        .trashed
+        .extend(keep_edits(out, &problem.name, &files, &recorded, trash)?);
     for (rel, bytes) in &files {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {
@@ -446,6 +449,18 @@ pub fn write_problem(
         }
     }
     Ok(report)
+}
+
+/// Copies the files of `problem` under `out` that were edited by hand since the last build
+/// (they differ from what it recorded and from what the plan now produces) under `trash`,
+/// before [`changes`] replace them (`judge stress --save`).
+pub fn keep_edited(
+    out: &Path,
+    problem: &BuiltProblem,
+    trash: &Path,
+) -> std::io::Result<Vec<Trashed>> {
+    let recorded = manifest::recorded(&out.join(&problem.name));
+    keep_edits(out, &problem.name, &files(problem), &recorded, trash)
 }
 
 /// Moves `from` to `to`, making `to`'s directory; across file systems by a copy, synced, then
@@ -474,7 +489,8 @@ fn move_file(from: &Path, to: &Path) -> std::io::Result<()> {
 /// [`crate::problemset::files::replace_all`].
 pub fn changes(out: &Path, problem: &BuiltProblem) -> Vec<Change> {
     let files = files(problem);
-    let stale = leftovers(out, problem, &files).stale;
+    let recorded = manifest::recorded(&out.join(&problem.name));
+    let stale = leftovers(out, problem, &files, &recorded).stale;
     let mut changes: Vec<Change> = files
         .into_iter()
         .filter(|(rel, bytes)| std::fs::read(out.join(rel)).ok().as_ref() != Some(bytes))
@@ -485,9 +501,12 @@ pub fn changes(out: &Path, problem: &BuiltProblem) -> Vec<Change> {
 }
 
 /// Compares a built problem with the files under `out`: one line per file that is missing,
-/// different, stale or unknown.
+/// different (edited by hand since the last build, or no longer what the plan produces),
+/// stale or unknown.
 pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
     let files = files(problem);
+    let recorded = manifest::recorded(&out.join(&problem.name));
+    let edited = edited_by_hand(out, &problem.name, &files, &recorded);
     let mut differences = Vec::new();
     for (rel, bytes) in &files {
         let source = problem
@@ -501,6 +520,12 @@ pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
             .unwrap_or_default();
         match std::fs::read(out.join(rel)) {
             Err(_) => differences.push(format!("{} is missing{source}", out.join(rel).display())),
+            Ok(_) if edited.contains(rel) => differences.push(format!(
+                "{} was edited by hand since the last build: it is neither what the last build \
+                 wrote nor what the plan produces{source} (`judge build` keeps your version in \
+                 the trash and writes the plan's)",
+                out.join(rel).display()
+            )),
             Ok(old) if old != *bytes => differences.push(format!(
                 "{} differs from what the plan produces{source}",
                 out.join(rel).display()
@@ -508,10 +533,17 @@ pub fn compare_problem(out: &Path, problem: &BuiltProblem) -> Vec<String> {
             Ok(_) => {}
         }
     }
-    let found = leftovers(out, problem, &files);
+    let found = leftovers(out, problem, &files, &recorded);
     for rel in found.stale {
         differences.push(format!(
             "{} is not produced by the plan (an earlier build wrote it: `judge build` removes it)",
+            out.join(rel).display()
+        ));
+    }
+    for rel in found.edited {
+        differences.push(format!(
+            "{} was edited by hand since the last build, and the plan no longer produces it \
+             (`judge build` moves it to the trash, never deletes it)",
             out.join(rel).display()
         ));
     }

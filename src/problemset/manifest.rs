@@ -5,6 +5,7 @@
 //! after the build, or a limit changed in judge.toml without a rebuild, is an error naming the
 //! file, never a silent run.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -140,6 +141,27 @@ pub fn sha256(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// What the last build recorded under a problem's directory `dir`: the SHA-256 of each test
+/// file it wrote, by path relative to `dir`, from the manifest there (none when there is no
+/// manifest or it does not read).
+pub fn recorded(dir: &Path) -> HashMap<PathBuf, String> {
+    std::fs::read_to_string(dir.join("manifest.toml"))
+        .ok()
+        .and_then(|text| toml::from_str::<Manifest>(&text).ok())
+        .map(|old| {
+            old.test
+                .iter()
+                .flat_map(|e| {
+                    [
+                        (e.input_path(), e.input_sha256.clone()),
+                        (e.answer_path(), e.answer_sha256.clone()),
+                    ]
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Checks the test data of `problem` under `data` against its manifest, and the manifest's

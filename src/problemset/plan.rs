@@ -375,6 +375,20 @@ fn parse_test(value: &toml::Value, format: Format) -> Result<(Option<String>, Te
 }
 
 impl Plan {
+    /// The plan a command reads when none is named: `judge.toml` in `dir` or in the nearest
+    /// directory above it, as cargo finds Cargo.toml; as a path relative to `dir`
+    /// (`judge.toml`, `../../judge.toml`), so that messages name files as seen from there.
+    pub fn find(dir: &Path) -> Option<PathBuf> {
+        let mut up = PathBuf::new();
+        for ancestor in dir.ancestors() {
+            if ancestor.join("judge.toml").is_file() {
+                return Some(up.join("judge.toml"));
+            }
+            up.push("..");
+        }
+        None
+    }
+
     /// Reads and checks a plan: every generator command must parse and match its problem's
     /// format, every option must make sense.
     pub fn load(path: &Path) -> Result<Plan, PlanError> {

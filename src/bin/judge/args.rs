@@ -5,14 +5,17 @@ use std::path::PathBuf;
 
 use boardjudge::export::Kind;
 use boardjudge::judging::run::Confirm;
+use boardjudge::problemset::plan::Plan;
 use boardjudge::runner::SandboxMode;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, CommandFactory, Parser, Subcommand};
 
+use crate::exit;
 use crate::session::Session;
 
 /// Prepare and verify the test data of the problem set described by judge.toml.
 #[derive(Parser)]
-#[command(version)]
+#[command(version, after_help = exit::CODES)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Command,
@@ -32,15 +35,19 @@ pub enum Command {
     /// program (corners-1a2b3c4d) or, for a manual input, from its SHA-256
     /// (manual-3fa2c1d0): adding or removing a test changes only its own files. Files already
     /// identical are left alone; test files an earlier build wrote that the plan no longer
-    /// produces are removed, each named. A file no build wrote (a setter's own, or a built
-    /// file edited by hand) is never deleted: it is moved to target/trash/TIME/ beside
-    /// judge.toml (git ignores target/) and named. The same plan always gives the same bytes.
+    /// produces are removed, each named. A file no build wrote is never lost: a built file
+    /// edited by hand since the last build (its SHA-256 is not the manifest's) is copied to
+    /// target/trash/TIME/ beside judge.toml (git ignores target/) before it is rebuilt, a
+    /// setter's own file is moved there; each is named, with how to keep the change (an
+    /// input as a test of judge.toml). The same plan always gives the same bytes.
     ///
     /// With --check nothing is written: the data is rebuilt in memory and every committed
-    /// file that differs, is missing, is stale or is unknown is named (CI runs this).
+    /// file that differs, is missing, is stale, is unknown or was edited by hand since the
+    /// last build is named (CI runs this).
     ///
     /// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
-    /// or the files differ, 2 bad arguments or a bad plan.
+    /// or the files differ, 2 bad arguments or a bad plan, 3 a file cannot be written.
+    /// (`judge --help` lists every command's.)
     #[command(verbatim_doc_comment)]
     Build(BuildArgs),
     /// Run solutions on every test of a problem and judge each output.
@@ -85,11 +92,14 @@ pub enum Command {
     /// is an error. --html FILE writes the matrix as a self-contained page (as `judge
     /// strength --matrix --html` does), also for one solution.
     ///
-    /// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (or a
-    /// source that does not build; with several solutions also a command that cannot start),
-    /// 2 bad arguments (also a missing source file, a --tests pattern that matches nothing, a
-    /// source whose toolchain is not installed here: nothing runs, or with one solution a
-    /// command that cannot start), 130 interrupted (128 + the signal).
+    /// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (with
+    /// several solutions also a command that cannot start), 2 bad arguments (also a missing
+    /// source file, a --tests pattern that matches nothing, test data not built from
+    /// judge.toml, a source whose toolchain is not installed here: nothing runs, or with one
+    /// solution a command that cannot start), 3 a test the checker cannot judge (FAIL: the
+    /// jury's data), 4 a source that does not build; with several solutions the highest of
+    /// 1, 3 and 4 that applies; 130 interrupted (128 + the signal). (`judge --help` lists
+    /// every command's.)
     ///
     /// Example:
     ///   judge run msquare sol.cpp
@@ -137,8 +147,9 @@ pub enum Command {
     /// path of an input file: it is validated strictly and its answer is computed by the
     /// reference solver.
     ///
-    /// Exit codes (testlib's): 0 accepted, 1 wrong answer, 2 presentation error, 3 judge
-    /// failure (a bad test, an unknown problem or test, bad arguments).
+    /// Exit codes (testlib's, as checkers speak, unlike the other commands): 0 accepted, 1
+    /// wrong answer, 2 presentation error, 3 judge failure (a bad test, an unknown problem or
+    /// test, bad arguments).
     ///
     /// Example:
     ///   judge check sicily samples/statement my-output.txt
@@ -148,7 +159,8 @@ pub enum Command {
     /// Random tests until a solution fails; then shrink the failing input to a minimal one.
     ///
     /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
-    /// the same tests. On a failure the input is shrunk: cases are dropped while it still
+    /// the same tests. Without --seed each call takes a fresh seed, and the report says which
+    /// (`seed 483920`), so that --seed 483920 replays it. On a failure the input is shrunk: cases are dropped while it still
     /// fails, then the smallest failing case is searched in a fixed order. Magic board
     /// (sicily, msquare): all 40,320 boards by (distance, lexicographically smallest shortest
     /// sequence); for sicily each board with N = 0, 1, ..., 23 and 2^31 - 1, many cases an
@@ -168,7 +180,9 @@ pub enum Command {
     /// the solution and saves nothing.
     ///
     /// Exit codes: 0 no failure found, 1 a failure found (and printed, and saved with
-    /// --save), 2 bad arguments or the save failed (nothing changed).
+    /// --save), 2 bad arguments (or a program that cannot start), 3 a test the checker cannot
+    /// judge (FAIL) or the save failed (nothing changed), 4 the solution or the reference
+    /// does not build. (`judge --help` lists every command's.)
     ///
     /// The solution is a source file (built as `judge run` builds it: `judge languages`),
     /// --command 'CMD', or the command after `--`. A second program may be stressed beside
@@ -216,7 +230,9 @@ pub enum Command {
     /// `judge run` (a live table on a terminal, a line per run on a pipe, --json-lines).
     ///
     /// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
-    /// 1 otherwise, 2 bad arguments, 130 interrupted (128 + the signal).
+    /// 1 otherwise, 2 bad arguments, 3 a test the checker cannot judge (FAIL), 4 a shipped
+    /// solution does not build (the highest of 1, 3 and 4 that applies), 130 interrupted (128
+    /// + the signal). (`judge --help` lists every command's.)
     ///
     /// Example:
     ///   judge strength --jobs 1
@@ -245,8 +261,9 @@ pub enum Command {
     ///   cms      task.yaml, input/inputK.txt, output/outputK.txt in plan order (names.txt:
     ///            K GROUP/NAME), check/checker.cpp, gen/GEN (all or nothing)
     ///
-    /// Exit codes: 0 exported, 1 the export failed (test data differs, a file is missing),
-    /// 2 bad arguments or a bad plan.
+    /// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
+    /// or is missing, a test fails to build), 2 bad arguments or a bad plan, 3 the package
+    /// cannot be made or written. (`judge --help` lists every command's.)
     ///
     /// Example:
     ///   judge export kattis msquare packages/
@@ -265,8 +282,8 @@ pub struct BuildArgs {
     /// Compare with the files on disk instead of writing them.
     #[arg(long)]
     pub check: bool,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the test data goes (default: testdata/ beside the plan).
     #[arg(long)]
@@ -327,8 +344,8 @@ pub struct ListArgs {
     /// (`*`, `?`), comma-separated; may be repeated. Needs PROBLEM.
     #[arg(long, value_name = "SELECTION")]
     pub tests: Vec<String>,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Print the listing as JSON on stdout: per problem its name, format, title, limits,
     /// max_cases, tests, groups (name, tests), solutions and, with --tests, selected.
@@ -353,8 +370,8 @@ pub struct CheckArgs {
     pub test: String,
     /// The output to judge.
     pub output: PathBuf,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the test data is (default: testdata/ beside the plan).
     #[arg(long)]
@@ -369,9 +386,10 @@ pub struct CheckArgs {
 pub struct StressArgs {
     /// The problem (its name in judge.toml).
     pub problem: String,
-    /// The seed of the schedule of tests.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// The seed of the schedule of tests (default: a fresh one each call, printed so that
+    /// --seed replays it).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// How many tests (default 1000 unless --time is given).
     #[arg(long, conflicts_with = "time")]
     pub count: Option<usize>,
@@ -447,8 +465,8 @@ pub struct ExportArgs {
     /// Every problem of the plan.
     #[arg(long)]
     pub all: bool,
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the committed test data is (default: testdata/ beside the plan).
     #[arg(long)]
@@ -458,8 +476,8 @@ pub struct ExportArgs {
 /// Options shared by the commands that run solutions.
 #[derive(clap::Args)]
 pub struct Common {
-    /// The plan.
-    #[arg(long, default_value = "judge.toml")]
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
     pub plan: PathBuf,
     /// Where the test data is (default: testdata/ beside the plan).
     #[arg(long)]
@@ -494,6 +512,47 @@ pub struct Common {
     /// (no sandbox: for debugging only).
     #[arg(long, value_name = "MODE", default_value = "auto", value_parser = SandboxMode::parse)]
     pub sandbox: SandboxMode,
+}
+
+impl Command {
+    /// The command's `--plan`, for the commands that read judge.toml.
+    fn plan_mut(&mut self) -> Option<&mut PathBuf> {
+        match self {
+            Command::Build(a) => Some(&mut a.plan),
+            Command::Run(a) => Some(&mut a.common.plan),
+            Command::List(a) => Some(&mut a.plan),
+            Command::Check(a) => Some(&mut a.plan),
+            Command::Stress(a) => Some(&mut a.common.plan),
+            Command::Strength(a) => Some(&mut a.common.plan),
+            Command::Export(a) => Some(&mut a.plan),
+            Command::Languages(_) => None,
+        }
+    }
+
+    /// Sets the plan of a command that reads judge.toml and was given no `--plan` (as
+    /// `matches`, its command line, says) to judge.toml in the current directory or the
+    /// nearest one above it (as cargo and git find theirs); or says there is none.
+    pub fn find_plan(&mut self, matches: &ArgMatches) -> Result<(), String> {
+        let Some(plan) = self.plan_mut() else {
+            return Ok(());
+        };
+        let given = matches
+            .subcommand()
+            .and_then(|(_, m)| m.value_source("plan"))
+            .is_some_and(|source| source != ValueSource::DefaultValue);
+        if given {
+            return Ok(());
+        }
+        let here = std::env::current_dir()
+            .map_err(|e| format!("cannot read the current directory: {e}"))?;
+        *plan = Plan::find(&here).ok_or_else(|| {
+            format!(
+                "no judge.toml in {} or any directory above it; give its path with --plan",
+                here.display()
+            )
+        })?;
+        Ok(())
+    }
 }
 
 /// True when `option` (`--tests`) of the subcommand `argv[0]` takes a value.

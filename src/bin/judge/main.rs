@@ -5,20 +5,30 @@
 use std::process::ExitCode;
 
 use boardjudge::cli::solution_command_hint;
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use args::{Args, Command, takes_value};
 use solution_args::is_source;
 
 mod args;
 mod commands;
+mod exit;
 mod session;
 mod solution_args;
 mod terminal;
 
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
-        Ok(args) => args,
+    let parsed = Args::command()
+        .try_get_matches()
+        .and_then(|matches| Ok((Args::from_arg_matches(&matches)?, matches)));
+    let args = match parsed {
+        Ok((mut args, matches)) => {
+            if let Err(e) = args.command.find_plan(&matches) {
+                eprintln!("judge: {e}");
+                return ExitCode::from(usage_code());
+            }
+            args
+        }
         Err(e) => {
             let _ = e.print();
             if !e.use_stderr() {
@@ -30,9 +40,7 @@ fn main() -> ExitCode {
             {
                 eprintln!("\nhint: {hint}");
             }
-            // `judge check` speaks testlib's exit codes, where 2 is a presentation error.
-            let checking = std::env::args().nth(1).is_some_and(|a| a == "check");
-            return ExitCode::from(if checking { 3 } else { 2 });
+            return ExitCode::from(usage_code());
         }
     };
     // Solutions and generators run in process groups of their own: Ctrl-C must not leave
@@ -59,4 +67,11 @@ fn main() -> ExitCode {
     // An interrupted run exits from its signal handler, with 128 + the signal.
     boardjudge::runner::wait_if_interrupted();
     code
+}
+
+/// The exit code of bad usage ([`exit::USAGE`]), but 3 for `judge check`, which speaks
+/// testlib's exit codes (where 2 is a presentation error).
+fn usage_code() -> u8 {
+    let checking = std::env::args().nth(1).is_some_and(|a| a == "check");
+    if checking { 3 } else { exit::USAGE }
 }

@@ -10,6 +10,7 @@ use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::runner::language;
 
 use crate::args::takes_value;
+use crate::exit;
 
 /// The solutions of `judge run`: the source files, then each --command split as a shell
 /// splits words, then the command after `--`.
@@ -63,8 +64,8 @@ pub fn missing_source(sources: &[PathBuf]) -> Option<String> {
         .map(|file| format!("{}: no such source file", file.display()))
 }
 
-/// Says what is wrong with the arguments: exit code 2.
+/// Says what is wrong with the arguments: [`exit::USAGE`].
 pub fn usage(message: &str) -> ExitCode {
     eprintln!("judge: {message}");
-    ExitCode::from(2)
+    ExitCode::from(exit::USAGE)
 }

@@ -170,15 +170,6 @@ pub fn stopped(stop: Stop) -> ExitCode {
     ExitCode::from(stop.code)
 }
 
-/// 0 when `ok`, else 1.
-pub fn outcome(ok: bool) -> ExitCode {
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
 /// Prints `value` as pretty JSON on stdout, its keys sorted at every level (through a
 /// [`serde_json::Value`], as `judge` has always printed them).
 pub fn print_json(value: &impl Serialize) {

@@ -6,10 +6,12 @@ use std::time::Instant;
 
 use boardjudge::problemset::build::BuiltProblem;
 use boardjudge::problemset::plan::Plan;
+use boardjudge::problemset::trash::{Trashed, Why};
 use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, generator_runs, update};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{BuildArgs, beside};
+use crate::exit;
 
 /// `judge build` as its arguments say.
 pub fn command(args: BuildArgs) -> ExitCode {
@@ -19,14 +21,14 @@ pub fn command(args: BuildArgs) -> ExitCode {
         Ok(plan) => plan,
         Err(e) => {
             eprintln!("judge: {e}");
-            return ExitCode::from(2);
+            return exit::code(exit::USAGE);
         }
     };
     let only = &args.problems;
     for name in only {
         if let Err(e) = plan.problem(name) {
             eprintln!("judge: {e}");
-            return ExitCode::from(2);
+            return exit::code(exit::USAGE);
         }
     }
     let total: usize = plan
@@ -66,14 +68,15 @@ pub fn command(args: BuildArgs) -> ExitCode {
                 failed |= !differences.is_empty();
             }
             ProblemUpdate::Written(r) => {
+                let edited = r.trashed.iter().filter(|t| t.why != Why::Unknown).count();
                 eprintln!(
-                    "{}: wrote {} file(s), {} unchanged, {} stale removed, {} unknown moved to \
-                     the trash",
+                    "{}: wrote {} file(s), {} unchanged, {} stale removed, {edited} edited by \
+                     hand and {} unknown kept in the trash",
                     problem.name,
                     r.written,
                     r.unchanged,
                     r.removed.len(),
-                    r.trashed.len()
+                    r.trashed.len() - edited
                 );
                 for rel in &r.removed {
                     eprintln!(
@@ -81,13 +84,8 @@ pub fn command(args: BuildArgs) -> ExitCode {
                         out.join(rel).display()
                     );
                 }
-                for (rel, to) in &r.trashed {
-                    eprintln!(
-                        "  moved {} to {} (unknown: not produced by the plan nor written by a \
-                         build)",
-                        out.join(rel).display(),
-                        to.display()
-                    );
+                for t in &r.trashed {
+                    eprintln!("  {}", kept(&problem.name, &out, t));
                 }
             }
         }
@@ -104,11 +102,11 @@ pub fn command(args: BuildArgs) -> ExitCode {
                 "judge: {} test(s) failed to build; nothing was written",
                 errors.len()
             );
-            return ExitCode::from(1);
+            return exit::code(exit::VERDICT);
         }
         Err(UpdateError::Write { dir, error }) => {
             eprintln!("judge: cannot write {}: {error}", dir.display());
-            return ExitCode::from(1);
+            return exit::code(exit::FAILURE);
         }
     };
     for problem in &built {
@@ -117,7 +115,7 @@ pub fn command(args: BuildArgs) -> ExitCode {
     let seconds = started.elapsed().as_secs_f64();
     if args.check && failed {
         eprintln!("judge: the test data differs from judge.toml; run `judge build` and commit");
-        return ExitCode::from(1);
+        return exit::code(exit::VERDICT);
     }
     let verb = if args.check { "verified" } else { "built" };
     let (reused, ran) = generator_runs(&built);
@@ -143,4 +141,86 @@ fn summary(problem: &BuiltProblem) -> String {
         problem.bytes(),
         lengths.join(" ")
     )
+}
+
+/// What became of a file kept in the trash, and how to keep its change.
+fn kept(problem: &str, out: &std::path::Path, t: &Trashed) -> String {
+    let (from, to) = (out.join(&t.path), t.to.display());
+    let is = |extension: &str| t.path.extension().is_some_and(|e| e == extension);
+    let what = match t.why {
+        Why::EditedRebuilt => format!(
+            "kept your edit of {} in {to}: the file was edited by hand since the last build, \
+             and judge.toml's version is written in its place",
+            from.display()
+        ),
+        Why::EditedDropped => format!(
+            "moved {} to {to} (edited by hand since the last build; the plan no longer \
+             produces it)",
+            from.display()
+        ),
+        Why::Unknown => format!(
+            "moved {} to {to} (unknown: not produced by the plan nor written by a build)",
+            from.display()
+        ),
+    };
+    if is("in") {
+        let stem = t
+            .path
+            .file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        let name = match t.why {
+            Why::EditedRebuilt => format!("{stem}-edited"),
+            _ => stem,
+        };
+        format!("{what}; {}", keep_input(&name, &t.to))
+    } else if is("ans") && t.why == Why::EditedRebuilt {
+        let test = t
+            .path
+            .strip_prefix(problem)
+            .unwrap_or(&t.path)
+            .with_extension("");
+        format!(
+            "{what}; an answer is always the reference solver's, so an edited one cannot be \
+             kept in judge.toml: to judge another output against this test, run `judge check \
+             {problem} {} OUTPUT`",
+            test.display()
+        )
+    } else {
+        what
+    }
+}
+
+/// How to keep the input at `file` as a test named after `name`: the line to add to a group's
+/// tests in judge.toml, written out when it is short.
+fn keep_input(name: &str, file: &std::path::Path) -> String {
+    let name: String = name
+        .chars()
+        .map(|c| c.to_ascii_lowercase())
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(64)
+        .collect();
+    match std::fs::read(file)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+    {
+        Some(text) if text.len() <= 200 => {
+            // A JSON string is a TOML basic string: `\n` escaped, on one line.
+            let input = serde_json::to_string(&text).expect("a string serialises");
+            format!(
+                "to keep it as a test, add `{{ name = \"{name}\", input = {input} }}` to a \
+                 group's tests in judge.toml"
+            )
+        }
+        _ => format!(
+            "to keep it as a test, add it to a group's tests in judge.toml: `{{ name = \
+             \"{name}\", input = \"...\" }}` with its text, or a program of your own that prints \
+             it (`{{ generator = \"...\" }}`, docs/build.md)"
+        ),
+    }
 }

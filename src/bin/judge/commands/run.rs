@@ -12,9 +12,10 @@ use crate::args::RunArgs;
 use crate::commands::output::{
     Output, interrupted_code, json_end, print_partial, warn_busy, wrote,
 };
+use crate::exit;
 use crate::session;
-use crate::solution_args::{given_solutions, missing_source, not_a_source};
-use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
+use crate::solution_args::{given_solutions, missing_source, not_a_source, usage};
+use crate::terminal::{Terminal, paint, print_json, stopped};
 
 /// `judge run` as its arguments say.
 pub fn command(args: RunArgs) -> ExitCode {
@@ -36,10 +37,7 @@ pub fn command(args: RunArgs) -> ExitCode {
         .or_else(|| missing_source(&sources));
     let solutions = match given_solutions(sources, &commands, command) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("judge: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage(&e),
     };
     let request = session::run::Request {
         problem: &problem,
@@ -59,16 +57,19 @@ fn run(session: &session::Session, request: &session::run::Request, output: Outp
         Ok(session::run::Report::One(one)) => {
             warn_busy(&one.timing);
             wrote(&one.page);
+            let done = if one.ok() {
+                exit::OK
+            } else {
+                exit::of_results(&one.results).max(exit::VERDICT)
+            };
             let code = match &one.interrupted {
                 Some(i) => interrupted_code(i.number),
-                None => outcome(one.ok()),
+                None => exit::code(done),
             };
             match output {
                 Output::Json => print_json(&one),
                 Output::JsonLines => json_end(
-                    one.interrupted
-                        .as_ref()
-                        .map_or(u8::from(!one.ok()), |i| (128 + i.number) as u8),
+                    (one.interrupted.as_ref()).map_or(done, |i| (128 + i.number) as u8),
                     one.interrupted.as_ref(),
                 ),
                 Output::Text => print_one(&one),
@@ -78,12 +79,17 @@ fn run(session: &session::Session, request: &session::run::Request, output: Outp
         Ok(session::run::Report::Several(several)) => {
             warn_busy(&several.timing);
             wrote(&several.page);
+            // The highest code that applies: a solution that does not build, a FAIL, a verdict.
+            let code = (several.matrix().rows.iter())
+                .map(|row| exit::of_report(&row.report, &row.cells))
+                .max()
+                .unwrap_or(exit::OK);
             match output {
                 Output::Json => print_json(&several),
-                Output::JsonLines => json_end(u8::from(several.failed > 0), None),
+                Output::JsonLines => json_end(code, None),
                 Output::Text => print_several(&several),
             }
-            outcome(several.failed == 0)
+            exit::code(code)
         }
         Ok(session::run::Report::Interrupted(partial)) => {
             warn_busy(&partial.timing);

@@ -11,8 +11,9 @@ use boardjudge::report::text::{self, LEGEND};
 
 use crate::args::StrengthArgs;
 use crate::commands::output::{Output, json_end, print_partial, warn_busy, wrote};
+use crate::exit;
 use crate::session::{self, Session};
-use crate::terminal::{Terminal, outcome, paint, print_json, stopped};
+use crate::terminal::{Terminal, paint, print_json, stopped};
 
 /// `judge strength` as its arguments say.
 pub fn command(args: StrengthArgs) -> ExitCode {
@@ -45,7 +46,7 @@ fn strength(session: &Session, request: &session::strength::Request, output: Out
         (session::strength::Report::Interrupted(partial), _) => {
             return print_partial(partial, output);
         }
-        (_, Output::JsonLines) => json_end(u8::from(!report.ok()), None),
+        (_, Output::JsonLines) => json_end(code(&report), None),
         (session::strength::Report::List(list), Output::Json) => print_json(list),
         (session::strength::Report::List(list), Output::Text) => print_strength(list),
         (session::strength::Report::Matrix(m), _) => {
@@ -57,7 +58,29 @@ fn strength(session: &Session, request: &session::strength::Request, output: Out
             }
         }
     }
-    outcome(report.ok())
+    exit::code(code(&report))
+}
+
+/// The exit code of a finished `judge strength`: the highest that applies of a solution not
+/// as declared, a FAIL, a solution that does not build ([`exit::of_report`]).
+fn code(report: &session::strength::Report) -> u8 {
+    let codes: Vec<u8> = match report {
+        session::strength::Report::List(list) => (list.solutions.iter())
+            .map(|r| exit::of_report(r, &[]))
+            .collect(),
+        session::strength::Report::Matrix(m) => (m.problems.iter())
+            .flat_map(|p| &p.rows)
+            .map(|row| exit::of_report(&row.report, &row.cells))
+            .collect(),
+        session::strength::Report::Interrupted(_) => vec![exit::VERDICT],
+    };
+    let code = codes.into_iter().max().unwrap_or(exit::OK);
+    // A report that is not ok is never exit 0.
+    if report.ok() {
+        code
+    } else {
+        code.max(exit::VERDICT)
+    }
 }
 
 /// A line per solution: how it did against what it must get.

@@ -12,6 +12,7 @@ use boardjudge::runner::language;
 use boardjudge::text::visible_bytes;
 
 use crate::args::StressArgs;
+use crate::exit;
 use crate::session::{self, Session};
 use crate::solution_args::{given_solutions, missing_source, not_a_source, usage};
 use crate::terminal::{Terminal, paint, stopped};
@@ -71,16 +72,18 @@ pub fn command(args: StressArgs) -> ExitCode {
     let budget = match (count, time) {
         (_, Some(t)) if t > 0.0 && t <= 1e6 => Budget::Time(Duration::from_secs_f64(t)),
         (_, Some(t)) => {
-            eprintln!("judge: --time must be in (0, 1000000] seconds, not {t}");
-            return ExitCode::from(2);
+            return usage(&format!("--time must be in (0, 1000000] seconds, not {t}"));
         }
-        (Some(0), None) => {
-            eprintln!("judge: --count must be at least 1");
-            return ExitCode::from(2);
-        }
+        (Some(0), None) => return usage("--count must be at least 1"),
         (Some(n), None) => Budget::Count(n),
         (None, None) => Budget::Count(1000),
     };
+    let seed = seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        // Said first, so that even an interrupted run can be replayed.
+        eprintln!("note: a fresh seed, {seed}: --seed {seed} replays these tests");
+        seed
+    });
     let settings = Settings {
         seed,
         budget,
@@ -135,14 +138,15 @@ fn stress(
         } => (program, test, command, original, shrunk),
     };
     let (program, test, command, original, shrunk) = failed;
-    let on = std::io::stderr().is_terminal();
+    let on = std::io::stdout().is_terminal();
     let verdict = &original.result.verdict;
     let fails = match program {
         Stressed::Solution => format!("test {test} fails"),
         Stressed::Reference => format!("the reference fails test {test}"),
     };
     println!(
-        "{problem}: {fails} ({command}): {}",
+        "{problem}: {fails} (seed {}; {command}): {}",
+        settings.seed,
         paint(&verdict.to_string(), verdict, on)
     );
     let s = if shrunk.runs == 1 { "" } else { "s" };
@@ -166,15 +170,37 @@ fn stress(
              test data already catches this solution",
             session.plan.display()
         ),
-        Some(Ok(Saved::Added { test, files })) => println!(
-            "saved as test {test} in {} and {files} files of {}/{problem}",
-            session.plan.display(),
-            session.data.display(),
-        ),
+        Some(Ok(Saved::Added { test, files, kept })) => {
+            println!(
+                "saved as test {test} in {} and {files} files of {}/{problem}",
+                session.plan.display(),
+                session.data.display(),
+            );
+            for k in kept {
+                eprintln!(
+                    "kept your edit of {} in {}: the file was edited by hand since the last \
+                     build, and judge.toml's version is written in its place",
+                    session.data.join(&k.path).display(),
+                    k.to.display()
+                );
+            }
+        }
         Some(Err(e)) => {
             eprintln!("judge: cannot save the regression test: {e}");
-            return ExitCode::from(2);
+            return exit::code(exit::FAILURE);
         }
     }
-    ExitCode::from(1)
+    // A FAIL is the judge's or the jury's failure, not the solution's.
+    exit::code(exit::of_results(std::slice::from_ref(&original.result)))
+}
+
+/// A fresh seed for a `judge stress` without `--seed`, from the clock and the process: below
+/// a million, to be typed back into `--seed`.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mixed =
+        (nanos ^ (u128::from(std::process::id()) << 64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((mixed >> 64) as u64) % 1_000_000
 }

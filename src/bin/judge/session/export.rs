@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::session::Stop;
-use boardjudge::export::{Kind, Written, export};
+use boardjudge::export::{ExportError, Kind, Written, export_verified, verified_tests};
 use boardjudge::problemset::plan::Plan;
 
 /// What `judge export` was asked.
@@ -30,9 +30,15 @@ pub fn run(request: &Request, written: &mut dyn FnMut(&str, &Written)) -> Result
         Some(name) => vec![plan.problem(name).map_err(Stop::usage)?.name.clone()],
         None => plan.problems.iter().map(|p| p.name.clone()).collect(),
     };
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     for name in &names {
-        let w = export(kind, &plan, name, request.data, request.out)
-            .map_err(|e| Stop::failed(format!("{} {name}: {e}", kind.name())))?;
+        let failed = |e: ExportError| format!("{} {name}: {e}", kind.name());
+        // Test data that is not what judge.toml builds is a verdict; a package that cannot be
+        // made or written, the judge's failure.
+        let tests =
+            verified_tests(&plan, name, request.data, jobs).map_err(|e| Stop::failed(failed(e)))?;
+        let w = export_verified(kind, &plan, &tests, request.out)
+            .map_err(|e| Stop::failure(failed(e)))?;
         written(name, &w);
     }
     Ok(())

@@ -18,6 +18,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::exit;
+
 use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
 use boardjudge::problemset::files::write_atomic;
@@ -63,19 +65,31 @@ pub struct Stop {
 }
 
 impl Stop {
-    /// Bad arguments or data the command cannot work with: exit code 2.
+    /// Bad arguments or data the command cannot work with: [`exit::USAGE`].
     pub fn usage(message: impl Into<String>) -> Stop {
-        Stop {
-            code: 2,
-            lines: vec![message.into()],
-        }
+        Stop::with(exit::USAGE, message)
     }
 
-    /// A failure of what was asked (a source that does not build, an export that fails):
-    /// exit code 1.
+    /// A verdict against what was asked (test data that differs from judge.toml, for an
+    /// export): [`exit::VERDICT`].
     pub fn failed(message: impl Into<String>) -> Stop {
+        Stop::with(exit::VERDICT, message)
+    }
+
+    /// The judge could not do what was asked (a package it cannot make or write):
+    /// [`exit::FAILURE`].
+    pub fn failure(message: impl Into<String>) -> Stop {
+        Stop::with(exit::FAILURE, message)
+    }
+
+    /// A solution's source does not build: [`exit::DOES_NOT_BUILD`].
+    pub fn does_not_build(message: impl Into<String>) -> Stop {
+        Stop::with(exit::DOES_NOT_BUILD, message)
+    }
+
+    fn with(code: u8, message: impl Into<String>) -> Stop {
         Stop {
-            code: 1,
+            code,
             lines: vec![message.into()],
         }
     }
@@ -253,7 +267,8 @@ impl Session {
     }
 
     /// A solution ready to run: a command as it is, a source file built into the cache, in
-    /// `sandbox`'s jail under `build` (a missing toolchain is a usage error, a failed build a failure); its command and the
+    /// `sandbox`'s jail under `build` (a missing toolchain is a usage error, a failed build
+    /// [`Stop::does_not_build`]); its command and the
     /// limits it runs under (a JVM's heap is part of its command).
     pub fn prepare(
         &self,
@@ -273,7 +288,7 @@ impl Session {
                 Err(e @ CompileError::CompilerMissing { .. }) => {
                     Err(Stop::usage(format!("{}: skipped: {e}", source.display())))
                 }
-                Err(e) => Err(Stop::failed(e.to_string())),
+                Err(e) => Err(Stop::does_not_build(e.to_string())),
             },
         }
     }

@@ -1,0 +1,124 @@
+//! README's quick start, read from README itself: its first command builds every binary of
+//! the crate (each file or folder of `src/bin/`) before any of them is called, and the
+//! judge's and the contestant's tools, `check` and `validate`, are called by the path that
+//! build gives them.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The commands of the quick start's first `sh` block, in order, each split into words as a
+/// shell splits them: the output lines (`#  ...`) and the comments left out, `a && b` as two
+/// commands.
+fn quick_start() -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let (_, section) = readme
+        .split_once("\n## Quick start\n")
+        .expect("a quick start");
+    let (_, block) = section.split_once("```sh\n").expect("a sh block");
+    let (block, _) = block.split_once("```").expect("the block ends");
+    let mut commands = Vec::new();
+    for line in block.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        let line = match line.find(" #") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        for command in line.split("&&") {
+            let words = shell_words::split(command).expect("shell words");
+            if !words.is_empty() {
+                commands.push(words);
+            }
+        }
+    }
+    commands
+}
+
+/// The crate's binaries: each `src/bin/NAME.rs`, and each `src/bin/NAME/` with a `main.rs`.
+fn binaries() -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for entry in std::fs::read_dir(repo().join("src/bin")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file() {
+            names.insert(name);
+        }
+    }
+    names
+}
+
+/// The binary a command calls by its built path (`target/release/check ...`; the alias's
+/// `$PWD/target/release/judge`), if it does.
+fn called(words: &[String]) -> Option<String> {
+    words
+        .iter()
+        .find_map(|w| w.split_once("target/release/").map(|(_, name)| name))
+        .map(|name| name.trim_end_matches('"').to_string())
+}
+
+#[test]
+fn the_quick_start_builds_every_binary_before_it_calls_one() {
+    let commands = quick_start();
+    let binaries = binaries();
+    assert!(
+        ["judge", "check", "validate", "solve", "gen"]
+            .iter()
+            .all(|b| binaries.contains(*b)),
+        "{binaries:?}"
+    );
+    // Cargo builds every binary of src/bin unless told otherwise.
+    let manifest = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    assert!(
+        !manifest.contains("autobins") && !manifest.contains("required-features"),
+        "Cargo.toml leaves some binary out of `cargo build`"
+    );
+    // The first command builds them all: `cargo build --release`, no `--bin` chosen.
+    let build = commands
+        .iter()
+        .position(|w| w.first().is_some_and(|c| c == "cargo"))
+        .expect("a cargo command");
+    let words = &commands[build];
+    assert_eq!(
+        words[1], "build",
+        "{words:?}: `cargo run` builds one binary only"
+    );
+    assert!(words.iter().any(|w| w == "--release"), "{words:?}");
+    assert!(
+        !words
+            .iter()
+            .any(|w| ["--bin", "-p", "--package", "--example", "--lib"].contains(&w.as_str())),
+        "{words:?} builds only some binaries"
+    );
+    let first_call = commands
+        .iter()
+        .position(|w| called(w).is_some() || w[0] == "judge")
+        .expect("a binary called");
+    assert!(build < first_call, "a binary is called before the build");
+    // Every binary it calls by path is one the build makes; check and validate among them.
+    let calls: BTreeSet<String> = commands.iter().filter_map(|w| called(w)).collect();
+    assert!(calls.is_subset(&binaries), "{calls:?} not in {binaries:?}");
+    for tool in ["judge", "check", "validate"] {
+        assert!(calls.contains(tool), "the quick start never calls {tool}");
+    }
+}
+
+#[test]
+fn the_quick_start_calls_of_check_and_validate_name_files_that_exist() {
+    // Run as written, from the repository's root: the inputs and answers they name are there
+    // (the output `out.txt` is the one the line before writes).
+    for words in quick_start() {
+        if !matches!(
+            called(&words).as_deref(),
+            Some("check" | "validate" | "solve")
+        ) {
+            continue;
+        }
+        for w in &words[1..] {
+            if w.starts_with("testdata/") {
+                assert!(repo().join(w).is_file(), "{w} in {words:?}");
+            }
+        }
+    }
+}
