@@ -81,6 +81,8 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         details: why.clone(),
         summary: why,
         runs: 0,
+        limit_seconds: None,
+        confirmation: Default::default(),
     };
     let (input, answer) = match loaded {
         Ok(pair) => pair,

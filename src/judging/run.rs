@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use crate::check::{self, Verdict as CheckVerdict};
 pub use crate::judging::confirm::Confirm;
+use crate::judging::verdict::Confirmation;
 pub use crate::judging::verdict::{TestResult, Verdict};
 use crate::problemset::manifest::Entry;
 use crate::problemset::plan::ProblemPlan;
+use crate::runner::load::RunWatch;
 use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
 
 /// How the runs of a session are spread and confirmed: parallel workers, and the
@@ -57,7 +59,10 @@ pub fn judge_test(
         output_bytes: check::output_cap(answer.len()) as u64,
         ..*limits
     };
+    // The load where the run ran, during it: whether a TLE may stand without re-runs.
+    let watch = RunWatch::start();
     let run = runner::run(cmd, Input::Bytes(input), &limits, sandbox);
+    let load = watch.finish(run.cpu);
     let mut result = TestResult {
         test: name.to_string(),
         group: String::new(),
@@ -68,6 +73,11 @@ pub fn judge_test(
         summary: String::new(),
         details: String::new(),
         runs: 1,
+        limit_seconds: None,
+        confirmation: Confirmation {
+            load,
+            ..Confirmation::default()
+        },
     };
     let stderr = visible(&String::from_utf8_lossy(&run.stderr_tail));
     result.verdict = match &run.outcome {
@@ -88,6 +98,11 @@ pub fn judge_test(
         RunOutcome::MemoryLimit => Verdict::MLE,
         RunOutcome::OutputLimit => Verdict::OLE,
         RunOutcome::SpawnFailed(_) => Verdict::RE(CANNOT_START.into()),
+    };
+    result.limit_seconds = match &run.outcome {
+        RunOutcome::TimeLimit(TimeKind::Cpu) => Some(limits.cpu.as_secs_f64()),
+        RunOutcome::TimeLimit(TimeKind::Wall) => Some(limits.wall.as_secs_f64()),
+        _ => None,
     };
     if result.verdict != Verdict::AC && result.summary.is_empty() {
         result.summary = run.outcome.to_string();
@@ -146,6 +161,8 @@ pub fn judge_output(
             outcome.details
         },
         runs: 0,
+        limit_seconds: None,
+        confirmation: Confirmation::default(),
     }
 }
 
@@ -344,6 +361,8 @@ fn run_one(
             details: why.clone(),
             summary: why,
             runs: 1,
+            limit_seconds: None,
+            confirmation: Confirmation::default(),
         },
     };
     result.group = test.group.clone();
