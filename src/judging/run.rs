@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::check::{self, Verdict as CheckVerdict};
-pub use crate::judging::confirm::Confirm;
+pub use crate::judging::confirm::{Confirm, Stake};
 use crate::judging::verdict::Confirmation;
 pub use crate::judging::verdict::{TestResult, Verdict};
 use crate::problemset::manifest::Entry;
@@ -251,7 +251,8 @@ impl LoadedTest {
     }
 
     /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
-    /// it again as `confirm` says; the result names the test's group.
+    /// it again as `confirm` says for what is at `stake` ([`Confirm::settle`]); the result
+    /// names the test's group.
     pub fn judge(
         &self,
         problem: &ProblemPlan,
@@ -259,8 +260,9 @@ impl LoadedTest {
         limits: &Limits,
         sandbox: &Sandbox,
         confirm: Confirm,
+        stake: Stake,
     ) -> TestResult {
-        let result = confirm.judge(limits.cpu, || {
+        let run = || {
             judge_test(
                 problem,
                 &self.id,
@@ -270,7 +272,38 @@ impl LoadedTest {
                 limits,
                 sandbox,
             )
-        });
+        };
+        let result = confirm.judge(limits.cpu, stake, run);
+        TestResult {
+            group: self.group.clone(),
+            ..result
+        }
+    }
+
+    /// Confirms `first`, a result of [`LoadedTest::judge`] on this test that was left at one
+    /// run, now that it is known to decide something ([`Stake::Decides`]): runs it again as
+    /// `confirm` says.
+    pub fn confirm(
+        &self,
+        problem: &ProblemPlan,
+        cmd: &[String],
+        limits: &Limits,
+        sandbox: &Sandbox,
+        confirm: Confirm,
+        first: TestResult,
+    ) -> TestResult {
+        let run = || {
+            judge_test(
+                problem,
+                &self.id,
+                &self.input,
+                &self.answer,
+                cmd,
+                limits,
+                sandbox,
+            )
+        };
+        let result = confirm.settle(limits.cpu, Stake::Decides, first, run);
         TestResult {
             group: self.group.clone(),
             ..result
@@ -339,8 +372,9 @@ impl CannotStart {
     }
 }
 
-/// Runs `cmd` on `test` and judges it, confirmed as `confirm` says; a test whose files cannot
-/// be read is a judge failure.
+/// Runs `cmd` on `test` and judges it, confirmed as `confirm` says (a solution given to
+/// `judge run` declares nothing: every time verdict in doubt decides); a test whose files
+/// cannot be read is a judge failure.
 fn run_one(
     problem: &ProblemPlan,
     test: &TestFiles,
@@ -350,7 +384,7 @@ fn run_one(
     confirm: Confirm,
 ) -> TestResult {
     let mut result = match test.load() {
-        Ok(loaded) => loaded.judge(problem, cmd, limits, sandbox, confirm),
+        Ok(loaded) => loaded.judge(problem, cmd, limits, sandbox, confirm, Stake::Decides),
         Err(why) => TestResult {
             test: test.id.clone(),
             group: String::new(),

@@ -104,7 +104,7 @@ fn print_one(one: &session::run::One) {
     if let Some(note) = &one.timing_note {
         eprintln!("note: {note}");
     }
-    if one.timing.repeated > 0 || one.timing.confirm_reruns == 0 {
+    if one.timing.worth_a_note() {
         eprintln!("note: {}", one.timing.confirmation());
     }
     // A TLE by the limit it reached, never by the time counted when it was stopped.
