@@ -43,9 +43,10 @@ pub const BUSY_STEAL_PERCENT: f64 = 5.0;
 /// (its core, or the machine), leave it quiet: a fifth of [`BUSY_OTHERS`].
 pub const QUIET_OTHERS: f64 = 0.1;
 
-/// ... and less than this share of the CPU time stolen (in percent): a fifth of
-/// [`BUSY_STEAL_PERCENT`].
-pub const QUIET_STEAL_PERCENT: f64 = 1.0;
+/// ... and less than this share of the CPU time stolen (in percent): under half of
+/// [`BUSY_STEAL_PERCENT`], and two clock ticks of `/proc/stat` in a run of a second, so that
+/// one stolen tick does not end a run's quiet.
+pub const QUIET_STEAL_PERCENT: f64 = 2.0;
 
 /// How often the load average is read during a session.
 const SAMPLE: Duration = Duration::from_millis(250);
