@@ -113,9 +113,9 @@ fn print_one(one: &session::run::One) {
         .filter_map(|r| r.over_limit())
         .reduce(f64::max)
     {
-        Some(limit) => format!(">{limit:.3} s (a TLE)"),
+        Some(limit) => format!(">{limit:.3} s CPU (a TLE)"),
         None => format!(
-            "{:.3} s",
+            "{:.3} s CPU",
             results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max)
         ),
     };
@@ -128,7 +128,7 @@ fn print_one(one: &session::run::One) {
         return;
     }
     println!(
-        "{}: {}/{} tests accepted; slowest {slowest} CPU of {} s",
+        "{}: {}/{} tests accepted; slowest {slowest} of {} s",
         one.problem, one.passed, one.total, one.time_limit_seconds
     );
 }
