@@ -8,7 +8,8 @@
 //!   output) measured first, per problem, as `judge run PROBLEM <a fast accepted solution>
 //!   --jobs J`'s session time x J less its runs' CPU time, over its runs.
 //!
-//! Beside it: the load average before and after (`/proc/loadavg`), the judge's own contention
+//! Beside it: the load average at the matrix's start and end (`/proc/loadavg`, as its JSON's
+//! `load` says) and around the bench, the judge's own contention
 //! figures for the session (its JSON's `timing.contention`), the re-runs that confirmed time
 //! verdicts and their cost (`timing.reruns`, `rerun_cpu_seconds`, `rerun_wall_seconds`), the
 //! tests in doubt left at one run and why (`not_at_stake`, `quiet`), and the time-limit
@@ -167,7 +168,20 @@ fn main() {
         f(&c["load_before"]),
         f(&c["load_highest"])
     );
-    println!("load average (1, 5, 15 min): {load_before} before, {load_after} after");
+    // The judge's own reading at the start and the end of the matrix (`load` in its JSON).
+    let judge_load = |at: &str| {
+        v["load"][at].as_array().map_or("unknown".to_string(), |l| {
+            l.iter()
+                .map(|x| format!("{:.2}", f(x)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let (matrix_start, matrix_end) = (judge_load("start"), judge_load("end"));
+    println!(
+        "load average (1, 5, 15 min): {matrix_start} at the matrix's start, {matrix_end} at its \
+         end (its JSON); {load_before} before this bench, {load_after} after it"
+    );
     println!(
         "| wall s | floor s | ratio | cells CPU s | overhead s | re-runs | their CPU s | busy | \
          others CPUs | steal % | load before / after |"
@@ -181,8 +195,8 @@ fn main() {
         c["busy"],
         f(&c["others_cpus"]),
         f(&c["steal_percent"]),
-        load_before.split(' ').next().unwrap_or(""),
-        load_after.split(' ').next().unwrap_or("")
+        matrix_start.split(' ').next().unwrap_or(""),
+        matrix_end.split(' ').next().unwrap_or("")
     );
 }
 
