@@ -1,15 +1,19 @@
 //! What the confirmation of time verdicts costs (`cargo bench --bench confirm`): whole `judge
 //! run`s timed with the default confirmation (a run that gets TLE, or uses 80 % of the limit,
-//! is run up to twice more) and with `--confirm 0`, in the same bench, alternately, so that a
-//! change in the machine's load shows. Three runs of the shipped solutions, on every test:
+//! is run up to twice more, but a TLE by CPU time on a quiet core stands), with `--confirm-all`
+//! (every run in doubt re-run, quiet or not) and with `--confirm 0`, in the same bench, in turn,
+//! so that a change in the machine's load shows. Three runs of the shipped solutions, on every test:
 //!
 //! 1. the classic accepted solutions of sicily and rotation (`judge run` of each): nothing
 //!    near the limit, so confirmation should cost nothing;
-//! 2. sicily's classic solution beside its too-slow one (the matrix): every TLE cell runs
-//!    three times, which is the price of a confirmed TLE.
+//! 2. sicily's classic solution beside its too-slow one (the matrix): each TLE cell runs three
+//!    times with `--confirm-all`, which is the price of a confirmed TLE, and by default only
+//!    where its core was not quiet (`judge run`'s solutions declare nothing, so every time
+//!    verdict in doubt is at stake).
 //!
 //! Printed per run: wall seconds, CPU seconds (the judge and everything it ran, from
-//! `getrusage(RUSAGE_CHILDREN)`), the tests repeated (from the JSON), and the machine's
+//! `getrusage(RUSAGE_CHILDREN)`), the tests repeated and the TLEs that stood on a quiet core
+//! (from the JSON), and the machine's
 //! 1-minute load average before and after, and whether the judge found the machine busy.
 //! Jobs: the default (one per physical core), or BENCH_JOBS.
 
@@ -44,9 +48,9 @@ fn main() {
         let _ = judge(repo, problem, solutions, &["--tests", "samples"], &jobs);
     }
     println!(
-        "| run | confirmation | wall s | CPU s | tests repeated | load before / after | busy |"
+        "| run | confirmation | wall s | CPU s | tests repeated | quiet TLEs | load before / after | busy |"
     );
-    println!("|---|---|---:|---:|---:|---|---|");
+    println!("|---|---|---:|---:|---:|---:|---|---|");
     for (problem, solutions) in &runs {
         let names: Vec<&str> = solutions
             .iter()
@@ -54,6 +58,7 @@ fn main() {
             .collect();
         for (what, extra) in [
             ("--confirm 2 (default)", &[][..]),
+            ("--confirm-all", &["--confirm-all"][..]),
             ("--confirm 0", &["--confirm", "0"][..]),
         ] {
             let load_before = load1();
@@ -64,10 +69,11 @@ fn main() {
             let cpu = children_cpu() - cpu_before;
             let timing = &v["timing"];
             println!(
-                "| `judge run {problem} {}` | {what} | {wall:.1} | {cpu:.1} | {} of {} | {load_before:.2} / {:.2} | {} |",
+                "| `judge run {problem} {}` | {what} | {wall:.1} | {cpu:.1} | {} of {} | {} | {load_before:.2} / {:.2} | {} |",
                 names.join(" "),
                 timing["repeated"],
                 timing["tests"],
+                timing["quiet"],
                 load1(),
                 timing["contention"]["busy"]
             );

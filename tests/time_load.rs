@@ -7,6 +7,10 @@
 //! - with its default jobs and with `--jobs 1`, confirmation on (the default): the accepted
 //!   solutions are AC on every test, the slow one TLE on every test (each TLE confirmed: 3 runs),
 //!   and the JSON says the machine was busy;
+//! - the shipped classic and too-slow ones (`judge strength`, one by one and `--matrix`): the
+//!   classic one accepted, the slow one's TLE from one run (nothing at stake: it must get TLE);
+//!   no run of the load is called quiet, so a TLE of a solution that must pass would still be
+//!   confirmed;
 //! - with `--confirm 0`: one run per test. A flip (an accepted solution not AC) shows what
 //!   the confirmation saves; where no test flips (the machine is fast enough even loaded) that
 //!   half says so and is skipped. Then once more with today's wall clock of main (twice the
@@ -158,6 +162,21 @@ fn cells(v: &Value) -> Vec<Vec<Cell>> {
         .collect()
 }
 
+/// No run of the matrix `rows` was called quiet under the load: a time verdict in doubt was
+/// confirmed where it could change something, as without the quiet rule.
+fn assert_loud(rows: &Value) {
+    for row in rows.as_array().unwrap() {
+        for c in row["cells"].as_array().unwrap() {
+            let load = &c["confirmation"]["load"];
+            assert_ne!(
+                load["quiet"], true,
+                "{}: a run called quiet: {c}",
+                row["path"]
+            );
+        }
+    }
+}
+
 fn load_line(v: &Value) -> String {
     let c = &v["timing"]["contention"];
     format!(
@@ -198,11 +217,48 @@ fn time_verdicts_hold_on_a_busy_machine() {
             assert_eq!(verdict, "TLE", "{SLOW} (jobs {jobs:?}): {cpu} s CPU");
             assert_eq!(*runs, 3, "a TLE is confirmed by 2 more runs ({detail})");
         }
+        assert_loud(&v["problems"][0]["rows"]);
         assert_eq!(
             v["timing"]["contention"]["busy"], true,
             "the load is measured and said: {}",
             v["timing"]
         );
+    }
+
+    // The shipped solutions, judged against what they must get: the classic one stays
+    // accepted; the slow one's TLE is what it must get, and is not run again.
+    for matrix in [false, true] {
+        let mut judge = Command::new(JUDGE);
+        judge.args([
+            "strength",
+            "sicily",
+            "--tests",
+            TESTS,
+            "--solutions",
+            "*per_case.cpp",
+        ]);
+        judge.args(["--json"]).args(matrix.then_some("--matrix"));
+        let o = judge.current_dir(repo()).output().expect("run judge");
+        let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        eprintln!("strength (matrix {matrix}): {}", load_line(&v));
+        assert!(
+            o.status.success(),
+            "judge strength (matrix {matrix}) under load: {v}"
+        );
+        if matrix {
+            let rows = &v["problems"][0]["rows"];
+            assert_loud(rows);
+            for row in rows.as_array().unwrap() {
+                let slow = row["expected"] == "time_limit_exceeded";
+                for c in row["cells"].as_array().unwrap() {
+                    let want = if slow { ("TLE", 1) } else { ("AC", 1) };
+                    let got = (c["verdict"].as_str().unwrap(), c["runs"].as_u64().unwrap());
+                    assert_eq!(got, want, "{}: {c}", row["path"]);
+                }
+            }
+        } else {
+            assert_eq!(v["failed"], 0, "{v}");
+        }
     }
 
     // One run per test: what the confirmation saves, then what the wall clock saves too.

@@ -82,6 +82,8 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
             details: why.clone(),
             summary: why,
             runs: 0,
+            limit_seconds: None,
+            confirmation: Default::default(),
         }
         .visible()
     };

@@ -5,233 +5,15 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::ser::SerializeStruct;
-use serde::{Serialize, Serializer};
-
 use crate::check::{self, Verdict as CheckVerdict};
+pub use crate::judging::confirm::{Confirm, Stake};
+use crate::judging::verdict::Confirmation;
+pub use crate::judging::verdict::{TestResult, Verdict};
 use crate::problemset::manifest::Entry;
 use crate::problemset::plan::ProblemPlan;
+use crate::runner::load::RunWatch;
 use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
 use crate::text;
-
-/// The verdict on one test, as judges name them. In JSON it is its short name (`"WA"`);
-/// [`Verdict::detail`] goes beside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Accepted.
-    AC,
-    /// Wrong answer.
-    WA,
-    /// Presentation error.
-    PE,
-    /// Time limit exceeded (`cpu` or `wall`).
-    TLE(String),
-    /// Memory limit exceeded.
-    MLE,
-    /// Output limit exceeded.
-    OLE,
-    /// Runtime error: the exit code, the signal, or why it could not start.
-    RE(String),
-    /// The checker failed: a problem with the test data, not the solution.
-    FAIL,
-}
-
-impl Verdict {
-    /// The short name: `AC`, `WA`, `TLE`, ...
-    pub fn short(&self) -> &'static str {
-        match self {
-            Verdict::AC => "AC",
-            Verdict::WA => "WA",
-            Verdict::PE => "PE",
-            Verdict::TLE(_) => "TLE",
-            Verdict::MLE => "MLE",
-            Verdict::OLE => "OLE",
-            Verdict::RE(_) => "RE",
-            Verdict::FAIL => "FAIL",
-        }
-    }
-
-    /// What qualifies the verdict: `cpu` or `wall` for TLE, the exit code, signal or reason
-    /// for RE; `None` for the others.
-    pub fn detail(&self) -> Option<&str> {
-        match self {
-            Verdict::TLE(detail) | Verdict::RE(detail) => Some(detail),
-            _ => None,
-        }
-    }
-
-    /// True for a wrong or malformed output (what a wrong-answer solution must get).
-    pub fn is_wrong_output(&self) -> bool {
-        matches!(self, Verdict::WA | Verdict::PE)
-    }
-}
-
-impl Serialize for Verdict {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.short())
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::TLE(kind) => write!(f, "TLE ({kind})"),
-            Verdict::RE(why) => write!(f, "RE ({why})"),
-            other => f.write_str(other.short()),
-        }
-    }
-}
-
-/// What happened on one test. In JSON: `test`, `group`, `verdict` (`"WA"`), `detail`
-/// ([`Verdict::detail`] or null), the times and memory, `summary` and `message`.
-#[derive(Clone, Debug)]
-pub struct TestResult {
-    /// The test: `group/name` for a test of the built data.
-    pub test: String,
-    /// Its group; empty for a test outside the built data (stress, `judge check` on a file).
-    pub group: String,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// CPU seconds.
-    pub cpu_seconds: f64,
-    /// Wall-clock seconds.
-    pub wall_seconds: f64,
-    /// Peak resident memory, in bytes.
-    pub peak_memory_bytes: u64,
-    /// The checker's one-line reason (or the runner's), empty when accepted.
-    pub summary: String,
-    /// The checker's full message with its diff, or the end of standard error.
-    pub details: String,
-    /// How many times it ran: 1, or more when a time verdict was confirmed ([`Confirm`]);
-    /// the verdict and the times are those of the fastest run. 0 for an output judged
-    /// without running anything (`judge check`).
-    pub runs: usize,
-}
-
-#[cfg(test)]
-impl TestResult {
-    /// A made-up result for unit tests: `test` (its group is what comes before its `/`) with
-    /// `verdict` in `cpu` seconds (wall the same), run once, no message.
-    pub(crate) fn made_up(test: &str, verdict: Verdict, cpu: f64) -> TestResult {
-        TestResult {
-            test: test.into(),
-            group: test.split_once('/').map_or("", |(g, _)| g).into(),
-            verdict,
-            cpu_seconds: cpu,
-            wall_seconds: cpu,
-            peak_memory_bytes: 0,
-            summary: String::new(),
-            details: String::new(),
-            runs: 1,
-        }
-    }
-}
-
-impl TestResult {
-    /// The same result with its texts (the test's name, the summary and the message) as
-    /// [`text::visible`] shows them: they quote the solution's output and standard error, and
-    /// no control or invisible character of theirs reaches the table, the live lines, JSON or
-    /// HTML raw. The verdict is untouched.
-    pub fn visible(self) -> TestResult {
-        TestResult {
-            test: text::visible(&self.test).into_owned(),
-            summary: text::visible(&self.summary).into_owned(),
-            details: text::visible(&self.details).into_owned(),
-            ..self
-        }
-    }
-}
-
-impl Serialize for TestResult {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("TestResult", 10)?;
-        s.serialize_field("test", &self.test)?;
-        s.serialize_field("group", &self.group)?;
-        s.serialize_field("verdict", &self.verdict)?;
-        s.serialize_field("detail", &self.verdict.detail())?;
-        s.serialize_field("cpu_seconds", &self.cpu_seconds)?;
-        s.serialize_field("wall_seconds", &self.wall_seconds)?;
-        s.serialize_field("peak_memory_bytes", &self.peak_memory_bytes)?;
-        s.serialize_field("runs", &self.runs)?;
-        s.serialize_field("summary", &self.summary)?;
-        s.serialize_field("message", &self.details)?;
-        s.end()
-    }
-}
-
-/// Which runs are run again before their verdict is given, and how many times: a run that
-/// ends in TLE (CPU time or wall clock), or whose CPU time is at least [`Confirm::near`] of
-/// the limit, is re-run up to [`Confirm::reruns`] times, and the fastest run gives the verdict
-/// and the times ([`Confirm::judge`]). Noise on a busy machine only ever adds time (a core
-/// shared, caches and memory bandwidth shared, a run waiting for a core), so the fastest of
-/// several runs is the closest to what the program needs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Confirm {
-    /// Re-runs at most; 0 turns confirmation off.
-    pub reruns: usize,
-    /// The share of the time limit from which a run is re-run even when it ended in time.
-    pub near: f64,
-}
-
-impl Confirm {
-    /// The default: up to 2 re-runs, from 80 % of the limit.
-    pub const DEFAULT: Confirm = Confirm {
-        reruns: 2,
-        near: 0.8,
-    };
-
-    /// No re-run: every verdict from one run.
-    pub const OFF: Confirm = Confirm {
-        reruns: 0,
-        near: 1.0,
-    };
-
-    /// Runs `run` once, and again while the best run so far is in doubt (a TLE, or CPU time
-    /// at least `near` of `limit`), at most `reruns` more times; the best run is the result,
-    /// with [`TestResult::runs`] saying how many there were ([`Confirm::faster`]). No re-run
-    /// starts once the judge is interrupted ([`runner::interrupted`]).
-    pub fn judge(&self, limit: Duration, mut run: impl FnMut() -> TestResult) -> TestResult {
-        let limit = limit.as_secs_f64();
-        let in_doubt = |r: &TestResult| {
-            matches!(r.verdict, Verdict::TLE(_)) || r.cpu_seconds >= self.near * limit
-        };
-        let mut best = run();
-        let mut runs = 1;
-        while runs <= self.reruns && in_doubt(&best) && runner::interrupted().is_none() {
-            let again = run();
-            runs += 1;
-            if Confirm::faster(&again, &best) {
-                best = again;
-            }
-        }
-        best.runs = runs;
-        best
-    }
-
-    /// Whether run `a` was faster than run `b`: a run that ended (whatever its verdict)
-    /// before one stopped for time, and then the one with less CPU time; of two runs stopped
-    /// for time, one stopped at the CPU limit (it proves that the program needs more) before
-    /// one stopped by the wall clock, and of two stopped by the wall clock the one that got
-    /// more CPU time (it came closer to an end).
-    pub fn faster(a: &TestResult, b: &TestResult) -> bool {
-        let rank = |r: &TestResult| match &r.verdict {
-            Verdict::TLE(kind) if kind == "wall" => 2,
-            Verdict::TLE(_) => 1,
-            _ => 0,
-        };
-        match rank(a).cmp(&rank(b)) {
-            std::cmp::Ordering::Equal if rank(a) == 2 => a.cpu_seconds > b.cpu_seconds,
-            std::cmp::Ordering::Equal => a.cpu_seconds < b.cpu_seconds,
-            order => order.is_lt(),
-        }
-    }
-}
-
-impl Default for Confirm {
-    fn default() -> Confirm {
-        Confirm::DEFAULT
-    }
-}
 
 /// How the runs of a session are spread and confirmed: parallel workers, and the
 /// confirmation re-runs of time verdicts.
@@ -278,7 +60,10 @@ pub fn judge_test(
         output_bytes: check::output_cap(answer.len()) as u64,
         ..*limits
     };
+    // The load where the run ran, during it: whether a TLE may stand without re-runs.
+    let watch = RunWatch::start();
     let run = runner::run(cmd, Input::Bytes(input), &limits, sandbox);
+    let load = watch.finish(run.cpu);
     let mut result = TestResult {
         test: name.to_string(),
         group: String::new(),
@@ -289,6 +74,11 @@ pub fn judge_test(
         summary: String::new(),
         details: String::new(),
         runs: 1,
+        limit_seconds: None,
+        confirmation: Confirmation {
+            load,
+            ..Confirmation::default()
+        },
     };
     // The solution's own text: no escape sequence of its clears the screen, moves the cursor,
     // reorders or forges a line of the report or writes the clipboard.
@@ -311,6 +101,11 @@ pub fn judge_test(
         RunOutcome::MemoryLimit => Verdict::MLE,
         RunOutcome::OutputLimit => Verdict::OLE,
         RunOutcome::SpawnFailed(_) => Verdict::RE(CANNOT_START.into()),
+    };
+    result.limit_seconds = match &run.outcome {
+        RunOutcome::TimeLimit(TimeKind::Cpu) => Some(limits.cpu.as_secs_f64()),
+        RunOutcome::TimeLimit(TimeKind::Wall) => Some(limits.wall.as_secs_f64()),
+        _ => None,
     };
     if result.verdict != Verdict::AC && result.summary.is_empty() {
         result.summary = run.outcome.to_string();
@@ -369,6 +164,8 @@ pub fn judge_output(
             outcome.details
         },
         runs: 0,
+        limit_seconds: None,
+        confirmation: Confirmation::default(),
     }
     .visible()
 }
@@ -441,7 +238,8 @@ impl LoadedTest {
     }
 
     /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
-    /// it again as `confirm` says; the result names the test's group.
+    /// it again as `confirm` says for what is at `stake` ([`Confirm::settle`]); the result
+    /// names the test's group.
     pub fn judge(
         &self,
         problem: &ProblemPlan,
@@ -449,8 +247,9 @@ impl LoadedTest {
         limits: &Limits,
         sandbox: &Sandbox,
         confirm: Confirm,
+        stake: Stake,
     ) -> TestResult {
-        let result = confirm.judge(limits.cpu, || {
+        let run = || {
             judge_test(
                 problem,
                 &self.id,
@@ -460,7 +259,38 @@ impl LoadedTest {
                 limits,
                 sandbox,
             )
-        });
+        };
+        let result = confirm.judge(limits.cpu, stake, run);
+        TestResult {
+            group: self.group.clone(),
+            ..result
+        }
+    }
+
+    /// Confirms `first`, a result of [`LoadedTest::judge`] on this test that was left at one
+    /// run, now that it is known to decide something ([`Stake::Decides`]): runs it again as
+    /// `confirm` says.
+    pub fn confirm(
+        &self,
+        problem: &ProblemPlan,
+        cmd: &[String],
+        limits: &Limits,
+        sandbox: &Sandbox,
+        confirm: Confirm,
+        first: TestResult,
+    ) -> TestResult {
+        let run = || {
+            judge_test(
+                problem,
+                &self.id,
+                &self.input,
+                &self.answer,
+                cmd,
+                limits,
+                sandbox,
+            )
+        };
+        let result = confirm.settle(limits.cpu, Stake::Decides, first, run);
         TestResult {
             group: self.group.clone(),
             ..result
@@ -529,8 +359,9 @@ impl CannotStart {
     }
 }
 
-/// Runs `cmd` on `test` and judges it, confirmed as `confirm` says; a test whose files cannot
-/// be read is a judge failure.
+/// Runs `cmd` on `test` and judges it, confirmed as `confirm` says (a solution given to
+/// `judge run` declares nothing: every time verdict in doubt decides); a test whose files
+/// cannot be read is a judge failure.
 fn run_one(
     problem: &ProblemPlan,
     test: &TestFiles,
@@ -540,7 +371,7 @@ fn run_one(
     confirm: Confirm,
 ) -> TestResult {
     let mut result = match test.load() {
-        Ok(loaded) => loaded.judge(problem, cmd, limits, sandbox, confirm),
+        Ok(loaded) => loaded.judge(problem, cmd, limits, sandbox, confirm, Stake::Decides),
         Err(why) => TestResult {
             test: test.id.clone(),
             group: String::new(),
@@ -551,6 +382,8 @@ fn run_one(
             details: why.clone(),
             summary: why,
             runs: 1,
+            limit_seconds: None,
+            confirmation: Confirmation::default(),
         },
     };
     result.group = test.group.clone();
@@ -603,70 +436,4 @@ pub fn run_tests(
             .flatten(),
     );
     Ok(results)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn result(verdict: Verdict, cpu: f64) -> TestResult {
-        TestResult::made_up("t", verdict, cpu)
-    }
-
-    /// Confirms the runs `seq` would give, in order: the result and how many were made.
-    fn confirm(confirm: Confirm, seq: &[TestResult]) -> (TestResult, usize) {
-        let mut made = 0;
-        let r = confirm.judge(Duration::from_secs(1), || {
-            made += 1;
-            seq[made - 1].clone()
-        });
-        (r, made)
-    }
-
-    #[test]
-    fn a_time_verdict_is_confirmed_and_the_fastest_run_counts() {
-        let wall = || Verdict::TLE("wall".into());
-        let cpu = || Verdict::TLE("cpu".into());
-        // Far from the limit: one run.
-        let (r, made) = confirm(Confirm::DEFAULT, &[result(Verdict::AC, 0.3)]);
-        assert_eq!((r.verdict, r.runs, made), (Verdict::AC, 1, 1));
-        // Stopped by the wall clock, then in time: AC, from 2 runs.
-        let seq = [result(wall(), 0.4), result(Verdict::AC, 0.5)];
-        let (r, made) = confirm(Confirm::DEFAULT, &seq);
-        assert_eq!(
-            (r.verdict, r.cpu_seconds, r.runs, made),
-            (Verdict::AC, 0.5, 2, 2)
-        );
-        // Near the limit three times: the least CPU time.
-        let seq = [
-            result(Verdict::AC, 0.9),
-            result(Verdict::AC, 0.85),
-            result(Verdict::AC, 0.95),
-        ];
-        let (r, made) = confirm(Confirm::DEFAULT, &seq);
-        assert_eq!((r.cpu_seconds, r.runs, made), (0.85, 3, 3));
-        // TLE every time: the CPU-time TLE proves more than the wall clock's.
-        let seq = [
-            result(wall(), 0.6),
-            result(cpu(), 1.01),
-            result(wall(), 0.7),
-        ];
-        let (r, made) = confirm(Confirm::DEFAULT, &seq);
-        assert_eq!((r.verdict, r.runs, made), (cpu(), 3, 3));
-        // Two wall-clock TLEs: the one that got more CPU time.
-        let seq = [
-            result(wall(), 0.6),
-            result(wall(), 0.7),
-            result(wall(), 0.5),
-        ];
-        let (r, _) = confirm(Confirm::DEFAULT, &seq);
-        assert_eq!(r.cpu_seconds, 0.7);
-        // Off: one run, whatever it gave.
-        let (r, made) = confirm(Confirm::OFF, &[result(wall(), 0.4)]);
-        assert_eq!((r.verdict, r.runs, made), (wall(), 1, 1));
-        // A wrong answer near the limit is re-run too; a faster WA is still a WA.
-        let seq = [result(Verdict::WA, 0.9), result(Verdict::WA, 0.5)];
-        let (r, made) = confirm(Confirm::DEFAULT, &seq);
-        assert_eq!((r.verdict, r.cpu_seconds, made), (Verdict::WA, 0.5, 2));
-    }
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::judging::run::{Confirm, LoadedTest, TestResult, Verdict, limits_for};
+use crate::judging::run::{Confirm, LoadedTest, Stake, TestResult, Verdict, limits_for};
 use crate::problemset::names::path_order;
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::{BuildLimits, CompileError, compile};
@@ -79,7 +79,9 @@ pub struct SolutionReport {
 
 /// Runs one solution, `built` by [`build_solution`], on `tests` in order: an accepted one on
 /// all of them, a wrong or slow one until the first test it fails; time verdicts confirmed as
-/// `confirm` says; `finished(test, result)` after each test (its confirmation runs included).
+/// `confirm` says where a re-run could change its outcome ([`Stake::of`] its declared outcome:
+/// every test of an accepted one, the first failure of a wrong one, which every failure seen
+/// here is, in plan or in name order; never a slow one's TLE); `finished(test, result)` after each test (its confirmation runs included).
 /// A solution that did not build gets the report `built` holds. Once the judge is interrupted
 /// ([`runner::interrupted`]) it stops, and its report is not to be used.
 pub fn judge_solution(
@@ -95,9 +97,10 @@ pub fn judge_solution(
         Ok(built) => built,
         Err(report) => return *report,
     };
+    let stake = Stake::of(Some(solution.expected));
     let mut results = Vec::new();
     for (i, t) in tests.iter().enumerate() {
-        let result = t.judge(problem, &cmd, &limits, sandbox, confirm);
+        let result = t.judge(problem, &cmd, &limits, sandbox, confirm, stake);
         if runner::interrupted().is_some() {
             break;
         }
@@ -111,7 +114,7 @@ pub fn judge_solution(
     let mut report = assess(problem, solution, &results, tests.len());
     if results.last().is_some_and(|r| r.verdict != Verdict::AC) {
         check_path_order(&mut report, tests, results.len() - 1, |i| {
-            tests[i].judge(problem, &cmd, &limits, sandbox, confirm)
+            tests[i].judge(problem, &cmd, &limits, sandbox, confirm, stake)
         });
     }
     report

@@ -166,9 +166,14 @@ impl Grid {
             format!("#{} {} ", solution + 1, p.rows[solution].name)
         };
         let p = &self.problems[problem];
+        // A TLE by the limit it reached (`TLE (cpu) >1.00 s`), as in the matrix.
         let mut line = format!(
-            "[{}{of}] {} {who}{}: {} {:.2} s",
-            self.done, p.problem, result.test, result.verdict, result.cpu_seconds
+            "[{}{of}] {} {who}{}: {} {} s",
+            self.done,
+            p.problem,
+            result.test,
+            result.verdict,
+            text::seconds(result)
         );
         if result.runs > 1 {
             let _ = write!(line, ", the fastest of {} runs", result.runs);
@@ -194,9 +199,8 @@ impl Grid {
 
     /// The partial matrices as text, laid out as [`text::render`] lays out a matrix: per
     /// problem its solutions, then tests down in their groups and numbered, solutions across,
-    /// per finished run its cell as there ([`text::cell_text`]: the verdict letter, which limit
-    /// stopped a TLE under the CPU limit, the CPU time, the runs that confirmed it) and `.`
-    /// for the others.
+    /// per finished run its cell as there ([`text::cell_text`]: the verdict letter, the CPU
+    /// time or the limit a TLE reached, the runs that confirmed it) and `.` for the others.
     pub fn text(&self, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
         let mut out = String::new();
         for p in &self.problems {
@@ -204,7 +208,7 @@ impl Grid {
                 .rows
                 .iter()
                 .flat_map(|r| r.cells.iter().flatten())
-                .map(|c| text::cell_text(c, p.time_limit).len() + 1)
+                .map(|c| text::cell_text(c).len() + 1)
                 .fold(7, usize::max);
             let _ = writeln!(
                 out,
@@ -244,7 +248,7 @@ impl Grid {
                 for row in &p.rows {
                     match &row.cells[t] {
                         Some(c) => {
-                            let text = format!("{:>cell$}", text::cell_text(c, p.time_limit));
+                            let text = format!("{:>cell$}", text::cell_text(c));
                             out.push_str(&paint(&text, &c.verdict));
                         }
                         None => {
@@ -279,6 +283,8 @@ mod tests {
             summary: "wrong".into(),
             details: String::new(),
             runs: 1,
+            limit_seconds: None,
+            confirmation: Default::default(),
         }
     }
 
@@ -314,17 +320,19 @@ mod tests {
             "{text}"
         );
         // A time verdict confirmed by re-runs: said in the line, and in the cell as in the
-        // text matrix (which limit stopped it, how many runs), the columns widened to fit.
+        // text matrix (the limit it reached, how many runs), the columns widened to fit.
+        // A TLE shows the limit it reached (here the wall clock's 3 s), never its CPU time.
         let mut slow = result("edge/two", Verdict::TLE("wall".into()));
         slow.runs = 3;
+        slow.limit_seconds = Some(3.0);
         let line = grid.record(0, 0, 1, &slow);
         assert_eq!(
             line,
-            "[3/6] p #1 a.cpp edge/two: TLE (wall) 0.25 s, the fastest of 3 runs (wrong)"
+            "[3/6] p #1 a.cpp edge/two: TLE (wall) >3.00 s, the fastest of 3 runs (wrong)"
         );
         let text = grid.text(&plain);
         assert!(
-            text.contains("\n  2 two   T wall 0.25 x3              .\n"),
+            text.contains("\n  2 two   T wall >3.00 x3               .\n"),
             "{text}"
         );
     }

@@ -363,18 +363,21 @@ pub fn worth_names(tests: &[TestColumn]) -> Vec<(String, bool)> {
         .collect()
 }
 
-/// A run's time for the advice: a run stopped for time needed more than its limit (the
-/// problem's, or the probe's); the CPU time it used is all that is known.
+/// A run's time for the advice: a run stopped for time needed more than its limit: the CPU
+/// limit it reached (the problem's, or the probe's), or where the wall clock stopped it, the
+/// CPU time it used and at least the problem's limit.
 fn timed(result: &TestResult, time_limit: f64) -> Timed {
-    let cut_off = matches!(result.verdict, Verdict::TLE(_));
+    let seconds = match &result.verdict {
+        Verdict::TLE(kind) if kind != "wall" => result
+            .cpu_seconds
+            .max(result.limit_seconds.unwrap_or(time_limit)),
+        Verdict::TLE(_) => result.cpu_seconds.max(time_limit),
+        _ => result.cpu_seconds,
+    };
     Timed {
         test: result.test.clone(),
-        seconds: if cut_off {
-            result.cpu_seconds.max(time_limit)
-        } else {
-            result.cpu_seconds
-        },
-        cut_off,
+        seconds,
+        cut_off: matches!(result.verdict, Verdict::TLE(_)),
     }
 }
 

@@ -29,20 +29,34 @@ pub const LEGEND: &str = "A accepted, W wrong answer, P presentation error, T ti
 /// The narrowest column of the matrix.
 const CELL: usize = 7;
 
-/// A cell's text: the verdict's letter; for a TLE with less CPU time than the limit, which
-/// limit stopped it (`T wall 0.60`); the CPU time; and when the test ran more than once to
-/// confirm a time verdict, how many runs it took (`A 0.85 x3`: the fastest of 3 runs).
-pub fn cell_text(c: &TestResult, time_limit: f64) -> String {
+/// A cell's text: the verdict's letter; for a TLE the wall clock stopped, `wall`; the time
+/// ([`seconds`]: the CPU time, or for a TLE the limit it reached, `T >1.00`, `T wall >3.00`,
+/// never a time under the limit); and when the test ran more than once to confirm a time
+/// verdict, how many runs it took (`A 0.85 x3`: the fastest of 3 runs).
+pub fn cell_text(c: &TestResult) -> String {
     let mut text = letter(&c.verdict).to_string();
-    if let (Verdict::TLE(kind), true) = (&c.verdict, c.cpu_seconds < time_limit) {
-        text.push(' ');
-        text.push_str(kind);
+    if let Verdict::TLE(kind) = &c.verdict
+        && kind == "wall"
+    {
+        text.push_str(" wall");
     }
-    text.push_str(&format!(" {:.2}", c.cpu_seconds));
+    text.push(' ');
+    text.push_str(&seconds(c));
     if c.runs > 1 {
         text.push_str(&format!(" x{}", c.runs));
     }
     text
+}
+
+/// A result's time as every report shows it: its CPU time (`0.25`), or for a TLE the limit
+/// it reached, which the run needed more than (`>1.00`: the CPU limit; for a TLE by the wall
+/// clock, the wall clock's limit) and never the CPU time counted when it was stopped, which
+/// may be a little under the limit; the JSON keeps that figure, with `over_limit`.
+pub fn seconds(c: &TestResult) -> String {
+    match c.over_limit() {
+        Some(limit) => format!(">{limit:.2}"),
+        None => format!("{:.2}", c.cpu_seconds),
+    }
 }
 const BAR: usize = 10;
 
@@ -104,7 +118,7 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         .rows
         .iter()
         .flat_map(|r| &r.cells)
-        .map(|c| cell_text(c, m.time_limit).len() + 1)
+        .map(|c| cell_text(c).len() + 1)
         .fold(CELL, usize::max);
     let _ = write!(out, "{:<first$}", "test");
     for i in 0..m.rows.len() {
@@ -119,7 +133,7 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
             for row in &m.rows {
                 match row.cells.get(t) {
                     Some(c) => {
-                        let text = format!("{:>cell$}", cell_text(c, m.time_limit));
+                        let text = format!("{:>cell$}", cell_text(c));
                         out.push_str(&paint(&text, &c.verdict));
                     }
                     None => {
@@ -279,12 +293,22 @@ mod tests {
     }
 
     #[test]
-    fn a_t_under_the_limit_says_why_and_repeats_are_counted() {
-        assert_eq!(cell_text(&cell(Verdict::AC, 0.25, 1), 1.0), "A 0.25");
-        assert_eq!(cell_text(&cell(Verdict::AC, 0.85, 3), 1.0), "A 0.85 x3");
+    fn a_tle_shows_the_limit_it_reached_and_repeats_are_counted() {
+        assert_eq!(cell_text(&cell(Verdict::AC, 0.25, 1)), "A 0.25");
+        assert_eq!(cell_text(&cell(Verdict::AC, 0.85, 3)), "A 0.85 x3");
         let wall = Verdict::TLE("wall".into());
-        assert_eq!(cell_text(&cell(wall, 0.6, 3), 1.0), "T wall 0.60 x3");
+        let stopped = |verdict: Verdict, cpu: f64, runs: usize, limit: f64| TestResult {
+            limit_seconds: Some(limit),
+            ..cell(verdict, cpu, runs)
+        };
+        // Stopped by the wall clock (3 s for a 1 s limit) with 0.6 s of CPU: the wall limit.
+        assert_eq!(cell_text(&stopped(wall, 0.6, 3, 3.0)), "T wall >3.00 x3");
         let cpu = Verdict::TLE("cpu".into());
-        assert_eq!(cell_text(&cell(cpu, 1.01, 1), 1.0), "T 1.01");
+        // Stopped by the kernel a little under the limit, or a little over it: the limit.
+        assert_eq!(cell_text(&stopped(cpu.clone(), 2.99, 1, 3.0)), "T >3.00");
+        assert_eq!(cell_text(&stopped(cpu.clone(), 1.01, 1, 1.0)), "T >1.00");
+        assert_eq!(seconds(&stopped(cpu.clone(), 0.95, 1, 1.0)), ">1.00");
+        // A limit not known: the time it ran, as a lower bound still.
+        assert_eq!(cell_text(&cell(cpu, 1.01, 1)), "T >1.01");
     }
 }

@@ -9,10 +9,20 @@
 //! hypervisor stole 5 % or more of the CPU time: then the session's jobs shared the cores and
 //! their caches with other work, and their times may be inflated (CPU time too, through the
 //! caches and the memory bandwidth).
+//!
+//! [`RunWatch`] measures the same for one run, over its own duration and where it ran: the
+//! logical CPUs of the core its worker is pinned to (with two jobs or more, each job has a
+//! core of its own: [`crate::runner::parallel`]), less the run's own CPU time and its
+//! worker's; or the whole machine, less this process's and the run's, where the worker is not
+//! pinned and no other run overlapped it. The run was **quiet** ([`RunLoad::quiet`]) when the
+//! other processes used less than [`QUIET_OTHERS`] of a CPU there on average and less than
+//! [`QUIET_STEAL_PERCENT`] of its CPU time was stolen: then a CPU-time TLE stands without
+//! re-runs (docs/time.md says why these figures).
 
 use std::fmt;
 use std::fs;
 use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -28,6 +38,15 @@ const BUSY_OTHERS_SECONDS: f64 = 0.25;
 
 /// This share of stolen CPU time (in percent) makes the machine busy.
 pub const BUSY_STEAL_PERCENT: f64 = 5.0;
+
+/// Other processes using less than this many CPUs on average during a run, where it ran
+/// (its core, or the machine), leave it quiet: a fifth of [`BUSY_OTHERS`].
+pub const QUIET_OTHERS: f64 = 0.1;
+
+/// ... and less than this share of the CPU time stolen (in percent): under half of
+/// [`BUSY_STEAL_PERCENT`], and two clock ticks of `/proc/stat` in a run of a second, so that
+/// one stolen tick does not end a run's quiet.
+pub const QUIET_STEAL_PERCENT: f64 = 2.0;
 
 /// How often the load average is read during a session.
 const SAMPLE: Duration = Duration::from_millis(250);
@@ -102,20 +121,7 @@ struct Snapshot {
 
 impl Snapshot {
     fn now() -> Option<Snapshot> {
-        let stat = fs::read_to_string("/proc/stat").ok()?;
-        let line = stat.lines().find(|l| l.starts_with("cpu "))?;
-        let fields: Vec<f64> = line
-            .split_whitespace()
-            .skip(1)
-            .map(|f| f.parse().unwrap_or(0.0))
-            .collect();
-        let field = |i: usize| fields.get(i).copied().unwrap_or(0.0);
-        // SAFETY: sysconf has no memory effects.
-        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
-        // user nice system idle iowait irq softirq steal (guest time is inside user).
-        let busy = (field(0) + field(1) + field(2) + field(5) + field(6)) / ticks;
-        let steal = field(7) / ticks;
-        let total = busy + (field(3) + field(4)) / ticks + steal;
+        let Counters { busy, steal, total } = Counters::read(None)?;
         Some(Snapshot {
             at: Instant::now(),
             busy,
@@ -123,6 +129,62 @@ impl Snapshot {
             total,
             own: own_cpu_seconds(),
         })
+    }
+}
+
+/// The CPU seconds `/proc/stat` counts, of the whole machine or of some logical CPUs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Counters {
+    /// Busy (user, nice, system, irq, softirq).
+    busy: f64,
+    /// Stolen.
+    steal: f64,
+    /// Every second counted (busy, idle, iowait, steal).
+    total: f64,
+}
+
+impl Counters {
+    /// The counters of the machine (`None`), or the sum of those of the logical `cpus`.
+    fn read(cpus: Option<&[usize]>) -> Option<Counters> {
+        Counters::parse(&fs::read_to_string("/proc/stat").ok()?, cpus)
+    }
+
+    /// [`Counters::read`] from the text of `/proc/stat`; `None` where a line is missing.
+    fn parse(stat: &str, cpus: Option<&[usize]>) -> Option<Counters> {
+        // SAFETY: sysconf has no memory effects.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+        let of_line = |line: &str| {
+            let fields: Vec<f64> = line
+                .split_whitespace()
+                .skip(1)
+                .map(|f| f.parse().unwrap_or(0.0))
+                .collect();
+            let field = |i: usize| fields.get(i).copied().unwrap_or(0.0);
+            // user nice system idle iowait irq softirq steal (guest time is inside user).
+            let busy = (field(0) + field(1) + field(2) + field(5) + field(6)) / ticks;
+            let steal = field(7) / ticks;
+            Counters {
+                busy,
+                steal,
+                total: busy + (field(3) + field(4)) / ticks + steal,
+            }
+        };
+        let line = |name: &str| {
+            stat.lines()
+                .find(|l| l.split_whitespace().next() == Some(name))
+                .map(of_line)
+        };
+        match cpus {
+            None => line("cpu"),
+            Some(cpus) => cpus.iter().try_fold(Counters::default(), |sum, cpu| {
+                let c = line(&format!("cpu{cpu}"))?;
+                Some(Counters {
+                    busy: sum.busy + c.busy,
+                    steal: sum.steal + c.steal,
+                    total: sum.total + c.total,
+                })
+            }),
+        }
     }
 }
 
@@ -216,9 +278,245 @@ impl Watch {
     }
 }
 
+/// The load during one run, where it ran ([`RunWatch`]). In JSON: `quiet`, `scope`,
+/// `others_cpus`, `steal_percent`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunLoad {
+    /// Whether the run was quiet: the other processes used less than [`QUIET_OTHERS`] of a
+    /// CPU there, and less than [`QUIET_STEAL_PERCENT`] of the CPU time was stolen.
+    pub quiet: bool,
+    /// Where it was measured: `core` (the logical CPUs of the core the run's worker is pinned
+    /// to) or `machine`.
+    pub scope: &'static str,
+    /// The CPUs the other processes used there, on average over the run.
+    pub others_cpus: f64,
+    /// The share of the CPU time there stolen by the hypervisor, in percent.
+    pub steal_percent: f64,
+}
+
+/// The runs being watched now, in this process: a run measured on the whole machine counts
+/// only where no other run overlapped it (the other's CPU time is not known until it ends).
+static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
+
+/// One run watched: the counters when it began.
+pub struct RunWatch {
+    at: Instant,
+    /// The logical CPUs of the core the calling thread is pinned to; `None`: not pinned, the
+    /// whole machine.
+    cpus: Option<Vec<usize>>,
+    start: Option<Counters>,
+    /// CPU seconds of the calling thread (pinned) or of this process (not pinned).
+    own: f64,
+    /// No other run was being watched when it began.
+    alone: bool,
+}
+
+impl RunWatch {
+    /// Starts watching a run about to start from the calling thread.
+    pub fn start() -> RunWatch {
+        let alone = IN_FLIGHT.fetch_add(1, Ordering::SeqCst) == 0;
+        let cpus = pinned_core();
+        let own = own_seconds(cpus.is_some());
+        RunWatch {
+            start: Counters::read(cpus.as_deref()),
+            at: Instant::now(),
+            cpus,
+            own,
+            alone,
+        }
+    }
+
+    /// The load during the run, which used `run_cpu` of CPU time: `None` where it cannot be
+    /// told (no `/proc/stat`; on the whole machine, another run overlapped this one; on a
+    /// core, the run's CPU time does not show there).
+    pub fn finish(self, run_cpu: Duration) -> Option<RunLoad> {
+        let end = Counters::read(self.cpus.as_deref());
+        let own = own_seconds(self.cpus.is_some()) - self.own;
+        let seconds = self.at.elapsed().as_secs_f64().max(1e-3);
+        let alone = IN_FLIGHT.fetch_sub(1, Ordering::SeqCst) == 1 && self.alone;
+        let (start, end) = (self.start?, end?);
+        let run = run_cpu.as_secs_f64();
+        measure(
+            Counters {
+                busy: end.busy - start.busy,
+                steal: end.steal - start.steal,
+                total: end.total - start.total,
+            },
+            seconds,
+            own.max(0.0) + run,
+            run,
+            self.cpus.is_some(),
+            alone,
+        )
+    }
+}
+
+/// The load of a run from the counters' growth during its `seconds` (`delta`), the CPU
+/// seconds of the judge's there (`judge`, the run's `run` included), on a pinned core
+/// (`core`) or the whole machine, where no other run overlapped it (`alone`).
+fn measure(
+    delta: Counters,
+    seconds: f64,
+    judge: f64,
+    run: f64,
+    core: bool,
+    alone: bool,
+) -> Option<RunLoad> {
+    // Counted in clock ticks: a run's CPU time may show a tick or two less per CPU.
+    let slack = 0.03 + 0.05 * run;
+    if core && delta.busy + slack < run {
+        return None;
+    }
+    if !core && !alone {
+        return None;
+    }
+    let others_cpus = (delta.busy - judge).max(0.0) / seconds;
+    let steal_percent = if delta.total > 0.0 {
+        100.0 * delta.steal.max(0.0) / delta.total
+    } else {
+        0.0
+    };
+    Some(RunLoad {
+        quiet: others_cpus < QUIET_OTHERS && steal_percent < QUIET_STEAL_PERCENT,
+        scope: if core { "core" } else { "machine" },
+        others_cpus,
+        steal_percent,
+    })
+}
+
+/// CPU seconds of the calling thread (`thread`), or of this whole process (every thread).
+fn own_seconds(thread: bool) -> f64 {
+    if thread {
+        let mut t = MaybeUninit::<libc::timespec>::zeroed();
+        // SAFETY: `t` is a valid timespec buffer.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, t.as_mut_ptr()) } == 0 {
+            // SAFETY: clock_gettime filled it.
+            let t = unsafe { t.assume_init() };
+            return t.tv_sec as f64 + t.tv_nsec as f64 / 1e9;
+        }
+        return 0.0;
+    }
+    let mut usage = MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: `usage` is a valid rusage buffer.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } != 0 {
+        return 0.0;
+    }
+    // SAFETY: getrusage filled it.
+    let u = unsafe { usage.assume_init() };
+    [u.ru_utime, u.ru_stime]
+        .iter()
+        .map(|t| t.tv_sec as f64 + t.tv_usec as f64 / 1e6)
+        .sum()
+}
+
+/// The logical CPUs of the core the calling thread is pinned to (its one allowed CPU and
+/// that CPU's hyper-threads), or `None` when it may run on more than one.
+fn pinned_core() -> Option<Vec<usize>> {
+    let mut set = MaybeUninit::<libc::cpu_set_t>::zeroed();
+    // SAFETY: `set` is a valid, zeroed cpu_set_t of the size given; 0 is this thread.
+    let r = unsafe {
+        libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set.as_mut_ptr())
+    };
+    if r != 0 {
+        return None;
+    }
+    // SAFETY: sched_getaffinity filled it.
+    let set = unsafe { set.assume_init() };
+    let mut allowed = (0..libc::CPU_SETSIZE as usize)
+        // SAFETY: CPU_ISSET reads the set within its size.
+        .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &set) });
+    let (Some(cpu), None) = (allowed.next(), allowed.next()) else {
+        return None;
+    };
+    let siblings = fs::read_to_string(format!(
+        "/sys/devices/system/cpu/cpu{cpu}/topology/thread_siblings_list"
+    ))
+    .ok()
+    .and_then(|list| cpu_list(&list))
+    .filter(|s| s.contains(&cpu));
+    Some(siblings.unwrap_or_else(|| vec![cpu]))
+}
+
+/// A CPU list as sysfs writes it (`0-1,4`), or `None` when it is not one.
+fn cpu_list(text: &str) -> Option<Vec<usize>> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',') {
+        match part.split_once('-') {
+            Some((a, b)) => cpus.extend(a.parse::<usize>().ok()?..=b.parse::<usize>().ok()?),
+            None => cpus.push(part.parse().ok()?),
+        }
+    }
+    Some(cpus)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_is_quiet_only_where_others_and_steal_are_low() {
+        let delta = |busy: f64, steal: f64| Counters {
+            busy,
+            steal,
+            total: 1.0,
+        };
+        // A run of 1 s on its core, the worker 0.01 s: the rest is the others'.
+        let quiet = measure(delta(1.05, 0.0), 1.0, 1.01, 1.0, true, true).unwrap();
+        assert!(quiet.quiet && quiet.scope == "core", "{quiet:?}");
+        assert!((quiet.others_cpus - 0.04).abs() < 1e-9, "{quiet:?}");
+        let busy = measure(delta(1.0, 0.0), 2.0, 0.7, 0.69, true, false).unwrap();
+        assert!(
+            !busy.quiet && (busy.others_cpus - 0.15).abs() < 1e-9,
+            "{busy:?}"
+        );
+        let stolen = measure(delta(1.0, 0.02), 1.0, 1.0, 0.99, true, true).unwrap();
+        assert!(!stolen.quiet && stolen.steal_percent == 2.0, "{stolen:?}");
+        // The run's CPU time did not show on the core: the figures say nothing.
+        assert_eq!(measure(delta(0.5, 0.0), 1.0, 1.0, 1.0, true, true), None);
+        // On the whole machine, only a run that no other overlapped.
+        assert!(measure(delta(1.02, 0.0), 1.0, 1.0, 1.0, false, true).is_some_and(|l| l.quiet));
+        assert_eq!(measure(delta(1.02, 0.0), 1.0, 1.0, 1.0, false, false), None);
+    }
+
+    #[test]
+    fn proc_stat_lines_add_up_per_cpu() {
+        let stat = "cpu  300 0 100 600 0 0 0 10 0 0\ncpu0 100 0 50 350 0 0 0 0 0 0\n\
+                    cpu1 200 0 50 250 0 0 0 10 0 0\nintr 1\n";
+        // SAFETY: sysconf has no memory effects.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+        let all = Counters::parse(stat, None).unwrap();
+        assert_eq!(all.busy * ticks, 400.0);
+        let one = Counters::parse(stat, Some(&[1])).unwrap();
+        let round = |x: f64| (x * ticks).round();
+        assert_eq!(
+            (round(one.busy), round(one.steal), round(one.total)),
+            (250.0, 10.0, 510.0)
+        );
+        assert_eq!(
+            Counters::parse(stat, Some(&[0, 1])).unwrap().busy * ticks,
+            400.0
+        );
+        assert_eq!(Counters::parse(stat, Some(&[2])), None);
+        assert_eq!(cpu_list("0-1,4\n"), Some(vec![0, 1, 4]));
+        assert_eq!(cpu_list("x"), None);
+    }
+
+    #[test]
+    fn a_run_is_watched_where_it_runs() {
+        let watch = RunWatch::start();
+        let end = Instant::now() + Duration::from_millis(200);
+        let mut x = 0u64;
+        while Instant::now() < end {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        // The spinning is this thread's own: not the others'.
+        if let Some(load) = watch.finish(Duration::ZERO) {
+            assert!(
+                load.others_cpus >= 0.0 && load.steal_percent >= 0.0,
+                "{load:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_session_is_measured() {

@@ -60,7 +60,8 @@ pub enum Command {
     /// judge.toml: CPU time (which decides TLE), a wall clock of max(3 x that, that + 2 s)
     /// which only stops programs that wait, address space; output is capped at the checker's
     /// cap. A run that gets TLE or uses 80 % of the limit is run again, twice at most, and
-    /// the fastest run counts (--confirm). A solution that hangs, forks or floods output is killed with its whole
+    /// the fastest run counts (--confirm), but a TLE by CPU time on a quiet core stands
+    /// (--confirm-all). A solution that hangs, forks or floods output is killed with its whole
     /// process group. Verdicts: AC, WA, PE, TLE, MLE, OLE, RE (exit code or signal), FAIL (a
     /// test data problem). Tests run in plan order, named GROUP/NAME.
     ///
@@ -221,6 +222,11 @@ pub enum Command {
     /// time-limit advice (slowest accepted test x 2, rounded up to whole seconds, against the
     /// fastest intended-TLE solution, which is run once more on one TLE test with 3x the
     /// limit to measure it). The outcome per solution is decided as without --matrix.
+    ///
+    /// A time verdict in doubt (TLE, or 80 % of the limit) is run again only where that can
+    /// change an outcome: an accepted solution's test, a wrong one's first failure; never an
+    /// intended-TLE solution's; and a TLE by CPU time on a quiet core stands (--confirm-all
+    /// confirms every one).
     /// --html FILE writes the same as one self-contained page (no network): tests down,
     /// solutions across, each group one row (worst verdict, slowest time) that expands on
     /// click, sticky header and test column, colours per verdict, time bars, the
@@ -495,14 +501,20 @@ pub struct Common {
     #[arg(long, value_name = "SECONDS")]
     pub wall_limit: Option<f64>,
     /// Re-run a test at most N more times when it gets TLE (CPU or wall clock) or uses at
-    /// least --confirm-near of the limit; the fastest run gives the verdict and the times.
-    /// 0 turns it off.
+    /// least --confirm-near of the limit, where a re-run can change an outcome and the run's
+    /// core was not quiet (see --confirm-all); the fastest run gives the verdict and the
+    /// times. 0 turns it off.
     #[arg(long, value_name = "N", default_value_t = Confirm::DEFAULT.reruns)]
     pub confirm: usize,
     /// The share of the time limit from which a run that ended in time is confirmed too.
     #[arg(long, value_name = "FRACTION", default_value_t = Confirm::DEFAULT.near,
           value_parser = parse_near)]
     pub confirm_near: f64,
+    /// Confirm every run in doubt. By default only where a re-run can change an outcome (not
+    /// an intended-TLE solution's TLE, nor a wrong-answer solution's TLE after its first
+    /// failure), and a TLE by CPU time on a quiet core stands without re-runs.
+    #[arg(long)]
+    pub confirm_all: bool,
     /// MiB of memory per test, instead of judge.toml's.
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
@@ -594,6 +606,7 @@ impl From<Common> for Session {
             confirm: Confirm {
                 reruns: c.confirm,
                 near: c.confirm_near,
+                all: c.confirm_all,
             },
             memory_limit: c.memory_limit,
             sandbox: c.sandbox,

@@ -2,13 +2,19 @@
 //! solutions): each solution on every test of its problem, with no early stop, spread over the
 //! workers one (solution, test) pair at a time. The one exception: a command that cannot start
 //! on its first test (not found, not executable) is not run on the others, whose runs would
-//! all fail the same way. Each run is reported as it finishes ([`Progress`]); once the judge
-//! is interrupted no run starts, and a run that ends after the interrupt is left out.
+//! all fail the same way. A time verdict in doubt is confirmed where a re-run could change
+//! the solution's outcome ([`Stake`]): at once for an accepted solution or one that declares
+//! nothing, never for an intended-TLE one, and for a wrong-answer one only on its first
+//! failures, in plan and in name order, once every test ran ([`to_confirm`]). Each run is
+//! reported as it finishes ([`Progress`]; a wrong-answer solution's TLE once it is settled);
+//! once the judge is interrupted no run starts, and a run that ends after the interrupt is
+//! left out.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult};
-use crate::judging::strength::SolutionReport;
+use crate::judging::run::{CannotStart, LoadedTest, Schedule, Stake, TestResult, Verdict};
+use crate::judging::strength::{SolutionReport, run_first_by_path};
+use crate::judging::verdict::Settled;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::{self, Limits, Sandbox};
 
@@ -40,6 +46,8 @@ pub struct Runs<'a> {
     /// The solutions of a lower rank are queued first (the slow ones, so that their long
     /// runs do not come last with one worker idle).
     pub rank: u8,
+    /// What a re-run of one of its tests could change ([`Stake::of`] its declared outcome).
+    pub stake: Stake,
 }
 
 /// How far the runs of a matrix are, after each one.
@@ -83,6 +91,8 @@ pub fn run_every_test(
         .collect();
     // A stable sort: within a rank, each solution's tests in order, its first test first.
     runs.sort_by_key(|&(s, _)| solutions[s].rank);
+    // A wrong-answer solution's tests run once; its first failures are confirmed at the end.
+    let later = |s: usize| solutions[s].stake == Stake::FirstFailure && !schedule.confirm.all;
     let unstartable: Vec<AtomicBool> = solutions.iter().map(|_| AtomicBool::new(false)).collect();
     let done = AtomicUsize::new(0);
     let total = runs.len();
@@ -92,12 +102,18 @@ pub fn run_every_test(
         let result = if skip || runner::interrupted().is_some() {
             None
         } else {
+            let stake = if later(s) {
+                Stake::Never
+            } else {
+                solution.stake
+            };
             let result = solution.tests[t].judge(
                 solution.problem,
                 solution.cmd,
                 &solution.limits,
                 sandbox,
                 schedule.confirm,
+                stake,
             );
             if t == 0 && CannotStart::from_result(&result).is_some() {
                 unstartable[s].store(true, Ordering::Relaxed);
@@ -105,10 +121,12 @@ pub fn run_every_test(
             // Ended after the interrupt: maybe killed by the judge.
             runner::interrupted().is_none().then_some(result)
         };
+        // A TLE that may yet be confirmed is shown once it is settled.
+        let held = later(s) && result.as_ref().is_some_and(pending);
         progress(Progress {
             done: done.fetch_add(1, Ordering::Relaxed) + 1,
             total,
-            finished: result.as_ref().map(|result| Finished {
+            finished: result.as_ref().filter(|_| !held).map(|result| Finished {
                 problem: 0,
                 solution: s,
                 test: t,
@@ -121,7 +139,34 @@ pub fn run_every_test(
     for (&(s, _), result) in runs.iter().zip(results) {
         cells[s].push(result);
     }
-    cells
+    let rows: Vec<(usize, Vec<Option<TestResult>>)> = cells.into_iter().enumerate().collect();
+    let confirmed = runner::parallel(&rows, schedule.workers, |(s, row)| {
+        if !later(*s) {
+            return row.clone();
+        }
+        let held: Vec<bool> = row
+            .iter()
+            .map(|r| r.as_ref().is_some_and(pending))
+            .collect();
+        let row = confirm_first_failures(&solutions[*s], row.clone(), sandbox, schedule);
+        // The held runs, settled.
+        for (t, result) in row.iter().enumerate().filter(|&(t, _)| held[t]) {
+            if let Some(result) = result {
+                progress(Progress {
+                    done: done.load(Ordering::Relaxed),
+                    total,
+                    finished: Some(Finished {
+                        problem: 0,
+                        solution: *s,
+                        test: t,
+                        result,
+                    }),
+                });
+            }
+        }
+        row
+    });
+    confirmed
         .into_iter()
         .map(|row| {
             let cannot_start = row
@@ -134,4 +179,122 @@ pub fn run_every_test(
             row.into_iter().take(keep).flatten().collect()
         })
         .collect()
+}
+
+/// A TLE left at one run while a re-run could still change something: a wrong-answer
+/// solution's, until its first failures are known.
+fn pending(result: &TestResult) -> bool {
+    result.confirmation.settled == Settled::NotAtStake && matches!(result.verdict, Verdict::TLE(_))
+}
+
+/// Confirms the TLEs among the first failures of a wrong-answer `solution`, whose every test
+/// ran once (`row`, in test order; unless the judge was interrupted), as [`to_confirm`]
+/// picks them, one at a time: a TLE that a re-run turns into a pass moves the first failure
+/// on. The others are left at one run, as nothing at stake.
+fn confirm_first_failures(
+    solution: &Runs,
+    row: Vec<Option<TestResult>>,
+    sandbox: &Sandbox,
+    schedule: Schedule,
+) -> Vec<Option<TestResult>> {
+    let Some(mut cells) = row.iter().cloned().collect::<Option<Vec<TestResult>>>() else {
+        return row;
+    };
+    if cells.len() != solution.tests.len() {
+        return row;
+    }
+    let mut open: Vec<bool> = cells.iter().map(pending).collect();
+    while let Some(t) = to_confirm(&cells, solution.tests, &open) {
+        open[t] = false;
+        if runner::interrupted().is_some() {
+            break;
+        }
+        let confirmed = solution.tests[t].confirm(
+            solution.problem,
+            solution.cmd,
+            &solution.limits,
+            sandbox,
+            schedule.confirm,
+            cells[t].clone(),
+        );
+        // Ended after the interrupt: the first run stands.
+        if runner::interrupted().is_none() {
+            cells[t] = confirmed;
+        }
+    }
+    cells.into_iter().map(Some).collect()
+}
+
+/// The next test of a wrong-answer solution to confirm, given its `cells` on every one of
+/// `tests` and which of them are still `open` (a TLE left at one run): its first failure in
+/// plan order, if open; else its first failure among the tests that the name order of the
+/// exported packages runs before that one ([`run_first_by_path`]), if open. `None` when its
+/// first failures are settled: its outcome is then what they say, and no other test's
+/// verdict could change it.
+pub fn to_confirm(cells: &[TestResult], tests: &[LoadedTest], open: &[bool]) -> Option<usize> {
+    let first = cells.iter().position(|c| c.verdict != Verdict::AC)?;
+    if open[first] {
+        return Some(first);
+    }
+    let by_name = run_first_by_path(tests, first)
+        .into_iter()
+        .find(|&i| cells[i].verdict != Verdict::AC)?;
+    open[by_name].then_some(by_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(group: &str, name: &str) -> LoadedTest {
+        LoadedTest {
+            id: format!("{group}/{name}"),
+            group: group.into(),
+            input: Vec::new(),
+            answer: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_wrong_answer_solution_confirms_only_its_first_failures() {
+        let tests = [
+            test("samples", "statement"),
+            test("big", "b-2"),
+            test("big", "a-1"),
+            test("big", "c-3"),
+        ];
+        let cell = |t: usize, verdict: Verdict| TestResult::made_up(&tests[t].id, verdict, 1.0);
+        let tle = || Verdict::TLE("cpu".into());
+        let cells = |v: [Verdict; 4]| -> Vec<TestResult> {
+            v.into_iter().enumerate().map(|(t, v)| cell(t, v)).collect()
+        };
+        let open = |c: &[TestResult]| -> Vec<bool> {
+            c.iter()
+                .map(|c| matches!(c.verdict, Verdict::TLE(_)))
+                .collect()
+        };
+        // Caught on the sample: its TLEs on the big tests change nothing.
+        let c = cells([Verdict::WA, tle(), tle(), tle()]);
+        assert_eq!(to_confirm(&c, &tests, &open(&c)), None);
+        // Its first failure a TLE: that one, and once settled (still TLE), nothing else.
+        let c = cells([Verdict::AC, tle(), Verdict::WA, tle()]);
+        assert_eq!(to_confirm(&c, &tests, &open(&c)), Some(1));
+        assert_eq!(to_confirm(&c, &tests, &[false; 4]), None);
+        // A WA first in plan order, but name order runs a-1 (a TLE) before b-2: that one.
+        let c = cells([Verdict::AC, Verdict::WA, tle(), Verdict::WA]);
+        assert_eq!(to_confirm(&c, &tests, &open(&c)), Some(2));
+        // ... and a pass there: name order agrees, nothing to confirm.
+        let c = cells([Verdict::AC, Verdict::WA, Verdict::AC, tle()]);
+        assert_eq!(to_confirm(&c, &tests, &open(&c)), None);
+        // A TLE confirmed into a pass moves the first failure on: a TLE there is next.
+        let mut c = cells([Verdict::AC, tle(), Verdict::AC, tle()]);
+        let mut open = open(&c);
+        assert_eq!(to_confirm(&c, &tests, &open), Some(1));
+        open[1] = false;
+        c[1] = cell(1, Verdict::AC);
+        assert_eq!(to_confirm(&c, &tests, &open), Some(3));
+        // Accepted everywhere: nothing.
+        let c = cells([Verdict::AC, Verdict::AC, Verdict::AC, Verdict::AC]);
+        assert_eq!(to_confirm(&c, &tests, &[false; 4]), None);
+    }
 }

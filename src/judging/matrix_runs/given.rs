@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::judging::matrix_runs::cells::{Finished, Judged, Progress, Runs, run_every_test};
-use crate::judging::run::{CannotStart, LoadedTest, Schedule, TestResult, Verdict};
+use crate::judging::run::{CannotStart, LoadedTest, Schedule, Stake, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::compile::{BuildLimits, CompileError, compile};
@@ -127,6 +127,8 @@ pub fn run_given(
                 cmd,
                 limits: *limits,
                 rank: 0,
+                // Nothing declared: every time verdict in doubt decides.
+                stake: Stake::Decides,
             }
         })
         .collect();

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use crate::judging::matrix_runs::cells::{Finished, Judged, Progress, Runs, run_every_test};
-use crate::judging::run::{Confirm, LoadedTest, Schedule, TestResult, Verdict};
+use crate::judging::run::{Confirm, LoadedTest, Schedule, Stake, TestResult, Verdict};
 use crate::judging::strength::{BuildOutcome, assess, build_solution, check_path_order};
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::BuildLimits;
@@ -78,6 +78,7 @@ pub fn run_shipped(
                 cmd,
                 limits: *limits,
                 rank: rank(jobs[p].solutions[s].expected),
+                stake: Stake::of(Some(jobs[p].solutions[s].expected)),
             }
         })
         .collect();
@@ -198,7 +199,7 @@ fn run_probes(
         let mut limits = *limits;
         limits.cpu = limits.cpu.mul_f64(PROBE_FACTOR);
         limits.wall = runner::default_wall(limits.cpu);
-        test.judge(problem, cmd, &limits, sandbox, Confirm::OFF)
+        test.judge(problem, cmd, &limits, sandbox, Confirm::OFF, Stake::Never)
     });
     let mut out = vec![None; solutions.len()];
     for ((i, _), result) in wanted.iter().zip(probed) {

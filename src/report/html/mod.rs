@@ -4,8 +4,8 @@
 //! solutions across), each group collapsed to one row (per solution its worst verdict and
 //! slowest time) that expands on click, a filter for the tests some solution fails, the header
 //! row and the test column sticky, a colour per verdict and CPU-time bars relative to the
-//! limit, each cell reading as the text's ([`crate::report::text::cell_text`]: which limit
-//! stopped a TLE under the CPU limit, the runs that confirmed a time verdict); at the top the
+//! limit, each cell reading as the text's ([`crate::report::text::cell_text`]: a TLE by the
+//! limit it reached, the runs that confirmed a time verdict); at the top the
 //! notes of how the runs were made, a busy machine's warning first and in red; the slowest
 //! accepted time per test, the time-limit advice (shipped solutions), the
 //! answer-length histogram of the test data as inline SVG, the tests that catch something

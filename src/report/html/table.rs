@@ -8,7 +8,7 @@ use super::anchor::anchor;
 use super::escape::escape;
 use crate::judging::run::{CannotStart, TestResult, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix, Row};
-use crate::report::text::letter;
+use crate::report::text::{self, letter};
 
 fn seconds(s: f64) -> String {
     format!("{s:.2}")
@@ -77,6 +77,20 @@ pub(super) fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
                 continue;
             };
             let slowest = cells.iter().map(|c| c.cpu_seconds).fold(0.0, f64::max);
+            // A TLE needed more than the limit it reached: slower than any time in the group.
+            let over = cells.iter().filter_map(|c| c.over_limit()).reduce(f64::max);
+            let (shown, said, bar) = match over {
+                Some(limit) => (
+                    escape(&format!(">{limit:.2}")),
+                    format!("slowest more than {limit:.3} s (a TLE)"),
+                    share(1.0, 1.0),
+                ),
+                None => (
+                    seconds(slowest),
+                    format!("slowest {slowest:.3} s CPU"),
+                    share(slowest, m.time_limit),
+                ),
+            };
             let failed = cells.iter().filter(|c| c.verdict != Verdict::AC).count();
             let repeated = cells.iter().filter(|c| c.runs > 1).count();
             let confirmed = match repeated {
@@ -88,15 +102,12 @@ pub(super) fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
                 out,
                 "<td class=\"worst v-{v}\" data-verdict=\"{v}\" data-failed=\"{failed}\" \
                  data-repeated=\"{repeated}\" title=\"{}: worst {}, {failed} of {} tests not \
-                 accepted, slowest {:.3} s CPU{confirmed}\">{}&nbsp;{}<span class=\"bar\"><i \
-                 style=\"width:{}%\"></i></span></td>",
+                 accepted, {said}{confirmed}\">{}&nbsp;{shown}<span class=\"bar\"><i \
+                 style=\"width:{bar}%\"></i></span></td>",
                 escape(&row.name),
                 escape(&worst.verdict.to_string()),
                 cells.len(),
-                slowest,
                 letter(&worst.verdict),
-                seconds(slowest),
-                share(slowest, m.time_limit)
             );
         }
         let slowest = range
@@ -248,10 +259,11 @@ fn solution_header(out: &mut String, r: usize, row: &Row, kind: Kind) {
 
 fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f64, path: &str) {
     let v = c.verdict.short();
-    // As in the text matrix: which limit stopped a TLE under the CPU limit, and the runs.
+    // As in the text matrix: a TLE by the limit it reached (which one, for the wall clock's),
+    // never by a time under it; and the runs.
     let why = match &c.verdict {
-        Verdict::TLE(kind) if c.cpu_seconds < limit => format!("&nbsp;{}", escape(kind)),
-        _ => String::new(),
+        Verdict::TLE(kind) if kind == "wall" => "&nbsp;wall",
+        _ => "",
     };
     let runs = if c.runs > 1 {
         format!("&nbsp;&times;{}", c.runs)
@@ -261,39 +273,107 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
     let text = format!(
         "{}{why}&nbsp;{}{runs}",
         letter(&c.verdict),
-        seconds(c.cpu_seconds)
+        escape(&text::seconds(c))
     );
     let inner = if c.verdict == Verdict::AC {
         text
     } else {
         format!("<a href=\"#{}\">{text}</a>", anchor(p, r, t))
     };
-    let fastest = if c.runs > 1 {
-        format!(" (the fastest of {} runs)", c.runs)
-    } else {
-        String::new()
+    let fastest = match (c.runs, c.confirmation.settled.why_once()) {
+        (1, Some(why)) if c.over_limit().is_some() => format!(" (not run again: {why})"),
+        (1, _) => String::new(),
+        (runs, _) => format!(" (the fastest of {runs} runs)"),
+    };
+    let time = match c.over_limit() {
+        Some(reached) => format!(
+            "more than the {reached:.3} s limit ({:.3} s CPU counted when it was stopped)",
+            c.cpu_seconds
+        ),
+        None => format!("{:.3} s CPU", c.cpu_seconds),
     };
     let title = if c.summary.is_empty() {
-        format!(
-            "test {}: {}, {:.3} s CPU{fastest}",
-            c.test, c.verdict, c.cpu_seconds
-        )
+        format!("test {}: {}, {time}{fastest}", c.test, c.verdict)
     } else {
         format!(
-            "test {}: {}, {:.3} s CPU{fastest}: {}",
-            c.test, c.verdict, c.cpu_seconds, c.summary
+            "test {}: {}, {time}{fastest}: {}",
+            c.test, c.verdict, c.summary
         )
     };
+    // The bar of a TLE is full: it reached its limit.
+    let bar = match c.over_limit() {
+        Some(_) => share(1.0, 1.0),
+        None => share(c.cpu_seconds, limit),
+    };
+    let reached = c
+        .over_limit()
+        .map_or_else(String::new, |l| format!(" data-over-limit=\"{l:.3}\""));
     let _ = write!(
         out,
         "<td class=\"cell v-{v}\" data-solution=\"{}\" data-test=\"{}\" data-verdict=\"{v}\" \
-         data-cpu=\"{:.3}\" data-runs=\"{}\" title=\"{}\">{inner}<span class=\"bar\"><i \
-         style=\"width:{}%\"></i></span></td>",
+         data-cpu=\"{:.3}\"{reached} data-runs=\"{}\" title=\"{}\">{inner}<span \
+         class=\"bar\"><i style=\"width:{bar}%\"></i></span></td>",
         escape(path),
         escape(&c.test),
         c.cpu_seconds,
         c.runs,
         escape(&title),
-        share(c.cpu_seconds, limit)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `<td>` of a result on the page's problem 0, solution 0, test 0, under a 1 s limit.
+    fn td(c: &TestResult) -> String {
+        let mut out = String::new();
+        cell(&mut out, 0, 0, 0, c, 1.0, "a.cpp");
+        out
+    }
+
+    #[test]
+    fn a_tle_cell_shows_the_limit_it_reached() {
+        // Stopped by the kernel at 0.99 s of its 1 s limit: `T >1.00`, a full bar; the raw
+        // figure in data-cpu and the tooltip, said to be the count when it was stopped.
+        let cpu = TestResult {
+            limit_seconds: Some(1.0),
+            ..TestResult::made_up("big/01", Verdict::TLE("cpu".into()), 0.99)
+        };
+        let html = td(&cpu);
+        assert!(html.contains(">T&nbsp;&gt;1.00</a>"), "{html}");
+        assert!(
+            !html.contains("0.99<") && !html.contains("&nbsp;0.99"),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-cpu=\"0.990\" data-over-limit=\"1.000\""),
+            "{html}"
+        );
+        assert!(html.contains("width:100.0%"), "{html}");
+        assert!(
+            html.contains("more than the 1.000 s limit (0.990 s CPU counted when it was stopped)"),
+            "{html}"
+        );
+        // Stopped by the wall clock (3 s): which limit, and its figure.
+        let wall = TestResult {
+            limit_seconds: Some(3.0),
+            runs: 3,
+            ..TestResult::made_up("big/02", Verdict::TLE("wall".into()), 0.6)
+        };
+        let html = td(&wall);
+        assert!(
+            html.contains(">T&nbsp;wall&nbsp;&gt;3.00&nbsp;&times;3</a>"),
+            "{html}"
+        );
+        assert!(html.contains("the fastest of 3 runs"), "{html}");
+        // Any other verdict: its CPU time, its share of the limit.
+        let ac = TestResult::made_up("big/03", Verdict::AC, 0.25);
+        let html = td(&ac);
+        assert!(html.contains(">A&nbsp;0.25<span"), "{html}");
+        assert!(
+            html.contains("width:25.0%") && !html.contains("data-over-limit"),
+            "{html}"
+        );
+    }
 }

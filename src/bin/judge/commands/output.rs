@@ -80,7 +80,7 @@ pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
             };
             print!("{}", grid.text(&|t, v| paint(t, v, on)));
             let timing = &partial.timing;
-            if timing.repeated > 0 || timing.confirm_reruns == 0 {
+            if timing.worth_a_note() {
                 eprintln!("note: {}", timing.confirmation());
             }
             println!(

@@ -110,10 +110,21 @@ fn print_one(one: &session::run::One) {
     if let Some(note) = &one.timing_note {
         eprintln!("note: {note}");
     }
-    if one.timing.repeated > 0 || one.timing.confirm_reruns == 0 {
+    if one.timing.worth_a_note() {
         eprintln!("note: {}", one.timing.confirmation());
     }
-    let slowest = results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
+    // A TLE by the limit it reached, never by the time counted when it was stopped.
+    let slowest = match results
+        .iter()
+        .filter_map(|r| r.over_limit())
+        .reduce(f64::max)
+    {
+        Some(limit) => format!(">{limit:.3} s CPU (a TLE)"),
+        None => format!(
+            "{:.3} s CPU",
+            results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max)
+        ),
+    };
     println!("{}", one.sandbox);
     if let Some(i) = &one.interrupted {
         println!(
@@ -123,7 +134,7 @@ fn print_one(one: &session::run::One) {
         return;
     }
     println!(
-        "{}: {}/{} tests accepted; slowest {slowest:.3} s CPU of {} s",
+        "{}: {}/{} tests accepted; slowest {slowest} of {} s",
         one.problem, one.passed, one.total, one.time_limit_seconds
     );
 }
@@ -170,12 +181,22 @@ fn print_table(results: &[TestResult], on: bool) {
             (true, true) => format!("the fastest of {} runs", r.runs),
             (true, false) => format!(" (the fastest of {} runs)", r.runs),
         };
+        // A TLE shows the limit it reached in its column (CPU or wall clock), never a time
+        // under it; the other column keeps its figure.
+        let (cpu, wall) = match (&r.verdict, r.over_limit()) {
+            (Verdict::TLE(kind), Some(limit)) if kind == "wall" => {
+                (format!("{:.3}", r.cpu_seconds), format!(">{limit:.3}"))
+            }
+            (_, Some(limit)) => (format!(">{limit:.3}"), format!("{:.3}", r.wall_seconds)),
+            _ => (
+                format!("{:.3}", r.cpu_seconds),
+                format!("{:.3}", r.wall_seconds),
+            ),
+        };
         println!(
-            "{:<width$} {} {:>8.3} {:>8.3} {:>9.1}  {}{fastest}",
+            "{:<width$} {} {cpu:>8} {wall:>8} {:>9.1}  {}{fastest}",
             r.test,
             paint(&verdict, &r.verdict, on),
-            r.cpu_seconds,
-            r.wall_seconds,
             r.peak_memory_bytes as f64 / f64::from(1 << 20),
             r.summary
         );

@@ -22,6 +22,7 @@ use crate::exit;
 
 use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
+use boardjudge::judging::verdict::Settled;
 use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::manifest::{self, Manifest};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
@@ -343,8 +344,23 @@ pub struct Timing {
     pub confirm_reruns: usize,
     /// The share of the time limit from which a run in time is in doubt too.
     pub confirm_near: f64,
+    /// Whether every run in doubt was confirmed, whatever was at stake and however quiet its
+    /// core (`--confirm-all`).
+    pub confirm_all: bool,
     /// The tests that ran more than once.
     pub repeated: usize,
+    /// The re-runs made (each test's runs beyond its first).
+    pub reruns: usize,
+    /// The CPU seconds of the runs not kept.
+    pub rerun_cpu_seconds: f64,
+    /// The wall-clock seconds of the runs not kept.
+    pub rerun_wall_seconds: f64,
+    /// The tests in doubt left at one run because no re-run could change what the command
+    /// decides (an intended-TLE solution's TLE, a wrong-answer solution's TLE that is not
+    /// its first failure).
+    pub not_at_stake: usize,
+    /// The TLEs by CPU time on a quiet core, which stood without re-runs.
+    pub quiet: usize,
     /// The tests counted: every test judged; for `judge strength` without `--matrix`, the
     /// test that decided each solution (the others are not kept).
     pub tests: usize,
@@ -364,20 +380,34 @@ impl Timing {
         (results, counted): (impl IntoIterator<Item = &'a TestResult>, &'static str),
         contention: Option<Contention>,
     ) -> Timing {
-        let (mut tests, mut repeated) = (0, 0);
-        for r in results {
-            tests += 1;
-            repeated += usize::from(r.runs > 1);
-        }
-        Timing {
+        let mut timing = Timing {
             wall_limit_seconds: wall,
             confirm_reruns: session.confirm.reruns,
             confirm_near: session.confirm.near,
-            repeated,
-            tests,
+            confirm_all: session.confirm.all,
+            repeated: 0,
+            reruns: 0,
+            rerun_cpu_seconds: 0.0,
+            rerun_wall_seconds: 0.0,
+            not_at_stake: 0,
+            quiet: 0,
+            tests: 0,
             counted,
             contention,
+        };
+        for r in results {
+            timing.tests += 1;
+            timing.repeated += usize::from(r.runs > 1);
+            timing.reruns += r.runs.saturating_sub(1);
+            timing.rerun_cpu_seconds += r.confirmation.rerun_cpu_seconds;
+            timing.rerun_wall_seconds += r.confirmation.rerun_wall_seconds;
+            match r.confirmation.settled {
+                Settled::NotAtStake => timing.not_at_stake += 1,
+                Settled::Quiet => timing.quiet += 1,
+                _ => {}
+            }
         }
+        timing
     }
 
     /// The warning for the top of a report: the machine was busy.
@@ -385,20 +415,42 @@ impl Timing {
         self.contention.as_ref().and_then(Contention::warning)
     }
 
-    /// One line: which runs were repeated, or that confirmation was off.
+    /// Whether the confirmation line is worth a note where it is not always printed: some
+    /// test was repeated or left at one run in doubt, or confirmation was off.
+    pub fn worth_a_note(&self) -> bool {
+        self.repeated + self.not_at_stake + self.quiet > 0 || self.confirm_reruns == 0
+    }
+
+    /// One line: which runs were repeated and what it cost, which were not and why, or that
+    /// confirmation was off.
     pub fn confirmation(&self) -> String {
         if self.confirm_reruns == 0 {
             return "time verdicts from one run each (--confirm 0)".into();
         }
-        format!(
+        let mut line = format!(
             "{} of {} {} repeated to confirm a time verdict (TLE, or CPU time at least {:.0} % \
-             of the limit: up to {} more run(s), the fastest kept)",
+             of the limit: up to {} more run(s), the fastest kept{}): {} re-run(s), {:.1} s CPU",
             self.repeated,
             self.tests,
             self.counted,
             self.confirm_near * 100.0,
-            self.confirm_reruns
-        )
+            self.confirm_reruns,
+            if self.confirm_all {
+                "; --confirm-all"
+            } else {
+                ", where a re-run can change an outcome"
+            },
+            self.reruns,
+            self.rerun_cpu_seconds
+        );
+        if self.not_at_stake + self.quiet > 0 {
+            line.push_str(&format!(
+                "; left at one run: {} with nothing at stake (an intended TLE's TLE, a wrong \
+                 answer's TLE after its first failure), {} TLE(s) by CPU time on a quiet core",
+                self.not_at_stake, self.quiet
+            ));
+        }
+        line
     }
 }
 

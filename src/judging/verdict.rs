@@ -1,0 +1,263 @@
+//! What a test gives: its verdict ([`Verdict`]) and the result of its run ([`TestResult`]),
+//! as every report shows them.
+
+use std::fmt;
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+use crate::runner::load::RunLoad;
+use crate::text;
+
+/// The verdict on one test, as judges name them. In JSON it is its short name (`"WA"`);
+/// [`Verdict::detail`] goes beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer.
+    WA,
+    /// Presentation error.
+    PE,
+    /// Time limit exceeded (`cpu` or `wall`).
+    TLE(String),
+    /// Memory limit exceeded.
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Runtime error: the exit code, the signal, or why it could not start.
+    RE(String),
+    /// The checker failed: a problem with the test data, not the solution.
+    FAIL,
+}
+
+impl Verdict {
+    /// The short name: `AC`, `WA`, `TLE`, ...
+    pub fn short(&self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE(_) => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE(_) => "RE",
+            Verdict::FAIL => "FAIL",
+        }
+    }
+
+    /// What qualifies the verdict: `cpu` or `wall` for TLE, the exit code, signal or reason
+    /// for RE; `None` for the others.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Verdict::TLE(detail) | Verdict::RE(detail) => Some(detail),
+            _ => None,
+        }
+    }
+
+    /// True for a wrong or malformed output (what a wrong-answer solution must get).
+    pub fn is_wrong_output(&self) -> bool {
+        matches!(self, Verdict::WA | Verdict::PE)
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.short())
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::TLE(kind) => write!(f, "TLE ({kind})"),
+            Verdict::RE(why) => write!(f, "RE ({why})"),
+            other => f.write_str(other.short()),
+        }
+    }
+}
+
+/// What happened on one test. In JSON: `test`, `group`, `verdict` (`"WA"`), `detail`
+/// ([`Verdict::detail`] or null), the times and memory, `runs`, `limit_seconds` and
+/// `over_limit` (a TLE: the run reached that limit; the times stay the raw figures),
+/// `confirmation` ([`Confirmation`]), `summary` and `message`.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    /// The test: `group/name` for a test of the built data.
+    pub test: String,
+    /// Its group; empty for a test outside the built data (stress, `judge check` on a file).
+    pub group: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// CPU seconds.
+    pub cpu_seconds: f64,
+    /// Wall-clock seconds.
+    pub wall_seconds: f64,
+    /// Peak resident memory, in bytes.
+    pub peak_memory_bytes: u64,
+    /// The checker's one-line reason (or the runner's), empty when accepted.
+    pub summary: String,
+    /// The checker's full message with its diff, or the end of standard error.
+    pub details: String,
+    /// How many times it ran: 1, or more when a time verdict was confirmed
+    /// ([`crate::judging::confirm::Confirm`]); the verdict and the times are those of the
+    /// fastest run. 0 for an output judged without running anything (`judge check`).
+    pub runs: usize,
+    /// For a TLE, the limit the run reached, in seconds: the CPU limit (`TLE (cpu)`) or the
+    /// wall clock's (`TLE (wall)`). The run needed more than that; its CPU time is the raw
+    /// figure counted when it was stopped, which may be a little under the CPU limit (the
+    /// kernel stops a run by its own, tick-counted, time). Every report shows a TLE by this
+    /// limit ([`TestResult::over_limit`]), never by a time under it.
+    pub limit_seconds: Option<f64>,
+    /// Why it ran `runs` times, the load where its kept run ran, what its re-runs cost.
+    pub confirmation: Confirmation,
+}
+
+/// How a test's time verdict was settled. In JSON: `settled`, `load` ([`RunLoad`], null
+/// where it cannot be told), `rerun_cpu_seconds`, `rerun_wall_seconds`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Confirmation {
+    /// Why the test ran [`TestResult::runs`] times.
+    pub settled: Settled,
+    /// The load during the kept run, where it ran (its core, or the machine).
+    pub load: Option<RunLoad>,
+    /// The CPU seconds of the runs not kept (the re-runs' cost).
+    pub rerun_cpu_seconds: f64,
+    /// The wall-clock seconds of the runs not kept.
+    pub rerun_wall_seconds: f64,
+}
+
+/// Why a test ran as many times as it did. In JSON: `once`, `confirmed`, `quiet`,
+/// `not_at_stake`, `off`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Settled {
+    /// Not in doubt (no TLE, and under the share of the limit that puts a run in doubt), or
+    /// not run (`judge check`): one run.
+    #[default]
+    Once,
+    /// In doubt, and run again while it was, up to the re-runs allowed.
+    Confirmed,
+    /// A TLE by CPU time on a quiet core (or machine): it stands, one run.
+    Quiet,
+    /// In doubt, but no re-run could change what the command decides (an intended-TLE
+    /// solution; a wrong-answer solution's test that is not its first failure): one run.
+    NotAtStake,
+    /// Confirmation is off (`--confirm 0`): one run.
+    Off,
+}
+
+impl Settled {
+    /// Why a test in doubt was not run again, in words; `None` where there is nothing to say.
+    pub fn why_once(self) -> Option<&'static str> {
+        match self {
+            Settled::Quiet => Some("a TLE by CPU time on a quiet core stands without re-runs"),
+            Settled::NotAtStake => Some("no re-run could change the outcome"),
+            Settled::Off => Some("confirmation off"),
+            Settled::Once | Settled::Confirmed => None,
+        }
+    }
+}
+
+impl TestResult {
+    /// For a TLE, the seconds the run is known to have needed more than: the limit it reached
+    /// ([`TestResult::limit_seconds`]; where it is not known, the time it ran, CPU or wall
+    /// clock as the TLE says). `None` for any other verdict.
+    pub fn over_limit(&self) -> Option<f64> {
+        let Verdict::TLE(kind) = &self.verdict else {
+            return None;
+        };
+        Some(self.limit_seconds.unwrap_or(if kind == "wall" {
+            self.wall_seconds
+        } else {
+            self.cpu_seconds
+        }))
+    }
+}
+
+impl TestResult {
+    /// The same result with its texts (the test's name, the summary and the message) as
+    /// [`text::visible`] shows them: they quote the solution's output and standard error, and
+    /// no control or invisible character of theirs reaches the table, the live lines, JSON or
+    /// HTML raw. The verdict is untouched.
+    pub fn visible(self) -> TestResult {
+        TestResult {
+            test: text::visible(&self.test).into_owned(),
+            summary: text::visible(&self.summary).into_owned(),
+            details: text::visible(&self.details).into_owned(),
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+impl TestResult {
+    /// A made-up result for unit tests: `test` (its group is what comes before its `/`) with
+    /// `verdict` in `cpu` seconds (wall the same), run once, no message.
+    pub(crate) fn made_up(test: &str, verdict: Verdict, cpu: f64) -> TestResult {
+        TestResult {
+            test: test.into(),
+            group: test.split_once('/').map_or("", |(g, _)| g).into(),
+            verdict,
+            cpu_seconds: cpu,
+            wall_seconds: cpu,
+            peak_memory_bytes: 0,
+            summary: String::new(),
+            details: String::new(),
+            runs: 1,
+            limit_seconds: None,
+            confirmation: Confirmation::default(),
+        }
+    }
+}
+
+impl Serialize for TestResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("TestResult", 13)?;
+        s.serialize_field("test", &self.test)?;
+        s.serialize_field("group", &self.group)?;
+        s.serialize_field("verdict", &self.verdict)?;
+        s.serialize_field("detail", &self.verdict.detail())?;
+        s.serialize_field("cpu_seconds", &self.cpu_seconds)?;
+        s.serialize_field("wall_seconds", &self.wall_seconds)?;
+        s.serialize_field("peak_memory_bytes", &self.peak_memory_bytes)?;
+        s.serialize_field("runs", &self.runs)?;
+        s.serialize_field("limit_seconds", &self.limit_seconds)?;
+        s.serialize_field("over_limit", &self.over_limit().is_some())?;
+        s.serialize_field("confirmation", &self.confirmation)?;
+        s.serialize_field("summary", &self.summary)?;
+        s.serialize_field("message", &self.details)?;
+        s.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_keeps_the_raw_time_of_a_tle_with_a_flag() {
+        let tle = TestResult {
+            limit_seconds: Some(3.0),
+            ..TestResult::made_up("big/01", Verdict::TLE("cpu".into()), 2.99)
+        };
+        assert_eq!(tle.over_limit(), Some(3.0));
+        let v = serde_json::to_value(&tle).unwrap();
+        assert_eq!(v["cpu_seconds"], 2.99);
+        assert_eq!(
+            (&v["over_limit"], &v["limit_seconds"]),
+            (&true.into(), &3.0.into())
+        );
+        assert_eq!(v["confirmation"]["settled"], "once");
+        let ac = TestResult::made_up("big/02", Verdict::AC, 0.5);
+        assert_eq!(ac.over_limit(), None);
+        let v = serde_json::to_value(&ac).unwrap();
+        assert_eq!(
+            (&v["over_limit"], &v["limit_seconds"]),
+            (&false.into(), &().into())
+        );
+        // A TLE whose limit is not known: the time it ran, as a lower bound.
+        let wall = TestResult::made_up("big/03", Verdict::TLE("wall".into()), 0.5);
+        assert_eq!(wall.over_limit(), Some(0.5));
+    }
+}
