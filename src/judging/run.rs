@@ -237,6 +237,25 @@ impl LoadedTest {
             .unwrap_or(&self.id)
     }
 
+    /// One run of `cmd` on this test in `sandbox`, its output judged ([`judge_test`]).
+    fn judge_once(
+        &self,
+        problem: &ProblemPlan,
+        cmd: &[String],
+        limits: &Limits,
+        sandbox: &Sandbox,
+    ) -> TestResult {
+        judge_test(
+            problem,
+            &self.id,
+            &self.input,
+            &self.answer,
+            cmd,
+            limits,
+            sandbox,
+        )
+    }
+
     /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
     /// it again as `confirm` says for what is at `stake` ([`Confirm::settle`]); the result
     /// names the test's group.
@@ -249,17 +268,7 @@ impl LoadedTest {
         confirm: Confirm,
         stake: Stake,
     ) -> TestResult {
-        let run = || {
-            judge_test(
-                problem,
-                &self.id,
-                &self.input,
-                &self.answer,
-                cmd,
-                limits,
-                sandbox,
-            )
-        };
+        let run = || self.judge_once(problem, cmd, limits, sandbox);
         let result = confirm.judge(limits.cpu, stake, run);
         TestResult {
             group: self.group.clone(),
@@ -279,17 +288,7 @@ impl LoadedTest {
         confirm: Confirm,
         first: TestResult,
     ) -> TestResult {
-        let run = || {
-            judge_test(
-                problem,
-                &self.id,
-                &self.input,
-                &self.answer,
-                cmd,
-                limits,
-                sandbox,
-            )
-        };
+        let run = || self.judge_once(problem, cmd, limits, sandbox);
         let result = confirm.settle(limits.cpu, Stake::Decides, first, run);
         TestResult {
             group: self.group.clone(),
