@@ -4,8 +4,10 @@
 //! exact layout (single spaces, one `\n` per line, a final newline, no `\r`, no trailing
 //! spaces), canonical numbers (no leading zeros, `+` or `-0`), the statement's ranges, a
 //! permutation of 1..8 per magic board, eight of each digit per rotation board, the
-//! terminator with nothing after it, and the problem's limit on the number of cases
-//! (`--max-cases`, judge.toml's `max_cases`; by default the format's widest, [`Format::max_cases`]).
+//! terminator with nothing after it, and the problem's limit on the number of cases: a
+//! problem's limits from judge.toml ([`InputLimits::of_problem`]: `--problem`, `judge
+//! validate`), or a format's ([`InputLimits::of_format`]: `--max-cases`, by default the
+//! format's widest, [`Format::max_cases`], with a note naming the problems that allow fewer).
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
