@@ -100,7 +100,7 @@ fn each_failure_gets_its_verdict() {
         (sh("sleep 5"), "TLE"),
         (sh("exit 3"), "RE (exit code 3)"),
         (sh("kill -SEGV $$"), "RE (SIGSEGV)"),
-        (sh("yes"), "OLE"),
+        (sh("yes"), "WA"),
     ];
     for (cmd, verdict) in cases {
         let mut args = vec![

@@ -59,11 +59,13 @@ pub enum Command {
     /// "sh -c '...'" for those). It reads a test's input on stdin. Limits come from
     /// judge.toml: CPU time (which decides TLE), a wall clock of max(3 x that, that + 2 s)
     /// which only stops programs that wait, address space; output is capped at the checker's
-    /// cap. A run that gets TLE or uses 80 % of the limit is run again, twice at most, and
-    /// the fastest run counts (--confirm), but a TLE by CPU time on a quiet core stands
-    /// (--confirm-all). A solution that hangs, forks or floods output is killed with its whole
-    /// process group. Verdicts: AC, WA, PE, TLE, MLE, OLE, RE (exit code or signal), FAIL (a
-    /// test data problem). Tests run in plan order, named GROUP/NAME.
+    /// cap, max(1 MiB, 4 x the jury answer): one byte more and the solution is stopped and
+    /// gets WA "output too long" with the sizes, the verdict `check` and `judge check` give
+    /// the same output. A run that gets TLE or uses 80 % of the limit is run again, twice at
+    /// most, and the fastest run counts (--confirm), but a TLE by CPU time on a quiet core
+    /// stands (--confirm-all). A solution that hangs, forks or floods output is killed with
+    /// its whole process group. Verdicts: AC, WA, PE, TLE, MLE, RE (exit code or signal), FAIL
+    /// (a test data problem). Tests run in plan order, named GROUP/NAME.
     ///
     /// One solution: a table of its tests (verdict, CPU and wall time, memory, reason), then
     /// the first failure's checker message. A command that cannot start (not found, not
