@@ -39,6 +39,7 @@ use crate::format::{Format, Problem, ReadOptions, read_all};
 use crate::text::visible;
 use lines::Lines;
 
+pub use diff::relabel;
 pub use options::{CheckOptions, Order};
 pub use team::TeamMessage;
 
