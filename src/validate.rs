@@ -234,8 +234,12 @@ impl InputLimits {
 
 /// The note for an input found valid against a format's widest limits only: which problems
 /// of `plan` (judge.toml, if one was found and read) state a smaller case limit for the
-/// format, unchecked, and how to check them; `None` when no problem of the plan allows fewer.
+/// format, unchecked, and how to check them; `None` when no problem of the plan allows fewer
+/// (or none can: msquare's one board is every msquare problem's limit).
 pub fn format_only_note(format: Format, plan: Option<Result<&Plan, String>>) -> Option<String> {
+    if format.max_cases() == 1 {
+        return None;
+    }
     let head = format!(
         "{format}: checked the format only (at most {} cases)",
         format.max_cases()

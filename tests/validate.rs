@@ -420,5 +420,15 @@ fn a_format_alone_says_which_problem_limits_it_did_not_check() {
         "{}",
         text(&out.stderr)
     );
+    // msquare's one board is every msquare problem's limit: nothing to note, judge.toml or not.
+    let board = repo().join("testdata/msquare/samples/statement.in");
+    let out = validate_in(&dir, &["msquare", board.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr).lines().count(),
+        1,
+        "{}",
+        text(&out.stderr)
+    );
     let _ = fs::remove_dir_all(&dir);
 }
