@@ -624,6 +624,44 @@ fn cpp_checker_speaks_the_protocols() {
 /// The `{0x.., 0x..}` ranges in check.cpp are exactly the non-ASCII code points Rust calls
 /// alphanumeric (what `check` uses to recognise a misspelled "No moves needed").
 #[test]
+fn cpp_checker_says_an_output_over_the_cap_as_check_does() {
+    // The same verdict and the same message, sizes included, from both checkers (testlib's
+    // protocol: the message on stderr), on a 10 MB output.
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-over-cap");
+    fs::create_dir_all(&scratch).unwrap();
+    let output = scratch.join("out");
+    let big: Vec<u8> = b"AAAAAAAAA\n"
+        .iter()
+        .copied()
+        .cycle()
+        .take(10 << 20)
+        .collect();
+    fs::write(&output, big).unwrap();
+    let test = repo().join("testdata/msquare/samples/statement");
+    let (input, answer) = (test.with_extension("in"), test.with_extension("ans"));
+    let run = |bin: &Path| {
+        Command::new(bin)
+            .arg(&input)
+            .arg(&output)
+            .arg(&answer)
+            .output()
+            .unwrap()
+    };
+    let (cpp, rust) = (
+        run(check_cpp()),
+        run(Path::new(env!("CARGO_BIN_EXE_check"))),
+    );
+    assert_eq!(rust.status.code(), Some(1));
+    assert_eq!(cpp.status.code(), rust.status.code());
+    let message = String::from_utf8_lossy(&rust.stderr);
+    assert!(
+        message.starts_with("wrong answer output too long: more than 1048576 bytes, over the cap"),
+        "{message}"
+    );
+    assert_eq!(String::from_utf8_lossy(&cpp.stderr), message);
+}
+
+#[test]
 fn cpp_alphanumeric_table_is_rusts() {
     let source = fs::read_to_string(repo().join("src/export/cpp/check.cpp")).unwrap();
     let start = source.find("ranges[][2] = {").unwrap();

@@ -249,3 +249,59 @@ fn failures_of_the_command_exit_with_3_and_a_missing_output_with_2() {
     assert_eq!(value["verdict"], "AC", "{value}");
     assert_eq!(value["test"], "samples/statement", "{value}");
 }
+
+#[test]
+fn a_10_mb_output_gets_one_verdict_and_its_sizes_in_judge_run_judge_check_and_check() {
+    // The issue's case: a tiny program printing 10 MB. The file holds exactly its bytes.
+    const SIZE: usize = 10 << 20;
+    let line = b"AAAAAAAAA\n";
+    let big: Vec<u8> = line.iter().copied().cycle().take(SIZE).collect();
+    let dir = std::env::temp_dir().join(format!("judge-check-10mb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = dir.join("out");
+    std::fs::write(&output, &big).unwrap();
+    let output = output.to_str().unwrap();
+    let test = repo().join("testdata/msquare/samples/statement");
+    let answer = std::fs::read(test.with_extension("ans")).unwrap();
+    let expected = format!(
+        "output too long: more than 1048576 bytes, over the cap of 1048576 bytes (max(1 MiB, 4 \
+         x the jury answer's {} bytes)); the rest was not read",
+        answer.len()
+    );
+
+    let script = format!("yes AAAAAAAAA | head -c {SIZE}");
+    let run = Command::new(JUDGE)
+        .current_dir(repo())
+        .args(["run", "msquare", "--tests", "samples/statement", "--json"])
+        .args(["--confirm", "0", "--", "sh", "-c", &script])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let result = &v["results"][0];
+    assert_eq!(result["verdict"], "WA", "{result}");
+    assert_eq!(result["summary"], expected.as_str(), "judge run: {result}");
+
+    let checked = Command::new(JUDGE)
+        .current_dir(repo())
+        .args(["check", "msquare", "samples/statement", output, "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(checked.status.code(), Some(1), "{}", text(&checked.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&checked.stdout).unwrap();
+    assert_eq!(v["verdict"], "WA", "{v}");
+    assert_eq!(v["summary"], expected.as_str(), "judge check: {v}");
+
+    let input = test.with_extension("in");
+    let ans = test.with_extension("ans");
+    let check = Command::new(CHECK)
+        .arg(&input)
+        .arg(output)
+        .arg(&ans)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(text(&check.stderr), format!("wrong answer {expected}\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -100,7 +100,7 @@ fn each_failure_gets_its_verdict() {
         (sh("sleep 5"), "TLE"),
         (sh("exit 3"), "RE (exit code 3)"),
         (sh("kill -SEGV $$"), "RE (SIGSEGV)"),
-        (sh("yes"), "OLE"),
+        (sh("yes"), "WA"),
     ];
     for (cmd, verdict) in cases {
         let mut args = vec![
@@ -758,6 +758,12 @@ fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
         "{out}"
     );
     assert!(out.contains("the minimal failing input"), "{out}");
+    // Each side of the diff is labelled by who wrote it.
+    assert!(
+        out.contains("\n--- expected (the built-in solver's answer)\n+++ the reference's output\n"),
+        "{out}"
+    );
+    assert!(!out.contains("your output"), "{out}");
     // The wrong solution with the right reference (a source file): the solution's failure.
     let o = judge(&[
         "stress",
@@ -772,6 +778,10 @@ fn stress_runs_a_reference_beside_the_solution_and_says_whose_the_failure_is() {
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
     assert!(out.contains("msquare: test 1 fails ("), "{out}");
+    assert!(
+        out.contains("\n--- expected (the built-in solver's answer)\n+++ the solution's output\n"),
+        "{out}"
+    );
     // Both right: no failure for either.
     let o = judge(&[
         "stress",

@@ -47,8 +47,9 @@ When a report or feedback file cannot be written, the verdict is not delivered: 
 Without --format, the format is recognised from the input: 8 numbers is msquare, groups of
 9 ending in -1 sicily, groups of 24 ending in 0 rotation.
 
-The output is read up to max(1 MiB, 4 x the jury answer's size) bytes; more is rejected as
-"output too long" without reading the rest. Bad options exit with 3 in every protocol."#;
+The output is read up to max(1 MiB, 4 x the jury answer's size) bytes; more is a wrong
+answer, "output too long" with the sizes, without reading the rest: the verdict `judge run`
+and `judge check` give the same output. Bad options exit with 3 in every protocol."#;
 
 /// Judge a contestant's output for one test: recompute the truth from the input, check the
 /// jury answer, then the output (semantically: any right answer in the format is accepted,

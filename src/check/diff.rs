@@ -13,6 +13,21 @@ const FROM: usize = 5;
 /// Longest diff, in lines, headers included.
 const MAX_LINES: usize = 20;
 
+/// The label of the expected side of a diff, the jury answer.
+const EXPECTED: &str = "expected (jury answer)";
+/// The label of the judged side of a diff, the contestant's output.
+const FOUND: &str = "your output";
+
+/// `details` (a checker's full message) with its diff's two sides labelled `expected` and
+/// `found` instead of the jury answer and "your output", for a caller that knows who wrote
+/// each side (`judge stress`: the built-in solver, and the solution or the reference). Only
+/// the diff's header changes, never a line of the output it quotes (those follow it).
+pub fn relabel(details: &str, expected: &str, found: &str) -> String {
+    let header = format!("--- {EXPECTED}\n+++ {FOUND}\n");
+    let labelled = format!("--- {expected}\n+++ {found}\n");
+    details.replacen(&header, &labelled, 1)
+}
+
 /// The diff of `found` against `expected` around `line` (1-based; the first difference when
 /// `None`), or `None` when the two agree there.
 pub fn render(expected: &[u8], found: &[u8], line: Option<u64>) -> Option<String> {
@@ -44,8 +59,8 @@ pub fn render(expected: &[u8], found: &[u8], line: Option<u64>) -> Option<String
         return None;
     }
     let mut out = vec![
-        "--- expected (jury answer)".to_string(),
-        "+++ your output".to_string(),
+        format!("--- {EXPECTED}"),
+        format!("+++ {FOUND}"),
         format!(
             "@@ -{} +{} @@",
             range(from, old.len()),
@@ -89,6 +104,22 @@ mod tests {
             diff,
             "--- expected (jury answer)\n+++ your output\n@@ -1,3 +1,3 @@\n 1 A\n-2 AB\n+2 BA␍\n 0"
         );
+    }
+
+    #[test]
+    fn relabelling_changes_the_header_only() {
+        // An output line that looks like the header stays as it was quoted.
+        let found = b"--- expected (jury answer)\n++ your output\n";
+        let diff = render(b"1\nA\n", found, None).unwrap();
+        let details = format!("case 1: wrong\n{diff}");
+        let labelled = relabel(&details, "expected (the solver)", "the reference's output");
+        assert!(
+            labelled.starts_with(
+                "case 1: wrong\n--- expected (the solver)\n+++ the reference's output\n@@"
+            ),
+            "{labelled}"
+        );
+        assert!(labelled.contains("\n+++ your output"), "{labelled}");
     }
 
     #[test]

@@ -39,6 +39,7 @@ use crate::format::{Format, Problem, ReadOptions, read_all};
 use crate::text::visible;
 use lines::Lines;
 
+pub use diff::relabel;
 pub use options::{CheckOptions, Order};
 pub use team::TeamMessage;
 
@@ -105,9 +106,24 @@ impl Outcome {
 }
 
 /// The most bytes of contestant output read for a jury answer of `answer_len` bytes:
-/// max(1 MiB, 4 x the answer). One byte more is "output too long", whatever the bytes are.
+/// max(1 MiB, 4 x the answer). One byte more is "output too long" ([`too_long`]), whatever
+/// the bytes are: a wrong answer, the one verdict of `check`, `judge check` and `judge run`
+/// (whose runner stops a solution at this cap) on an output over it.
 pub fn output_cap(answer_len: usize) -> usize {
     (1 << 20).max(answer_len.saturating_mul(4))
+}
+
+/// The outcome of an output longer than [`output_cap`] for a jury answer of `answer_len`
+/// bytes: a wrong answer naming the sizes, `output too long: more than 1048576 bytes, over
+/// the cap of 1048576 bytes (max(1 MiB, 4 x the jury answer's 38 bytes)); the rest was not
+/// read`. Reading stops one byte past the cap, so the output's own size is "more than" it.
+pub fn too_long(answer_len: usize) -> Outcome {
+    let cap = output_cap(answer_len);
+    let summary = format!(
+        "output too long: more than {cap} bytes, over the cap of {cap} bytes (max(1 MiB, 4 x \
+         the jury answer's {answer_len} bytes)); the rest was not read"
+    );
+    Outcome::rejected(Verdict::WrongAnswer, summary, "output too long")
 }
 
 /// Judges `output` (the contestant's stream, read up to [`output_cap`] bytes) for `input`,
@@ -117,6 +133,36 @@ pub fn check(
     input: &[u8],
     answer: &[u8],
     output: &mut dyn Read,
+    options: &CheckOptions,
+) -> Outcome {
+    judge(format, input, answer, Contestant::Stream(output), options)
+}
+
+/// Judges an output known to be longer than [`output_cap`] (a solution the runner stopped
+/// there) as [`check`] judges any such stream: the input and the jury answer first (a bad one
+/// is still [`Verdict::Fail`]), then [`too_long`].
+pub fn check_over_cap(
+    format: Format,
+    input: &[u8],
+    answer: &[u8],
+    options: &CheckOptions,
+) -> Outcome {
+    judge(format, input, answer, Contestant::OverCap, options)
+}
+
+/// The contestant's output as the checker gets it.
+enum Contestant<'a> {
+    /// A stream, read up to the cap.
+    Stream(&'a mut dyn Read),
+    /// Known to be longer than the cap.
+    OverCap,
+}
+
+fn judge(
+    format: Format,
+    input: &[u8],
+    answer: &[u8],
+    output: Contestant,
     options: &CheckOptions,
 ) -> Outcome {
     if let Err(e) = options.validate(format) {
@@ -283,7 +329,7 @@ impl Failure {
 fn run<J: Judge>(
     input: &[u8],
     answer: &[u8],
-    output: &mut dyn Read,
+    output: Contestant,
     options: &CheckOptions,
 ) -> Outcome {
     let cases = match read_all::<J::Problem>(input, ReadOptions::JURY) {
@@ -305,16 +351,13 @@ fn run<J: Judge>(
             team: TeamMessage::verdict_only(Verdict::Fail),
         };
     }
-    let text = match read_capped(output, output_cap(answer.len())) {
+    let read = match output {
+        Contestant::Stream(stream) => read_capped(stream, output_cap(answer.len())),
+        Contestant::OverCap => Err(Capped::TooLong),
+    };
+    let text = match read {
         Ok(text) => text,
-        Err(Capped::TooLong(cap)) => {
-            let summary = format!(
-                "output too long: more than {cap} bytes (the cap is max(1 MiB, 4 x the jury \
-                 answer's {} bytes))",
-                answer.len()
-            );
-            return Outcome::rejected(Verdict::WrongAnswer, summary, "output too long");
-        }
+        Err(Capped::TooLong) => return too_long(answer.len()),
         Err(Capped::Io(e)) => return Outcome::fail(format!("cannot read the output: {e}")),
     };
     let contestant = Rules {
@@ -415,8 +458,8 @@ fn judge_all<J: Judge>(
 
 /// Why [`read_capped`] gave up.
 enum Capped {
-    /// More than the cap (the value) bytes.
-    TooLong(usize),
+    /// More than the cap.
+    TooLong,
     /// The stream failed.
     Io(std::io::Error),
 }
@@ -430,7 +473,7 @@ fn read_capped(output: &mut dyn Read, cap: usize) -> Result<Vec<u8>, Capped> {
         .read_to_end(&mut text)
         .map_err(Capped::Io)?;
     if text.len() > cap {
-        return Err(Capped::TooLong(cap));
+        return Err(Capped::TooLong);
     }
     Ok(text)
 }
@@ -459,6 +502,26 @@ mod tests {
     }
 
     #[test]
+    fn an_output_over_the_cap_gets_one_verdict_whoever_stopped_it() {
+        let input = b"1 2 3 4 5 6 7 8\n";
+        let answer = b"0\n\n";
+        let options = CheckOptions::default();
+        let mut over = &vec![b'A'; (1 << 20) + 1][..];
+        let read = check(Format::Msquare, input, answer, &mut over, &options);
+        let stopped = check_over_cap(Format::Msquare, input, answer, &options);
+        assert_eq!(read, stopped);
+        assert_eq!(read.verdict, Verdict::WrongAnswer);
+        assert_eq!(
+            read.summary,
+            "output too long: more than 1048576 bytes, over the cap of 1048576 bytes (max(1 MiB, \
+             4 x the jury answer's 3 bytes)); the rest was not read"
+        );
+        // A wrong jury answer is still the jury's failure, however long the output.
+        let stopped = check_over_cap(Format::Msquare, input, b"1\nA\n", &options);
+        assert_eq!(stopped.verdict, Verdict::Fail);
+    }
+
+    #[test]
     fn cap_is_a_mebibyte_or_four_answers() {
         assert_eq!(output_cap(0), 1 << 20);
         assert_eq!(output_cap(1 << 20), 4 << 20);
@@ -467,7 +530,7 @@ mod tests {
         let mut over = &vec![b' '; (1 << 20) + 1][..];
         assert!(matches!(
             read_capped(&mut over, 1 << 20),
-            Err(Capped::TooLong(_))
+            Err(Capped::TooLong)
         ));
     }
 }

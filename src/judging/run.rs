@@ -55,7 +55,8 @@ pub fn judge_test(
     limits: &Limits,
     sandbox: &Sandbox,
 ) -> TestResult {
-    // The checker reads at most its cap; one byte more is an output limit for the runner.
+    // The checker reads at most its cap; one byte more and the runner stops the solution,
+    // and the checker judges it as it judges any output over its cap (`check_over_cap`).
     let limits = Limits {
         output_bytes: check::output_cap(answer.len()) as u64,
         ..*limits
@@ -90,6 +91,15 @@ pub fn judge_test(
             result.details = judged.details;
             judged.verdict
         }
+        // One verdict for an output over the cap, as `check` and `judge check` give it: a
+        // wrong answer naming the sizes (docs/check.md says why not an OLE of its own).
+        RunOutcome::OutputLimit => {
+            let outcome = check::check_over_cap(problem.format, input, answer, &problem.checker);
+            let judged = judged(name, outcome);
+            result.summary = judged.summary;
+            result.details = judged.details;
+            judged.verdict
+        }
         RunOutcome::Exited(code) => {
             Verdict::RE(disk_reason(format!("exit code {code}"), &run, &limits))
         }
@@ -99,7 +109,6 @@ pub fn judge_test(
         RunOutcome::TimeLimit(TimeKind::Cpu) => Verdict::TLE("cpu".into()),
         RunOutcome::TimeLimit(TimeKind::Wall) => Verdict::TLE("wall".into()),
         RunOutcome::MemoryLimit => Verdict::MLE,
-        RunOutcome::OutputLimit => Verdict::OLE,
         RunOutcome::SpawnFailed(_) => Verdict::RE(CANNOT_START.into()),
     };
     result.limit_seconds = match &run.outcome {
@@ -139,6 +148,12 @@ pub fn judge_output(
         &mut &output[..],
         &problem.checker,
     );
+    judged(name, outcome)
+}
+
+/// The checker's `outcome` on the test `name` as a result; the times are zero. Accepted
+/// outputs keep no message (the table shows none).
+fn judged(name: &str, outcome: check::Outcome) -> TestResult {
     let verdict = match outcome.verdict {
         CheckVerdict::Accepted => Verdict::AC,
         CheckVerdict::WrongAnswer => Verdict::WA,

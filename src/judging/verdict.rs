@@ -23,8 +23,6 @@ pub enum Verdict {
     TLE(String),
     /// Memory limit exceeded.
     MLE,
-    /// Output limit exceeded.
-    OLE,
     /// Runtime error: the exit code, the signal, or why it could not start.
     RE(String),
     /// The checker failed: a problem with the test data, not the solution.
@@ -40,7 +38,6 @@ impl Verdict {
             Verdict::PE => "PE",
             Verdict::TLE(_) => "TLE",
             Verdict::MLE => "MLE",
-            Verdict::OLE => "OLE",
             Verdict::RE(_) => "RE",
             Verdict::FAIL => "FAIL",
         }

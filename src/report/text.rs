@@ -16,7 +16,6 @@ pub fn letter(verdict: &Verdict) -> char {
         Verdict::PE => 'P',
         Verdict::TLE(_) => 'T',
         Verdict::MLE => 'M',
-        Verdict::OLE => 'O',
         Verdict::RE(_) => 'R',
         Verdict::FAIL => 'F',
     }
@@ -24,7 +23,7 @@ pub fn letter(verdict: &Verdict) -> char {
 
 /// The legend of the letters.
 pub const LEGEND: &str = "A accepted, W wrong answer, P presentation error, T time limit, \
-                          M memory limit, O output limit, R runtime error, F judge failure";
+                          M memory limit, R runtime error, F judge failure";
 
 /// The narrowest column of the matrix.
 const CELL: usize = 7;

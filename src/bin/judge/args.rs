@@ -59,11 +59,13 @@ pub enum Command {
     /// "sh -c '...'" for those). It reads a test's input on stdin. Limits come from
     /// judge.toml: CPU time (which decides TLE), a wall clock of max(3 x that, that + 2 s)
     /// which only stops programs that wait, address space; output is capped at the checker's
-    /// cap. A run that gets TLE or uses 80 % of the limit is run again, twice at most, and
-    /// the fastest run counts (--confirm), but a TLE by CPU time on a quiet core stands
-    /// (--confirm-all). A solution that hangs, forks or floods output is killed with its whole
-    /// process group. Verdicts: AC, WA, PE, TLE, MLE, OLE, RE (exit code or signal), FAIL (a
-    /// test data problem). Tests run in plan order, named GROUP/NAME.
+    /// cap, max(1 MiB, 4 x the jury answer): one byte more and the solution is stopped and
+    /// gets WA "output too long" with the sizes, the verdict `check` and `judge check` give
+    /// the same output. A run that gets TLE or uses 80 % of the limit is run again, twice at
+    /// most, and the fastest run counts (--confirm), but a TLE by CPU time on a quiet core
+    /// stands (--confirm-all). A solution that hangs, forks or floods output is killed with
+    /// its whole process group. Verdicts: AC, WA, PE, TLE, MLE, RE (exit code or signal), FAIL
+    /// (a test data problem). Tests run in plan order, named GROUP/NAME.
     ///
     /// One solution: a table of its tests (verdict, CPU and wall time, memory, reason), then
     /// the first failure's checker message. A command that cannot start (not found, not
@@ -157,6 +159,27 @@ pub enum Command {
     ///   judge check msquare my-board.in my-output.txt
     #[command(verbatim_doc_comment)]
     Check(CheckArgs),
+    /// Validate input files against a problem's own limits, as judge.toml gives them.
+    ///
+    /// Each FILE (`-`: standard input) is read as `judge build` reads a test's input: strictly
+    /// (testlib's strict mode: the statement's exact layout, canonical numbers, the ranges, the
+    /// terminator and nothing after it) and against PROBLEM's limits in judge.toml: its format
+    /// and its max_cases (rotation: at most 30 boards an input, rotationlarge 1,000). One line
+    /// per file on stdout: `FILE: valid: 30 cases (at most 30, the problem rotation's
+    /// max_cases)`, or its first fault, `FILE:LINE:COL: case 31: more than 30 cases ... (the
+    /// problem rotation's max_cases, judge.toml:LINE)`; with several files a count at the end.
+    /// The stand-alone `validate` binary does the same with --problem NAME, for scripts and
+    /// judges that speak testlib's or Kattis' codes.
+    ///
+    /// Exit codes: 0 every file valid, 1 a file invalid (a verdict against what was judged),
+    /// 2 bad arguments (no judge.toml, an unknown problem, a file that cannot be read; nothing
+    /// is said of the files). (`judge --help` lists every command's.)
+    ///
+    /// Example:
+    ///   judge validate rotation my-boards.in
+    ///   judge validate sicily testdata/sicily/*/*.in
+    #[command(verbatim_doc_comment)]
+    Validate(ValidateArgs),
     /// Random tests until a solution fails; then shrink the failing input to a minimal one.
     ///
     /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
@@ -387,6 +410,19 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
+/// The arguments of `judge validate`.
+#[derive(clap::Args)]
+pub struct ValidateArgs {
+    /// The problem whose limits to check (its name in judge.toml).
+    pub problem: String,
+    /// The input files (`-`: standard input).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
+    pub plan: PathBuf,
+}
+
 /// The arguments of `judge stress`.
 #[derive(clap::Args)]
 pub struct StressArgs {
@@ -534,6 +570,7 @@ impl Command {
             Command::Run(a) => Some(&mut a.common.plan),
             Command::List(a) => Some(&mut a.plan),
             Command::Check(a) => Some(&mut a.plan),
+            Command::Validate(a) => Some(&mut a.plan),
             Command::Stress(a) => Some(&mut a.common.plan),
             Command::Strength(a) => Some(&mut a.common.plan),
             Command::Export(a) => Some(&mut a.plan),

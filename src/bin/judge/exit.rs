@@ -8,11 +8,13 @@ use boardjudge::judging::run::{TestResult, Verdict};
 use boardjudge::judging::strength::SolutionReport;
 
 /// Everything as expected: every solution accepted (`run`), no failure found (`stress`),
-/// every solution as declared (`strength`), the test data built or matching (`build`).
+/// every solution as declared (`strength`), the test data built or matching (`build`), every
+/// input valid (`validate`).
 pub const OK: u8 = 0;
 /// A verdict against what was judged: a solution not accepted (`run`), a failing test found
 /// (`stress`), a solution that does not get its declared outcome (`strength`), test data that
-/// differs from judge.toml or a test that fails to build (`build`, `export`).
+/// differs from judge.toml or a test that fails to build (`build`, `export`), an input that
+/// breaks the problem's limits (`validate`).
 pub const VERDICT: u8 = 1;
 /// Bad usage, nothing judged: bad arguments, no or a bad judge.toml, test data not built
 /// from it, a missing toolchain, a command that cannot start.
@@ -27,10 +29,11 @@ pub const DOES_NOT_BUILD: u8 = 4;
 pub const CODES: &str = "\
 Exit codes, the same in every command (`judge check` alone keeps testlib's: 0 accepted,
 1 wrong answer, 2 presentation error, 3 judge failure):
-  0    as expected: every solution accepted, no failure found, the data built or matching
+  0    as expected: every solution accepted, no failure found, the data built or matching,
+       every input valid
   1    a verdict against what was judged: a solution not accepted (run), a failing test
        found (stress), a solution not as declared (strength), test data that differs from
-       judge.toml or a test that fails to build (build, export)
+       judge.toml or a test that fails to build (build, export), an invalid input (validate)
   2    usage: bad arguments, no judge.toml or a bad one, test data not built from it, a
        missing toolchain, a command that cannot start; nothing was judged
   3    judge or jury failure: a test the checker cannot judge (FAIL), a file the judge

@@ -60,6 +60,7 @@ fn main() -> ExitCode {
         Command::List(args) => commands::list::command(args),
         Command::Languages(args) => commands::languages::command(args),
         Command::Check(args) => commands::check::command(args),
+        Command::Validate(args) => commands::validate::command(args),
         Command::Stress(args) => commands::stress::command(args),
         Command::Strength(args) => commands::strength::command(args),
         Command::Export(args) => commands::export::command(args),

@@ -1040,9 +1040,12 @@ static Outcome check(Format format, const std::string &input, const std::string 
         return fail(message);
     }
     if (output_too_long) {
+        // Reading stopped one byte past the cap: the output's size is "more than" it.
+        std::string cap = std::to_string(output_cap(answer.size()));
         return Outcome{WA,
-                       "output too long: more than " + std::to_string(output_cap(answer.size())) +
-                           " bytes (the cap is max(1 MiB, 4 x the jury answer's " + std::to_string(answer.size()) + " bytes))",
+                       "output too long: more than " + cap + " bytes, over the cap of " + cap +
+                           " bytes (max(1 MiB, 4 x the jury answer's " + std::to_string(answer.size()) +
+                           " bytes)); the rest was not read",
                        team_message(WA, 0, 0, "output too long")};
     }
     Rules contestant{options.order, false};

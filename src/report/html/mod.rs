@@ -72,7 +72,6 @@ pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
         ("presentation error", Verdict::PE),
         ("time limit", Verdict::TLE(String::new())),
         ("memory limit", Verdict::MLE),
-        ("output limit", Verdict::OLE),
         ("runtime error", Verdict::RE(String::new())),
         ("judge failure", Verdict::FAIL),
     ] {

@@ -40,7 +40,7 @@ td.cell a, td.first a { color: inherit; }
 .bar { display: block; height: 3px; background: rgba(0,0,0,.08); margin-top: 1px; }
 .bar i { display: block; height: 3px; background: #555; }
 .v-AC { background: var(--ac); } .v-WA { background: var(--wa); } .v-PE { background: var(--pe); }
-.v-TLE { background: var(--tle); } .v-MLE, .v-OLE, .v-RE { background: var(--re); } .v-FAIL { background: var(--fail); color: #fff; }
+.v-TLE { background: var(--tle); } .v-MLE, .v-RE { background: var(--re); } .v-FAIL { background: var(--fail); color: #fff; }
 tfoot th.test { font-weight: bold; }
 td.first { text-align: center; } td.first.ok { color: #1b5e20; } td.first.failed { color: #b71c1c; font-weight: bold; }
 td.unbuilt { color: #b71c1c; max-width: 6.5em; overflow: hidden; text-overflow: ellipsis; }

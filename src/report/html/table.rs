@@ -27,9 +27,8 @@ fn severity(verdict: &Verdict) -> u8 {
         Verdict::WA => 2,
         Verdict::TLE(_) => 3,
         Verdict::MLE => 4,
-        Verdict::OLE => 5,
-        Verdict::RE(_) => 6,
-        Verdict::FAIL => 7,
+        Verdict::RE(_) => 5,
+        Verdict::FAIL => 6,
     }
 }
 

@@ -12,3 +12,4 @@ pub mod output;
 pub mod run;
 pub mod strength;
 pub mod stress;
+pub mod validate;

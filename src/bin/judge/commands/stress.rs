@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use boardjudge::check::relabel;
 use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::regression::Saved;
 use boardjudge::judging::stress::{Budget, Settings, StressOutcome, Stressed};
@@ -158,11 +159,18 @@ fn stress(
     print!("{}", visible_bytes(&failure.input));
     println!("\nexpected output:\n");
     print!("{}", visible_bytes(&failure.answer));
-    println!(
-        "\n{}: {}",
-        failure.result.verdict,
-        failure.result.details.trim_end()
+    // The diff's sides by who wrote them: the answers come from the built-in solver, the
+    // output from the program that failed.
+    let wrote = match program {
+        Stressed::Solution => "the solution's output",
+        Stressed::Reference => "the reference's output",
+    };
+    let details = relabel(
+        &failure.result.details,
+        "expected (the built-in solver's answer)",
+        wrote,
     );
+    println!("\n{}: {}", failure.result.verdict, details.trim_end());
     match &report.saved {
         None => {}
         Some(Ok(Saved::AlreadyATest { test, group, line })) => println!(

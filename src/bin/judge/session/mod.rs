@@ -1,6 +1,6 @@
 //! The `judge` commands that run solutions, from the options of their command line to a
 //! report the binary prints: [`run`] (`judge run`), [`strength`], [`stress`], and beside them
-//! [`check`] (`judge check`), [`languages`] and [`export`]. A [`Session`] holds the options
+//! [`check`] (`judge check`), [`validate`], [`languages`] and [`export`]. A [`Session`] holds the options
 //! they share; a [`Watch`] shows what happens while they work; a [`Stop`] is why one ended
 //! without a report, with its exit code.
 
@@ -11,6 +11,7 @@ pub mod list;
 pub mod run;
 pub mod strength;
 pub mod stress;
+pub mod validate;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
