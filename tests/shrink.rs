@@ -11,6 +11,12 @@
 //! that search, stress says how far it got and claims no more; a bug that needs three cases
 //! keeps a local minimum, said so.
 //!
+//! Bugs of long answers (issue 31, item 5), with the wrong solutions of tests/shrink/: an
+//! msquare answer wrapped at 10 characters shrinks to the first board at distance 11 with
+//! "minimal, proven" over the 1,800 closer boards, and within a smaller budget to the same
+//! board, saying how far the proof got; rotation moves wrapped at 8 shrink to distance 9, every
+//! solved board tried, the rest of each smaller distance sampled and said so.
+//!
 //! Saving: `judge stress --save` on each shipped wrong solution of sicily, msquare and
 //! sicilylarge, in turn on one copy of the repository, and `judge build --check` green after
 //! each; an input a test already has is not saved; a save that cannot finish changes nothing.
@@ -24,12 +30,14 @@ use std::time::Duration;
 
 use boardjudge::check::{CheckOptions, Verdict, check};
 use boardjudge::format::msquare::Msquare;
+use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::{Case, Sicily};
 use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream, write_input};
 use boardjudge::judging::regression::{Saved, save};
 use boardjudge::problemset::plan::{Expected, Plan};
 use boardjudge::problemset::trash::Why;
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table, ops_to_string};
+use boardjudge::puzzle::rotation;
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
 
@@ -294,10 +302,11 @@ fn a_pair_search_cut_short_by_the_budget_claims_only_what_ran() {
         .find(|(path, _)| path.ends_with("kept_bfs_known_beyond_limit.cpp"))
         .unwrap();
     let out = stress_with("sicily", &["--shrink-runs", "400"], &argv);
-    // 109 runs reach the local minimum, then each case up to the k-th takes 2k + 2 runs.
+    // 156 runs reach the local minimum (47 of them down the cases' shortest paths), then each
+    // case up to the k-th takes 2k + 2 runs.
     assert!(
         out.contains(
-            " in 400 runs; a local minimum: no input of at most two of the first 16 \
+            " in 400 runs; a local minimum: no input of at most two of the first 15 \
                       cases in the order fails (each alone, and every two-case input of them), \
                       then the run budget ran out (--shrink-runs)"
         ),
@@ -355,6 +364,128 @@ fn the_minimal_counterexample_of_each_wrong_msquare_solution_is_exact() {
     }
 }
 
+/// A wrong solution of tests/shrink/, built.
+fn fixture(file: &str) -> Vec<String> {
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
+    let program = compile(
+        &repo().join("tests/shrink").join(file),
+        &cache,
+        &jail(),
+        &BuildLimits::DEFAULT,
+    )
+    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    program.command(&Limits::with_cpu(Duration::from_secs(1)))
+}
+
+/// The number in `out` between `before` and `after`.
+fn number_between(out: &str, before: &str, after: &str) -> usize {
+    let rest = out.split(before).nth(1).expect(out);
+    rest.split(after).next().unwrap().parse().expect(out)
+}
+
+#[test]
+fn a_bug_of_long_msquare_answers_shrinks_to_the_first_board_at_distance_11() {
+    // Answers wrapped at 10 characters: every board at distance 11 or more fails, every
+    // closer one passes (issue 31, item 5: "shrunk from 1 case / distance 22 to 1 case /
+    // distance 22 in 1000 runs" before). Unsandboxed, for speed: 1,800 runs.
+    let argv = fixture("msquare_wrap_at_10.cpp");
+    let out = stress_with("msquare", &["--sandbox", "off"], &argv);
+    let boards = boards_in_order();
+    let first_at_11 = boards[1800];
+    assert_eq!(Table::get().distance(first_at_11), 11);
+    assert_eq!(Table::get().distance(boards[1799]), 10);
+    assert_eq!(
+        shrunk_input(&out),
+        text(&input_of::<Msquare>(&[first_at_11])),
+        "{out}"
+    );
+    assert!(
+        out.contains("shrunk from 1 case / distance 22 to 1 case / distance 11 in ")
+            && out.contains(
+                " runs; minimal, proven: all 1800 smaller cases in the order pass (every case at \
+             distance < 11, and it is the first at distance 11)"
+            ),
+        "{out}"
+    );
+    // Within the default budget: the 1,800 boards before it, the walk down the path of the
+    // board at distance 22 (one run a distance), and the board itself.
+    let runs = number_between(&out, "to 1 case / distance 11 in ", " runs");
+    assert!((1801..=1800 + 23).contains(&runs), "{runs}: {out}");
+    // What the claim rests on, checked here: the board fails, the last one before it passes.
+    for (board, fails_here) in [(first_at_11, true), (boards[1799], false)] {
+        let input = input_of::<Msquare>(&[board]);
+        let answer = reference::<Msquare>(&input);
+        assert_eq!(fails(Format::Msquare, &argv, &input, &answer), fails_here);
+    }
+    // With a budget too small for the proof, the same board (the walk finds it), and the
+    // claim says how far the scan got.
+    let out = stress_with(
+        "msquare",
+        &["--sandbox", "off", "--shrink-runs", "300"],
+        &argv,
+    );
+    assert_eq!(
+        shrunk_input(&out),
+        text(&input_of::<Msquare>(&[first_at_11])),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "to 1 case / distance 11 in 300 runs; minimal only within the budget: the cases on \
+             its shortest path pass, at every smaller distance; every case at distance < 7 \
+             passes ("
+        ) && out.contains("then the run budget ran out (--shrink-runs)")
+            && !out.contains("proven"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bug_of_long_rotation_answers_shrinks_to_its_smallest_distance() {
+    // Moves wrapped at 8 a line: every board at distance 9 or more fails. Unsandboxed, for
+    // speed: 38,610 solved boards 30 an input, then the samples.
+    let argv = fixture("rotation_wrap_at_8.cpp");
+    let out = stress_with("rotation", &["--sandbox", "off"], &argv);
+    let shrunk = read_all::<Rotation>(shrunk_input(&out).as_bytes(), ReadOptions::STRICT).unwrap();
+    assert_eq!(shrunk.len(), 1, "{out}");
+    let table = rotation::Table::get();
+    assert_eq!(table.distance(&shrunk[0]), 9, "{out}");
+    assert!(
+        out.contains(" to 1 case / distance 9 in ")
+            && out.contains(
+                " runs; minimal only among the boards tried: every board at distance 0 passes \
+                 (all 38610: proven), and none of the 1928 tried at distances 1 to 8 fails (8 on \
+                 its shortest path, 240 sampled at each of distances 1 to 8); a rotation distance \
+                 past 0 holds up to billions of boards, too many to run every one"
+            ),
+        "{out}"
+    );
+    // The board fails; one move along its answer, at distance 8, it passes.
+    let (moves, _) = table.solve(&shrunk[0]);
+    let closer = shrunk[0].apply(moves[0]);
+    assert_eq!(table.distance(&closer), 8);
+    for (board, fails_here) in [(shrunk[0], true), (closer, false)] {
+        let input = input_of::<Rotation>(&[board]);
+        let answer = reference::<Rotation>(&input);
+        assert_eq!(fails(Format::Rotation, &argv, &input, &answer), fails_here);
+    }
+    // The shipped rotation bug that fails at distance 1 is proven minimal: every solved
+    // board passes.
+    let (path, argv) = wrong_solutions("rotation")
+        .into_iter()
+        .find(|(path, _)| path.ends_with("centre_before_moves.cpp"))
+        .unwrap();
+    let out = stress_with("rotation", &["--sandbox", "off"], &argv);
+    assert!(
+        out.contains(" to 1 case / distance 1 in ")
+            && out.contains(
+                " runs; minimal, proven: all 38610 smaller cases in the order pass (every case \
+                 at distance < 1)"
+            ),
+        "{path}: {out}"
+    );
+}
+
 /// A copy of judge.toml and its test data to change.
 fn scratch(name: &str) -> PathBuf {
     built_copy("judge-shrink", name)
@@ -372,9 +503,14 @@ fn build_check_is_green_after_stress_save_on_each_shipped_wrong_solution() {
         "rotationlarge",
     ] {
         for (path, argv) in wrong_solutions(problem) {
-            let mut args = vec![
-                "stress", problem, "--seed", "1", "--count", "300", "--save", "--",
-            ];
+            let mut args = vec!["stress", problem, "--seed", "1", "--count", "300", "--save"];
+            if problem == "rotation" {
+                // The walk down the path and the first solved boards: the proof over all
+                // 38,610 of them (1,287 sandboxed runs of 30) is
+                // a_bug_of_long_rotation_answers_shrinks_to_its_smallest_distance's.
+                args.extend(["--shrink-runs", "300"]);
+            }
+            args.push("--");
             args.extend(argv.iter().map(String::as_str));
             let o = judge_in(&dir, &args);
             let out = text(&o.stdout);

@@ -168,16 +168,30 @@ pub struct Program<'a> {
     pub limits: &'a Limits,
 }
 
+/// Where a stress run is, for a progress display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// This many tests ran.
+    Tested(usize),
+    /// A test failed and is being shrunk: this many runs so far, of at most `budget`.
+    Shrinking {
+        /// Runs so far.
+        runs: usize,
+        /// The most runs shrinking may take (`--shrink-runs`).
+        budget: usize,
+    },
+}
+
 /// Runs stress tests of `solution` (and of `reference` first on each input, when given)
 /// until one fails or the budget is spent, then shrinks the failure against the answers of
-/// the built-in solver; `progress` is called after each test with its number.
+/// the built-in solver; `progress` is called after each test and each shrinking run.
 pub fn stress(
     problem: &ProblemPlan,
     solution: Program,
     reference: Option<Program>,
     sandbox: &Sandbox,
     settings: Settings,
-    progress: &dyn Fn(usize),
+    progress: &dyn Fn(Progress),
 ) -> Result<StressOutcome, String> {
     let Settings {
         seed,
@@ -219,7 +233,7 @@ pub fn stress(
                 break;
             }
         }
-        progress(index);
+        progress(Progress::Tested(index));
         let Some((which, program, result)) = failed else {
             continue;
         };
@@ -235,6 +249,12 @@ pub fn stress(
             sandbox,
             &original,
             shrink_runs,
+            &|runs| {
+                progress(Progress::Shrinking {
+                    runs,
+                    budget: shrink_runs,
+                })
+            },
         )?;
         return Ok(StressOutcome::Failed {
             program: which,

@@ -184,15 +184,20 @@ pub enum Command {
     ///
     /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
     /// the same tests. Without --seed each call takes a fresh seed, and the report says which
-    /// (`seed 483920`), so that --seed 483920 replays it. On a failure the input is shrunk: cases are dropped while it still
-    /// fails, then the smallest failing case is searched in a fixed order. Magic board
-    /// (sicily, msquare): all 40,320 boards by (distance, lexicographically smallest shortest
+    /// (`seed 483920`), so that --seed 483920 replays it. On a failure the input is shrunk:
+    /// cases are dropped while it still fails; then the boards on the failing case's shortest
+    /// path are tried, one at each distance from 0 up (a bug of long answers fails first at
+    /// its smallest distance), then the smaller cases in a fixed order. Magic board (sicily,
+    /// msquare): all 40,320 boards by (distance, lexicographically smallest shortest
     /// sequence); for sicily each board with N = 0, 1, ..., 23 and 2^31 - 1, many cases an
-    /// input (at most the problem's max_cases) with bisection to the failing one. Rotation:
-    /// boards by distance, a seeded sample of 240 at each smaller distance. It prints how far
-    /// it got: `shrunk from 3 cases / distance 17 to 1 case / distance 2, N = 1 in 9 runs`,
-    /// then whether minimality is proven (every smaller case passes), only within the run
-    /// budget (--shrink-runs) or sampled (rotation), or a local minimum (a bug that needs
+    /// input (at most the problem's max_cases) with bisection to the failing one; msquare one
+    /// board a run (1,800 runs prove that no board closer than distance 11 fails). Rotation:
+    /// boards by distance, every one of the 38,610 solved boards, then its path and a seeded
+    /// sample of 240 at each smaller distance from 1. It
+    /// prints how far it got: `shrunk from 1 case / distance 22 to 1 case / distance 11 in
+    /// 1812 runs`, then whether minimality is proven (every smaller case passes), only within
+    /// the run budget (--shrink-runs: every case below which distance passes, and how many
+    /// at it) or among the boards tried (rotation), or a local minimum (a bug that needs
     /// three cases or more). A magic-board bug that needs two cases gets the exact minimum
     /// among the inputs of the cases up to its largest: each case alone, then every two-case
     /// input by largest case, then lexicographically. Every step is a real run of the solution.
@@ -441,8 +446,8 @@ pub struct StressArgs {
     /// Add the shrunk failing input to judge.toml and rebuild the problem's test data.
     #[arg(long)]
     pub save: bool,
-    /// The most solution runs shrinking may take.
-    #[arg(long, default_value_t = 1000, value_name = "RUNS")]
+    /// The most solution runs shrinking may take (a sandboxed run takes some milliseconds).
+    #[arg(long, default_value_t = 3000, value_name = "RUNS")]
     pub shrink_runs: usize,
     #[command(flatten)]
     pub common: Common,

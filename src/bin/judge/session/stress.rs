@@ -7,7 +7,7 @@ use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
 use boardjudge::judging::stress::{
-    Budget, Program, Settings, StressOutcome, Stressed, stress as stress_tests,
+    Budget, Program, Progress, Settings, StressOutcome, Stressed, stress as stress_tests,
 };
 
 /// What `judge stress` found.
@@ -62,9 +62,24 @@ pub fn run(
         Budget::Count(n) => watch.begin(Some(n), "tests"),
         Budget::Time(_) => watch.begin(None, "tests"),
     }
-    let outcome = stress_tests(problem, solution, reference, &sandbox, settings, &|i| {
-        watch.progress(i, None)
-    });
+    let shrinking = std::cell::Cell::new(false);
+    let outcome = stress_tests(
+        problem,
+        solution,
+        reference,
+        &sandbox,
+        settings,
+        &|progress| match progress {
+            Progress::Tested(i) => watch.progress(i, None),
+            Progress::Shrinking { runs, budget } => {
+                if !shrinking.replace(true) {
+                    watch.end();
+                    watch.begin(Some(budget), "shrinking runs");
+                }
+                watch.progress(runs, None);
+            }
+        },
+    );
     watch.end();
     let outcome = outcome.map_err(Stop::usage)?;
     let mut saved = None;
