@@ -233,3 +233,47 @@ fn files_outside_the_declared_solutions_are_judged_by_their_folder() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn several_solutions_are_judged_together_test_by_test() {
+    // Three accepted solutions on one worker: each test goes round the three before the
+    // next starts, so that a slow one holds none back and an interrupt leaves each with
+    // results.
+    let dir = msquare_only("together", "");
+    for name in ["a", "b", "c"] {
+        put(
+            &dir,
+            "solutions/msquare/accepted/bfs.cpp",
+            &format!("my/{name}.cpp"),
+        );
+    }
+    let o = judge_in(
+        &dir,
+        &[
+            "strength",
+            "msquare",
+            "--solutions",
+            "my/*",
+            "--jobs",
+            "1",
+            "--json-lines",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let events: Vec<(u64, u64)> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["event"] == "run")
+        .map(|v| {
+            let number = |key: &str| v[key].as_u64().unwrap_or_else(|| panic!("{key}: {v}"));
+            (number("solution_number"), number("test_number"))
+        })
+        .collect();
+    let tests = events.len() as u64 / 3;
+    assert!(tests >= 3, "{events:?}");
+    let expected: Vec<(u64, u64)> = (1..=tests)
+        .flat_map(|t| (1..=3).map(move |s| (s, t)))
+        .collect();
+    assert_eq!(events, expected);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -11,7 +11,9 @@ use serde::Serialize;
 use crate::session::{Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::matrix_runs::shipped::{MatrixJob, PROBE_FACTOR, run_shipped};
 use boardjudge::judging::run::{LoadedTest, limits_for};
-use boardjudge::judging::strength::{SolutionReport, build_solution, judge_solution, note_load};
+use boardjudge::judging::strength::{
+    SolutionReport, ToJudge, build_solution, judge_solutions, note_load,
+};
 use boardjudge::problemset::folders;
 use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
@@ -307,16 +309,25 @@ fn list(
     let start = runner::load_average();
     let done = AtomicUsize::new(0);
     let load = LoadWatch::start();
-    let confirm = session.confirm;
-    let mut reports: Vec<SolutionReport> =
-        runner::parallel(&jobs, workers, |&(p, s, problem, solution, tests)| {
-            let built = build_solution(problem, solution, &repo, &cache, sandbox, build);
-            let finished = |t, r: &_| live.finished(p, s, t, r);
-            let report =
-                judge_solution(problem, solution, tests, built, sandbox, confirm, &finished);
-            watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
-            report
-        });
+    let built = runner::parallel(&jobs, workers, |&(_, _, problem, solution, _)| {
+        build_solution(problem, solution, &repo, &cache, sandbox, build)
+    });
+    let to_judge: Vec<ToJudge> = (jobs.iter().zip(built))
+        .map(|(&(_, _, problem, solution, tests), built)| ToJudge {
+            problem,
+            solution,
+            tests,
+            built,
+        })
+        .collect();
+    let mut reports = judge_solutions(
+        &to_judge,
+        workers,
+        sandbox,
+        session.confirm,
+        &|j, t, r| live.finished(jobs[j].0, jobs[j].1, t, r),
+        &|_| watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None),
+    );
     let contention = load.finish(workers.min(jobs.len()).max(1));
     watch.end();
     if let Some(partial) = live.interrupted(session, wall_limit(problems), contention.clone()) {
