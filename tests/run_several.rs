@@ -166,11 +166,15 @@ fn several_solutions_give_the_matrix_as_text_and_as_a_page() {
     ]);
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    // A line, with the lines it was wrapped onto to fit 120 columns (indented by 7).
     let line = |start: &str| {
-        out.lines()
-            .find(|l| l.starts_with(start))
-            .unwrap_or_else(|| panic!("no line {start:?}: {out}"))
-            .to_string()
+        let all: Vec<&str> = out.lines().collect();
+        let at = (all.iter().position(|l| l.starts_with(start)))
+            .unwrap_or_else(|| panic!("no line {start:?}: {out}"));
+        let more = all[at + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("       ") && !l.starts_with("        "));
+        more.fold(all[at].to_string(), |line, l| line + " " + l.trim_start())
     };
     // The solutions by number, name and path; then the tests in their groups.
     assert!(
