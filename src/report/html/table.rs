@@ -321,6 +321,28 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
     );
 }
 
+/// A solution's name for a narrow header: escaped, in pieces that each end after a `_`, `-`,
+/// `.`, `/` or space (`bfs_` `cba_` `order.` `cpp`), the line allowed to break between two
+/// pieces (`<wbr>`) and nowhere else, so that a name is never broken inside a word.
+fn breakable(name: &str) -> String {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut piece = String::new();
+    for c in name.chars() {
+        piece.push(c);
+        if matches!(c, '_' | '-' | '.' | '/' | ' ') {
+            pieces.push(std::mem::take(&mut piece));
+        }
+    }
+    if !piece.is_empty() {
+        pieces.push(piece);
+    }
+    let pieces: Vec<String> = pieces
+        .iter()
+        .map(|p| format!("<span class=\"w\">{}</span>", escape(p)))
+        .collect();
+    pieces.join("<wbr>")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,26 +398,4 @@ mod tests {
             "{html}"
         );
     }
-}
-
-/// A solution's name for a narrow header: escaped, in pieces that each end after a `_`, `-`,
-/// `.`, `/` or space (`bfs_` `cba_` `order.` `cpp`), the line allowed to break between two
-/// pieces (`<wbr>`) and nowhere else, so that a name is never broken inside a word.
-fn breakable(name: &str) -> String {
-    let mut pieces: Vec<String> = Vec::new();
-    let mut piece = String::new();
-    for c in name.chars() {
-        piece.push(c);
-        if matches!(c, '_' | '-' | '.' | '/' | ' ') {
-            pieces.push(std::mem::take(&mut piece));
-        }
-    }
-    if !piece.is_empty() {
-        pieces.push(piece);
-    }
-    let pieces: Vec<String> = pieces
-        .iter()
-        .map(|p| format!("<span class=\"w\">{}</span>", escape(p)))
-        .collect();
-    pieces.join("<wbr>")
 }
