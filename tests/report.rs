@@ -283,6 +283,10 @@ fn layout(chromium: &Path, dir: &Path, html: &Path) {
   var last = [].slice.call(table.querySelectorAll("tr.test th.test")).pop();
   r.columnLeft = Math.round(last.getBoundingClientRect().left - frame.left);
   r.width = innerWidth; r.height = innerHeight;
+  // Nothing clipped: every group's label whole, every piece of a solution's name on one line.
+  r.clippedGroups = [].filter.call(table.querySelectorAll("tr.summary th.test"), function (th) { return th.scrollWidth > th.clientWidth + 1; }).map(function (th) { return th.textContent; });
+  r.brokenNames = [].filter.call(table.querySelectorAll("th.sol .w"), function (w) { return w.getClientRects().length !== 1; }).map(function (w) { return w.textContent; });
+  r.namePieces = table.querySelectorAll("th.sol .w").length;
   document.body.setAttribute("data-probe", JSON.stringify(r));
 })();</script>"#;
     // The page with the script, twice in frames of exactly those sizes (a window of
@@ -321,6 +325,12 @@ fn layout(chromium: &Path, dir: &Path, html: &Path) {
         );
         v
     };
+    for (id, size) in [("wide", (1280, 800)), ("phone", (390, 844))] {
+        let v = measure(id, size);
+        assert_eq!(v["clippedGroups"], serde_json::json!([]), "{id}: {v}");
+        assert_eq!(v["brokenNames"], serde_json::json!([]), "{id}: {v}");
+        assert!(v["namePieces"].as_u64().unwrap() > 0, "{id}: {v}");
+    }
     let v = measure("wide", (1280, 800));
     assert!(v["groups"].as_u64().unwrap() > 0, "{v}");
     assert_eq!(v["groupsShown"], v["groups"], "a row per group: {v}");

@@ -166,11 +166,15 @@ fn several_solutions_give_the_matrix_as_text_and_as_a_page() {
     ]);
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    // A line, with the lines it was wrapped onto to fit 120 columns (indented by 7).
     let line = |start: &str| {
-        out.lines()
-            .find(|l| l.starts_with(start))
-            .unwrap_or_else(|| panic!("no line {start:?}: {out}"))
-            .to_string()
+        let all: Vec<&str> = out.lines().collect();
+        let at = (all.iter().position(|l| l.starts_with(start)))
+            .unwrap_or_else(|| panic!("no line {start:?}: {out}"));
+        let more = all[at + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("       ") && !l.starts_with("        "));
+        more.fold(all[at].to_string(), |line, l| line + " " + l.trim_start())
     };
     // The solutions by number, name and path; then the tests in their groups.
     assert!(
@@ -480,4 +484,48 @@ fn bad_arguments_exit_2_before_anything_runs() {
         assert!(err.contains(said), "{said}: {err}");
     }
     assert!(o.stdout.is_empty());
+}
+
+/// The (solution number, test number) of each `run` event of `--json-lines` output, in order.
+fn run_events(stdout: &[u8]) -> Vec<(u64, u64)> {
+    text(stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["event"] == "run")
+        .map(|v| {
+            let number = |key: &str| v[key].as_u64().unwrap_or_else(|| panic!("{key}: {v}"));
+            (number("solution_number"), number("test_number"))
+        })
+        .collect()
+}
+
+#[test]
+fn several_solutions_move_on_together_test_by_test() {
+    // Three solutions on one worker: the runs go round the solutions, a test at a time,
+    // rather than one solution through every test before the next starts.
+    let line = solve_line();
+    let o = judge(&[
+        "run",
+        "msquare",
+        "--tests",
+        "samples,edge,max-depth",
+        "--jobs",
+        "1",
+        "--json-lines",
+        "--command",
+        &line,
+        "--command",
+        &line,
+        "--",
+        SOLVE,
+        "msquare",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let events = run_events(&o.stdout);
+    let tests = events.len() as u64 / 3;
+    assert!(tests >= 3, "{events:?}");
+    let expected: Vec<(u64, u64)> = (1..=tests)
+        .flat_map(|t| (1..=3).map(move |s| (s, t)))
+        .collect();
+    assert_eq!(events, expected);
 }

@@ -1,7 +1,8 @@
-//! The shipped solutions, as judge.toml lists them: every program is listed with the verdict
-//! of its directory on its format's own problem (a solution may be listed again on another
-//! problem of the format, e.g. the per-case BFS as too slow on `sicilylarge`), every `catches`
-//! input is a valid input, and, built and run by the runner,
+//! The shipped solutions, as judge.toml and the verdict folders declare them: every program
+//! is in the verdict folder of a problem that lists it with that verdict (a solution may be
+//! listed again on another problem of the format, e.g. the per-case BFS as too slow on
+//! `sicilylarge`), every wrong or slow one has a `catches` input, each a valid input, and,
+//! built and run by the runner,
 //! each solution does what judge.toml says on those inputs (accepted ones answer exactly as
 //! the reference solver; the checker rejects the wrong ones; slow ones run out of time).
 
@@ -98,26 +99,22 @@ fn the_manifest_lists_every_solution_with_the_verdict_of_its_directory() {
     assert_eq!(pairs.len(), entries.len(), "a solution is listed twice");
     assert_eq!(listed, on_disk);
     for e in &entries {
-        // On its format's own problem (named like the format), a solution's directory is its
-        // verdict; every solution is listed there, or its directory is its verdict elsewhere.
-        let directory = format!("solutions/{}/{}/", e.problem, e.expected);
-        let home = entries
-            .iter()
-            .find(|o| o.path == e.path && o.name == o.problem.name());
-        match home {
-            Some(home) => assert!(
-                home.path
-                    .starts_with(&format!("solutions/{}/{}/", home.problem, home.expected)),
-                "{} is not in the directory of its verdict on {}",
-                home.path,
-                home.name
-            ),
-            None => assert!(
-                e.path.starts_with(&directory),
-                "{} is not in {directory}",
-                e.path
-            ),
-        }
+        // Every file lives in the verdict folder of a problem that lists it with that verdict
+        // (judge.toml's entry or the folder itself): its own problem's, or another one's
+        // when it is listed again with another outcome (the per-case BFS too slow on
+        // sicilylarge).
+        let home = entries.iter().find(|o| {
+            o.path == e.path
+                && o.path
+                    .starts_with(&format!("solutions/{}/{}/", o.name, o.expected))
+        });
+        assert!(
+            home.is_some(),
+            "{} ({} on {}) is in no verdict folder of a problem that lists it",
+            e.path,
+            e.expected,
+            e.name
+        );
         // A slow or wrong one names an input that catches it, unless it is a correct
         // solution (accepted on another problem) that is too slow only at this one's scale.
         let correct_elsewhere = entries

@@ -12,6 +12,7 @@
 //! ([`check_path_order`]).
 
 use std::path::Path;
+use std::sync::Mutex;
 
 use serde::Serialize;
 
@@ -77,47 +78,91 @@ pub struct SolutionReport {
     pub path_order: Option<TestResult>,
 }
 
-/// Runs one solution, `built` by [`build_solution`], on `tests` in order: an accepted one on
-/// all of them, a wrong or slow one until the first test it fails; time verdicts confirmed as
-/// `confirm` says where a re-run could change its outcome ([`Stake::of`] its declared outcome:
-/// every test of an accepted one, the first failure of a wrong one, which every failure seen
-/// here is, in plan or in name order; never a slow one's TLE); `finished(test, result)` after each test (its confirmation runs included).
-/// A solution that did not build gets the report `built` holds. Once the judge is interrupted
-/// ([`runner::interrupted`]) it stops, and its report is not to be used.
-pub fn judge_solution(
-    problem: &ProblemPlan,
-    solution: &SolutionPlan,
-    tests: &[LoadedTest],
-    built: BuildOutcome,
+/// A shipped solution to judge: its problem, the selected tests and its build
+/// ([`build_solution`]).
+pub struct ToJudge<'a> {
+    /// The problem.
+    pub problem: &'a ProblemPlan,
+    /// The solution.
+    pub solution: &'a SolutionPlan,
+    /// The tests, in plan order.
+    pub tests: &'a [LoadedTest],
+    /// Its command and limits, or the report of a solution that did not build.
+    pub built: BuildOutcome,
+}
+
+/// Runs each solution of `jobs` on its tests in order: an accepted one on all of them, a
+/// wrong or slow one until the first test it fails; time verdicts confirmed as `confirm`
+/// says where a re-run could change its outcome ([`Stake::of`] its declared outcome: every
+/// test of an accepted one, the first failure of a wrong one, which every failure seen here
+/// is, in plan or in name order; never a slow one's TLE). The solutions run together on
+/// `workers` threads, a test at a time, the ones that ran the fewest tests first
+/// ([`runner::interleave`]): a slow one holds none back, and when the judge is interrupted
+/// every one has results. `finished(job, test, result)` after each test (its confirmation
+/// runs included); `decided(job)` once a solution's report is made. A solution that did not
+/// build gets the report its build holds. Once the judge is interrupted
+/// ([`runner::interrupted`]) no test starts, and the reports are not to be used.
+pub fn judge_solutions(
+    jobs: &[ToJudge],
+    workers: usize,
     sandbox: &Sandbox,
     confirm: Confirm,
-    finished: &dyn Fn(usize, &TestResult),
-) -> SolutionReport {
-    let (cmd, limits) = match built {
-        Ok(built) => built,
-        Err(report) => return *report,
+    finished: &(dyn Fn(usize, usize, &TestResult) + Sync),
+    decided: &(dyn Fn(usize) + Sync),
+) -> Vec<SolutionReport> {
+    let results: Vec<Mutex<Vec<TestResult>>> = jobs.iter().map(|_| Mutex::default()).collect();
+    let reports: Vec<Mutex<Option<SolutionReport>>> =
+        jobs.iter().map(|_| Mutex::default()).collect();
+    let lock = |m: &Mutex<Vec<TestResult>>| {
+        let mut guard = m.lock().unwrap_or_else(|p| p.into_inner());
+        std::mem::take(&mut *guard)
     };
-    let stake = Stake::of(Some(solution.expected));
-    let mut results = Vec::new();
-    for (i, t) in tests.iter().enumerate() {
-        let result = t.judge(problem, &cmd, &limits, sandbox, confirm, stake);
+    runner::interleave(jobs.len(), workers, |j| {
+        let job = &jobs[j];
+        let decide = |report: SolutionReport| {
+            *reports[j].lock().unwrap_or_else(|p| p.into_inner()) = Some(report);
+            decided(j);
+            false
+        };
+        let (cmd, limits) = match &job.built {
+            Ok(built) => built,
+            Err(report) => return decide((**report).clone()),
+        };
+        let stake = Stake::of(Some(job.solution.expected));
+        let mut done = lock(&results[j]);
+        let i = done.len();
         if runner::interrupted().is_some() {
-            break;
+            return false;
         }
-        finished(i, &result);
-        let failed = result.verdict != Verdict::AC;
-        results.push(result);
+        if let Some(test) = job.tests.get(i) {
+            let result = test.judge(job.problem, cmd, limits, sandbox, confirm, stake);
+            if runner::interrupted().is_some() {
+                return false;
+            }
+            finished(j, i, &result);
+            done.push(result);
+        }
+        let failed = done.last().is_some_and(|r| r.verdict != Verdict::AC);
+        if !failed && done.len() < job.tests.len() {
+            *results[j].lock().unwrap_or_else(|p| p.into_inner()) = done;
+            return true;
+        }
+        let mut report = assess(job.problem, job.solution, &done, job.tests.len());
         if failed {
-            break;
+            check_path_order(&mut report, job.tests, done.len() - 1, |i| {
+                job.tests[i].judge(job.problem, cmd, limits, sandbox, confirm, stake)
+            });
         }
-    }
-    let mut report = assess(problem, solution, &results, tests.len());
-    if results.last().is_some_and(|r| r.verdict != Verdict::AC) {
-        check_path_order(&mut report, tests, results.len() - 1, |i| {
-            tests[i].judge(problem, &cmd, &limits, sandbox, confirm, stake)
-        });
-    }
-    report
+        decide(report)
+    });
+    reports
+        .into_iter()
+        .zip(jobs)
+        .map(|(report, job)| {
+            let report = report.into_inner().unwrap_or_else(|p| p.into_inner());
+            report.unwrap_or_else(|| empty_report(job.problem, job.solution))
+        })
+        .collect()
 }
 
 /// The tests that a judge running the test files in path order ([`path_order`]) runs before

@@ -1,12 +1,15 @@
 //! The problem set: `judge.toml` ([`plan`]) and the verified test data it builds ([`build`],
 //! with generators of one's own: [`program_generator`]); `judge build` as a whole, writing or
 //! checking the data ([`update`]), the files no build wrote moved to the [`trash`]; writing
-//! files safely ([`files`]),
-//! checking the test data against what the build recorded ([`manifest`]), the names of
-//! groups and tests ([`names`]) and choosing tests by group, name or glob ([`select`]).
+//! files safely ([`files`]), checking the test data against what the build recorded
+//! ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by group,
+//! name or glob ([`select`]); the shipped solutions' outcomes ([`expected`]) and the
+//! solutions declared by their verdict folder ([`folders`]).
 
 pub mod build;
+pub mod expected;
 pub mod files;
+pub mod folders;
 pub mod manifest;
 pub mod names;
 pub mod plan;

@@ -9,12 +9,14 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use toml::Spanned;
 
 use crate::check::{CheckOptions, Order};
 use crate::format::Format;
 use crate::generator::GenArgs;
+pub use crate::problemset::expected::Expected;
+use crate::problemset::folders;
 use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
 use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
 use crate::runner::compile::BuildLimits;
@@ -62,15 +64,21 @@ pub struct ProblemPlan {
     pub solutions: Vec<SolutionPlan>,
 }
 
-/// A shipped solution and its expected outcome (Kattis' submissions directories).
+/// A shipped solution and its expected outcome (Kattis' submissions directories): a
+/// `[[problem.solution]]` entry of judge.toml, or a file of the problem's verdict folders
+/// ([`crate::problemset::folders`]).
 #[derive(Debug, Clone)]
 pub struct SolutionPlan {
     /// The source file, relative to the repository root.
     pub path: PathBuf,
     /// What it must get on the test set.
     pub expected: Expected,
-    /// What it does, or which mistake it makes.
+    /// What it does, or which mistake it makes: the entry's `description`, else the first
+    /// sentence of the file's header comment, else its file name.
     pub description: String,
+    /// The judge.toml line of its `[[problem.solution]]` entry; `None` for a solution
+    /// declared by its folder alone.
+    pub line: Option<usize>,
     /// For a wrong or slow solution: a small input on which it fails (`tests/solutions.rs`
     /// checks the claim; the file's header comment explains it).
     pub catches: Option<String>,
@@ -79,31 +87,6 @@ pub struct SolutionPlan {
     /// strength` asks it for 3x margin rather than the 2x of any other accepted solution
     /// (`CLASSIC_MARGIN` and `MIN_MARGIN` in the judging layer above).
     pub classic: bool,
-}
-
-/// The outcome a shipped solution must get.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Expected {
-    /// Every test accepted.
-    Accepted,
-    /// Some test rejects its output (wrong answer or presentation error), before any other
-    /// failure.
-    WrongAnswer,
-    /// Some test runs out of time, before any other failure.
-    TimeLimitExceeded,
-}
-
-impl Expected {
-    /// The name, as in judge.toml and Kattis: `accepted`, `wrong_answer`,
-    /// `time_limit_exceeded`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Expected::Accepted => "accepted",
-            Expected::WrongAnswer => "wrong_answer",
-            Expected::TimeLimitExceeded => "time_limit_exceeded",
-        }
-    }
 }
 
 /// One test of the plan.
@@ -266,7 +249,7 @@ struct RawProblem {
     wrap: Option<usize>,
     group: Vec<RawGroup>,
     #[serde(default)]
-    solution: Vec<RawSolution>,
+    solution: Vec<Spanned<RawSolution>>,
 }
 
 /// The default of `file_size_limit`: 64 MiB, far more than any answer.
@@ -279,7 +262,8 @@ fn default_file_size_limit() -> u64 {
 struct RawSolution {
     path: PathBuf,
     expected: Expected,
-    description: String,
+    #[serde(default)]
+    description: Option<String>,
     #[serde(default)]
     catches: Option<String>,
     #[serde(default)]
@@ -390,7 +374,9 @@ impl Plan {
     }
 
     /// Reads and checks a plan: every generator command must parse and match its problem's
-    /// format, every option must make sense.
+    /// format, every option must make sense; each problem's solutions are judge.toml's
+    /// entries, then the files of its verdict folders that no entry names
+    /// ([`crate::problemset::folders`]).
     pub fn load(path: &Path) -> Result<Plan, PlanError> {
         let error = |line, message| PlanError {
             path: path.to_path_buf(),
@@ -398,10 +384,19 @@ impl Plan {
             message,
         };
         let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
-        Plan::parse(path, &text)
+        let mut plan = Plan::parse(path, &text)?;
+        let root = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        for problem in &mut plan.problems {
+            add_folder_solutions(root, problem).map_err(|e| error(None, e))?;
+        }
+        Ok(plan)
     }
 
-    /// Parses the text of a plan; `path` names it in errors.
+    /// Parses the text of a plan; `path` names it in errors. Only judge.toml's own
+    /// `[[problem.solution]]` entries are read: [`Plan::load`] adds the verdict folders'.
     pub fn parse(path: &Path, text: &str) -> Result<Plan, PlanError> {
         let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
         let error = |line, message| PlanError {
@@ -548,18 +543,8 @@ impl Plan {
             if tests.is_empty() {
                 return Err(at("the plan has no tests".into()));
             }
-            if let Some(s) = p
-                .solution
-                .iter()
-                .find(|s| s.classic && s.expected != Expected::Accepted)
-            {
-                return Err(at(format!(
-                    "solution {}: `classic = true` marks an accepted solution, not one expected \
-                     to get {}",
-                    s.path.display(),
-                    s.expected.name()
-                )));
-            }
+            let solutions = solutions(&p.name, p.solution, &line_of)
+                .map_err(|(l, m)| error(Some(l), format!("problem '{}': {m}", p.name)))?;
             problems.push(ProblemPlan {
                 name: p.name,
                 format,
@@ -572,17 +557,7 @@ impl Plan {
                 max_cases_line,
                 checker,
                 tests,
-                solutions: p
-                    .solution
-                    .into_iter()
-                    .map(|s| SolutionPlan {
-                        path: s.path,
-                        expected: s.expected,
-                        description: s.description,
-                        catches: s.catches,
-                        classic: s.classic,
-                    })
-                    .collect(),
+                solutions,
             });
         }
         Ok(Plan {
@@ -605,4 +580,65 @@ impl Plan {
                 )
             })
     }
+}
+
+/// A problem's `[[problem.solution]]` entries, checked: each path once, `classic` only on an
+/// accepted one, a file of the problem's own verdict folder expecting that folder's verdict
+/// ([`folders::check_entry`]); a description derived where the entry has none. An error
+/// gives the entry's line.
+fn solutions(
+    problem: &str,
+    raw: Vec<Spanned<RawSolution>>,
+    line_of: &dyn Fn(usize) -> usize,
+) -> Result<Vec<SolutionPlan>, (usize, String)> {
+    let mut solutions: Vec<SolutionPlan> = Vec::new();
+    for spanned in raw {
+        let line = line_of(spanned.span().start);
+        let s = spanned.into_inner();
+        let at = |message: String| (line, format!("solution {}: {message}", s.path.display()));
+        if let Some(first) = solutions.iter().find(|o| o.path == s.path) {
+            let first = first.line.unwrap_or(0);
+            return Err(at(format!("listed twice (first on line {first})")));
+        }
+        if s.classic && s.expected != Expected::Accepted {
+            return Err(at(format!(
+                "`classic = true` marks an accepted solution, not one expected to get {}",
+                s.expected.name()
+            )));
+        }
+        folders::check_entry(problem, &s.path, s.expected).map_err(|m| (line, m))?;
+        solutions.push(SolutionPlan {
+            description: s.description.unwrap_or_default(),
+            path: s.path,
+            expected: s.expected,
+            line: Some(line),
+            catches: s.catches,
+            classic: s.classic,
+        });
+    }
+    Ok(solutions)
+}
+
+/// Adds to `problem` the solutions its verdict folders under `root` (judge.toml's folder)
+/// declare that no judge.toml entry names, and a description to every solution without one
+/// (the first sentence of its header comment, or its file name).
+fn add_folder_solutions(root: &Path, problem: &mut ProblemPlan) -> Result<(), String> {
+    for found in folders::discover(root, &problem.name)? {
+        if problem.solutions.iter().all(|s| s.path != found.path) {
+            problem.solutions.push(SolutionPlan {
+                path: found.path,
+                expected: found.expected,
+                description: String::new(),
+                line: None,
+                catches: None,
+                classic: false,
+            });
+        }
+    }
+    for s in &mut problem.solutions {
+        if s.description.is_empty() {
+            s.description = folders::describe(&root.join(&s.path));
+        }
+    }
+    Ok(())
 }

@@ -37,7 +37,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub use classify::{disk_limit_reached, signal_name};
-pub use parallel::{default_jobs, load_average, parallel, physical_cores, timing_note};
+pub use parallel::{default_jobs, interleave, load_average, parallel, physical_cores, timing_note};
 pub use process::{
     interrupted, kill_groups_on_interrupt, kill_running_groups, stop_runs_on_interrupt,
     wait_if_interrupted,

@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::mem::MaybeUninit;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::thread;
 
 /// Applies `work` to every job with `workers` threads (at least one), and returns the results
@@ -48,6 +48,70 @@ pub fn parallel<T: Sync, R: Send>(
     let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
     done.sort_unstable_by_key(|(index, _)| *index);
     done.into_iter().map(|(_, result)| result).collect()
+}
+
+/// Runs `streams` sequences of steps together on `workers` threads (pinned as [`parallel`]
+/// pins them): `step(i)` runs the next step of stream `i` and says whether the stream goes
+/// on. A stream's steps run one at a time, in order; a free worker takes the step of the idle
+/// stream that has done the fewest (the lowest index on a tie), so that every stream moves
+/// on at the same pace and none waits for another to end: the runs of several solutions,
+/// each stopping at its first failure, interleaved, so that when the judge is interrupted
+/// each has results.
+pub fn interleave(streams: usize, workers: usize, step: impl Fn(usize) -> bool + Sync) {
+    #[derive(Clone, Copy, Default)]
+    struct Stream {
+        busy: bool,
+        done: bool,
+        steps: usize,
+    }
+    let state = Mutex::new(vec![Stream::default(); streams]);
+    let changed = Condvar::new();
+    let lock = || state.lock().unwrap_or_else(|p| p.into_inner());
+    /// Frees its stream when its step ends, also by a panic, so that no worker waits for
+    /// it for ever.
+    struct Release<'a> {
+        stream: usize,
+        more: bool,
+        state: &'a Mutex<Vec<Stream>>,
+        changed: &'a Condvar,
+    }
+    impl Drop for Release<'_> {
+        fn drop(&mut self) {
+            let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+            let stream = &mut s[self.stream];
+            stream.busy = false;
+            stream.steps += 1;
+            stream.done = !self.more;
+            drop(s);
+            self.changed.notify_all();
+        }
+    }
+    let workers = workers.clamp(1, streams.max(1));
+    let ids: Vec<usize> = (0..workers).collect();
+    parallel(&ids, workers, |_| {
+        loop {
+            let mut s = lock();
+            let next = loop {
+                let idle = (0..streams)
+                    .filter(|&i| !s[i].busy && !s[i].done)
+                    .min_by_key(|&i| (s[i].steps, i));
+                if idle.is_some() || !s.iter().any(|x| x.busy) {
+                    break idle;
+                }
+                s = changed.wait(s).unwrap_or_else(|p| p.into_inner());
+            };
+            let Some(i) = next else { return };
+            s[i].busy = true;
+            drop(s);
+            let mut release = Release {
+                stream: i,
+                more: false,
+                state: &state,
+                changed: &changed,
+            };
+            release.more = step(i);
+        }
+    });
 }
 
 /// The logical CPUs this process may run on (its affinity mask).
@@ -164,7 +228,55 @@ fn parse_load_average(line: &str) -> Option<[f64; 3]> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_load_average;
+    use super::{interleave, parse_load_average};
+    use std::sync::Mutex;
+
+    #[test]
+    fn interleaved_streams_move_on_together_each_in_order() {
+        // Three streams of 4, 2 and 3 steps on one worker: round by round, each in order.
+        let order = Mutex::new(Vec::new());
+        let steps = [4, 2, 3];
+        let done = Mutex::new([0usize; 3]);
+        interleave(3, 1, |i| {
+            let mut done = done.lock().unwrap();
+            order.lock().unwrap().push((i, done[i]));
+            done[i] += 1;
+            done[i] < steps[i]
+        });
+        assert_eq!(
+            order.into_inner().unwrap(),
+            [
+                (0, 0),
+                (1, 0),
+                (2, 0),
+                (0, 1),
+                (1, 1),
+                (2, 1),
+                (0, 2),
+                (2, 2),
+                (0, 3)
+            ]
+        );
+        // Two workers: every step once, each stream's in order.
+        let order = Mutex::new(Vec::new());
+        let done = Mutex::new([0usize; 3]);
+        interleave(3, 2, |i| {
+            let k = {
+                let mut done = done.lock().unwrap();
+                done[i] += 1;
+                done[i]
+            };
+            order.lock().unwrap().push((i, k));
+            k < steps[i]
+        });
+        let order = order.into_inner().unwrap();
+        assert_eq!(order.len(), 9);
+        for (i, &n) in steps.iter().enumerate() {
+            let ks: Vec<usize> = order.iter().filter(|o| o.0 == i).map(|o| o.1).collect();
+            assert_eq!(ks, (1..=n).collect::<Vec<_>>());
+        }
+        interleave(0, 2, |_| unreachable!());
+    }
 
     #[test]
     fn load_average_line() {

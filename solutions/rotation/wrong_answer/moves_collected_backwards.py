@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# UVA 1343 The Rotation Game, wrong answer: the classic IDA* of ../time_limit_exceeded/ida_star.py
+# UVA 1343 The Rotation Game, wrong answer: the classic IDA* of ../../rotationlarge/time_limit_exceeded/ida_star.py
 # (the centre-count estimate, no undo of the last move, depths from 0 up, moves in letter order),
 # but the search records each move on the way back out of the recursion, after the deeper
 # moves, and prints the list as it stands: the moves of a sequence of two or more come out last

@@ -231,14 +231,17 @@ pub enum Command {
     /// Run every shipped solution on the test set: wrong ones must be caught, accepted ones
     /// must pass with at least 2x margin.
     ///
-    /// judge.toml lists each problem's solutions ([[problem.solution]]) with the outcome they
-    /// must get: accepted, wrong_answer or time_limit_exceeded. Sources (C, C++, Rust,
+    /// A problem's shipped solutions are the source files of solutions/PROBLEM/VERDICT/
+    /// (VERDICT: accepted, wrong_answer or time_limit_exceeded, the outcome each must get),
+    /// and judge.toml's [[problem.solution]] entries, which add a description, `catches` or
+    /// `classic`, or take a file of another problem's folder. Sources (C, C++, Rust,
     /// Python 3, Java) are built with
     /// the commands `judge languages` shows, into target/solutions/. Reports, per
     /// wrong solution, the first test that kills it, and per accepted one its slowest test
     /// against the time limit and the margin (limit / slowest CPU time), which must be at
     /// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
-    /// skipped (said so).
+    /// skipped (said so). The solutions run together, a test at a time round them, so that
+    /// a slow one holds none back.
     ///
     /// With --matrix every solution runs on every test, even after it failed one (runs spread
     /// over the --jobs workers one test at a time), and the table shows, grouped as in
@@ -479,7 +482,11 @@ pub struct StrengthArgs {
     /// each problem): to see what a subset of the tests catches.
     #[arg(long, value_name = "SELECTION")]
     pub tests: Vec<String>,
-    /// Only the solutions whose path matches this glob (`*` also matches `/`).
+    /// Only the shipped solutions whose path (relative to judge.toml's folder) matches this
+    /// glob (`*` also matches `/`). A glob that matches none of them takes the source files
+    /// it matches (`judge strength msquare --solutions 'my/*'`): each must get the verdict its
+    /// folder names (my/wrong_answer/x.cpp), any other must be accepted; the problem must be
+    /// named.
     #[arg(long, value_name = "GLOB")]
     pub solutions: Option<String>,
     /// Every solution on every test, as a table (or JSON with --json).

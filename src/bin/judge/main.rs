@@ -11,6 +11,7 @@ use args::{Args, Command, takes_value};
 use solution_args::is_source;
 
 mod args;
+mod bar_term;
 mod commands;
 mod exit;
 mod session;

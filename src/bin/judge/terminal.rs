@@ -14,7 +14,9 @@ use boardjudge::check::protocol::colour;
 use boardjudge::judging::run::Verdict;
 use boardjudge::report::live::Grid;
 use boardjudge::runner::Sandbox;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::bar_term::{BarTerm, size};
 use serde::Serialize;
 
 /// What a command shows while it works: the sandbox warning, a progress bar on stderr, and
@@ -62,16 +64,6 @@ impl Terminal {
     }
 }
 
-/// The size of the terminal on stderr (columns, rows), if it is one.
-fn size() -> Option<(usize, usize)> {
-    let mut size = std::mem::MaybeUninit::<libc::winsize>::zeroed();
-    // SAFETY: TIOCGWINSZ fills a winsize; `size` is one.
-    let r = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, size.as_mut_ptr()) };
-    // SAFETY: zeroed, and filled when the call succeeded.
-    let size = unsafe { size.assume_init() };
-    (r == 0 && size.ws_col > 0).then_some((usize::from(size.ws_col), usize::from(size.ws_row)))
-}
-
 impl Watch for Terminal {
     fn sandbox(&self, sandbox: &Sandbox) {
         if sandbox.is_off() {
@@ -86,13 +78,19 @@ impl Watch for Terminal {
 
     fn begin(&self, total: Option<usize>, unit: &str) {
         let template = format!("{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}");
+        // On a terminal, drawn so that an echoed ^C does not shift the rows it clears.
+        let target = || match std::io::stderr().is_terminal() {
+            true => ProgressDrawTarget::term_like_with_hz(Box::new(BarTerm::default()), 20),
+            false => ProgressDrawTarget::stderr(),
+        };
         let bar = match total {
-            Some(n) => ProgressBar::new(n as u64).with_style(
+            Some(n) => ProgressBar::with_draw_target(Some(n as u64), target()).with_style(
                 ProgressStyle::with_template(&template)
                     .expect("a valid template")
                     .progress_chars("=> "),
             ),
-            None => ProgressBar::new_spinner(),
+            None => ProgressBar::with_draw_target(None, target())
+                .with_style(ProgressStyle::default_spinner()),
         };
         let _ = self.bar.set(bar);
         let _ = self.template.set(template);

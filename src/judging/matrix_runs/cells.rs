@@ -1,6 +1,8 @@
 //! The runs behind every matrix (`judge strength --matrix`, `judge run` with several
 //! solutions): each solution on every test of its problem, with no early stop, spread over the
-//! workers one (solution, test) pair at a time. The one exception: a command that cannot start
+//! workers one (solution, test) pair at a time, the solutions interleaved (each at the same
+//! share of its tests), so that all move on together and an interrupt leaves each with
+//! results. The one exception: a command that cannot start
 //! on its first test (not found, not executable) is not run on the others, whose runs would
 //! all fail the same way. A time verdict in doubt is confirmed where a re-run could change
 //! the solution's outcome ([`Stake`]): at once for an accepted solution or one that declares
@@ -43,8 +45,8 @@ pub struct Runs<'a> {
     pub cmd: &'a [String],
     /// The limits it runs under.
     pub limits: Limits,
-    /// The solutions of a lower rank are queued first (the slow ones, so that their long
-    /// runs do not come last with one worker idle).
+    /// At each share of the tests, the solutions of a lower rank are queued first (the slow
+    /// ones, so that their long runs do not come last with one worker idle).
     pub rank: u8,
     /// What a re-run of one of its tests could change ([`Stake::of`] its declared outcome).
     pub stake: Stake,
@@ -89,8 +91,16 @@ pub fn run_every_test(
         .enumerate()
         .flat_map(|(s, solution)| (0..solution.tests.len()).map(move |t| (s, t)))
         .collect();
-    // A stable sort: within a rank, each solution's tests in order, its first test first.
-    runs.sort_by_key(|&(s, _)| solutions[s].rank);
+    // Interleaved: every solution at the same share of its tests (test t of n at t / n), so
+    // that they all move on together and an interrupt leaves each with results; at one share
+    // the lower ranks first. Each solution's tests stay in order, its first test first.
+    runs.sort_by(|&(s, t), &(r, u)| {
+        let (n, m) = (solutions[s].tests.len(), solutions[r].tests.len());
+        (t * m)
+            .cmp(&(u * n))
+            .then(solutions[s].rank.cmp(&solutions[r].rank))
+            .then(s.cmp(&r))
+    });
     // A wrong-answer solution's tests run once; its first failures are confirmed at the end.
     let later = |s: usize| solutions[s].stake == Stake::FirstFailure && !schedule.confirm.all;
     let unstartable: Vec<AtomicBool> = solutions.iter().map(|_| AtomicBool::new(false)).collect();

@@ -59,8 +59,9 @@ pub fn run_shipped(
             build,
         )
     });
-    // Every (solution, test) pair of a built solution; the slow solutions first, so that
-    // their long runs do not come last with one worker idle.
+    // Every (solution, test) pair of a built solution, interleaved; at each share of the
+    // tests the slow solutions first, so that their long runs do not come last with one
+    // worker idle.
     let rank = |e: Expected| match e {
         Expected::TimeLimitExceeded => 0,
         Expected::Accepted => 1,

@@ -23,11 +23,13 @@ table.matrix th, table.matrix td { border-width: 0 1px 1px 0; }
 table.matrix thead th { position: sticky; top: 0; z-index: 2; background: #fff; vertical-align: bottom; border-bottom: 2px solid var(--ink); }
 table.matrix th.test { position: sticky; left: 0; z-index: 1; background: #fff; text-align: left; max-width: 15em; overflow: hidden; text-overflow: ellipsis; font-weight: normal; }
 table.matrix thead th.corner { left: 0; z-index: 3; text-align: left; }
-table.matrix th.sol { max-width: 7.5em; white-space: normal; overflow-wrap: anywhere; font-weight: normal; text-align: left; line-height: 1.15; }
+table.matrix th.sol { max-width: 7.5em; white-space: normal; overflow-wrap: normal; font-weight: normal; text-align: left; line-height: 1.15; }
+table.matrix th.sol .w { white-space: nowrap; }
 table.matrix th.sol .n, table.matrix th.test .n { font-weight: bold; }
 table.matrix th.sol small { display: block; color: #666; font-size: 10px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 table.matrix th.sol[data-outcome="failed"] .n { color: #b71c1c; }
-tr.summary th.test { background: #eee; }
+tr.summary th.test { background: #eee; white-space: normal; }
+tr.summary th.test small { display: block; }
 tr.summary th button { all: unset; cursor: pointer; font-weight: bold; }
 tr.summary th button::before { content: "\25B8  "; }
 tbody:not(.collapsed) tr.summary th button::before { content: "\25BE  "; }

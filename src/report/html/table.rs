@@ -248,7 +248,7 @@ fn solution_header(out: &mut String, r: usize, row: &Row, kind: Kind) {
         escape(&row.report.path),
         escape(&row.report.summary),
         r + 1,
-        escape(&row.name),
+        breakable(&row.name),
         match kind {
             Kind::Shipped => format!("must: {}", escape(&result)),
             Kind::Given => escape(&result),
@@ -318,6 +318,28 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
         c.runs,
         escape(&title),
     );
+}
+
+/// A solution's name for a narrow header: escaped, in pieces that each end after a `_`, `-`,
+/// `.`, `/` or space (`bfs_` `cba_` `order.` `cpp`), the line allowed to break between two
+/// pieces (`<wbr>`) and nowhere else, so that a name is never broken inside a word.
+fn breakable(name: &str) -> String {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut piece = String::new();
+    for c in name.chars() {
+        piece.push(c);
+        if matches!(c, '_' | '-' | '.' | '/' | ' ') {
+            pieces.push(std::mem::take(&mut piece));
+        }
+    }
+    if !piece.is_empty() {
+        pieces.push(piece);
+    }
+    let pieces: Vec<String> = pieces
+        .iter()
+        .map(|p| format!("<span class=\"w\">{}</span>", escape(p)))
+        .collect();
+    pieces.join("<wbr>")
 }
 
 #[cfg(test)]

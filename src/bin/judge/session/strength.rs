@@ -11,7 +11,10 @@ use serde::Serialize;
 use crate::session::{Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::matrix_runs::shipped::{MatrixJob, PROBE_FACTOR, run_shipped};
 use boardjudge::judging::run::{LoadedTest, limits_for};
-use boardjudge::judging::strength::{SolutionReport, build_solution, judge_solution, note_load};
+use boardjudge::judging::strength::{
+    SolutionReport, ToJudge, build_solution, judge_solutions, note_load,
+};
+use boardjudge::problemset::folders;
 use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
 use boardjudge::report::live::GridProblem;
@@ -19,7 +22,7 @@ use boardjudge::report::matrix::{self, ProblemMatrix, path_names, unique_names};
 use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::Watch as LoadWatch;
 use boardjudge::runner::sandbox::Layers;
-use boardjudge::runner::{self, Sandbox};
+use boardjudge::runner::{self, Sandbox, language};
 
 /// What `judge strength` was asked.
 pub struct Request<'a> {
@@ -152,12 +155,12 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
     for name in request.problems {
         plan.problem(name).map_err(Stop::usage)?;
     }
-    let mut problems: Vec<Chosen> = Vec::new();
-    for problem in plan
-        .problems
-        .iter()
+    let selected: Vec<&ProblemPlan> = (plan.problems.iter())
         .filter(|p| request.problems.is_empty() || request.problems.contains(&p.name))
-    {
+        .collect();
+    let given = given_sources(session, &selected, request)?;
+    let mut problems: Vec<Chosen> = Vec::new();
+    for (problem, given) in selected.into_iter().zip(&given) {
         // Read once, shared by every solution of the problem.
         let tests = boardjudge::problemset::manifest::verify(problem, &session.data)
             .and_then(|manifest| session.tests(problem, &manifest, request.tests))
@@ -176,6 +179,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
                     .solutions
                     .is_none_or(|g| glob_match(g, &s.path.to_string_lossy()))
             })
+            .chain(given)
             .collect();
         problems.push((problem, tests, solutions));
     }
@@ -226,6 +230,64 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
     }
 }
 
+/// The source files `--solutions` names when its glob matches none of the declared
+/// solutions (judge.toml's and the verdict folders') of the `selected` problems, as
+/// solutions of each of them: paths relative to judge.toml's folder, each to get the
+/// verdict of its folder if that is a verdict name (`my/wrong_answer/x.cpp`), else
+/// accepted, judged as a shipped one is. None when the glob matches a declared solution.
+/// The problems must be named: a file says nothing of which problem it solves.
+fn given_sources(
+    session: &Session,
+    selected: &[&ProblemPlan],
+    request: &Request,
+) -> Result<Vec<Vec<SolutionPlan>>, Stop> {
+    let none = || vec![Vec::new(); selected.len()];
+    let Some(glob) = request.solutions else {
+        return Ok(none());
+    };
+    let declared = selected
+        .iter()
+        .flat_map(|p| &p.solutions)
+        .any(|s| glob_match(glob, &s.path.to_string_lossy()));
+    if declared {
+        return Ok(none());
+    }
+    let repo = session.repo();
+    let files = folders::matching_sources(&repo, glob, &|path| glob_match(glob, path));
+    if files.is_empty() {
+        return Err(Stop::usage(format!(
+            "--solutions '{glob}' matches no solution: none of judge.toml's, none in \
+             solutions/<problem>/<verdict>/ and no source file ({}; the glob is matched \
+             against paths relative to {}, `*` matching `/` too)",
+            language::known_extensions(),
+            repo.display()
+        )));
+    }
+    if request.problems.is_empty() {
+        return Err(Stop::usage(format!(
+            "--solutions '{glob}' matches no declared solution but {} source file(s) ({}): \
+             name the problem they solve (judge strength PROBLEM --solutions '{glob}')",
+            files.len(),
+            files[0].display()
+        )));
+    }
+    Ok(selected
+        .iter()
+        .map(|_| {
+            (files.iter())
+                .map(|path| SolutionPlan {
+                    path: path.clone(),
+                    expected: folders::expected_by_folder(path),
+                    description: folders::describe(&repo.join(path)),
+                    line: None,
+                    catches: None,
+                    classic: false,
+                })
+                .collect()
+        })
+        .collect())
+}
+
 /// `judge strength`: each solution on the tests in order, until it is decided; the runs that
 /// finished when the judge is interrupted.
 fn list(
@@ -247,16 +309,25 @@ fn list(
     let start = runner::load_average();
     let done = AtomicUsize::new(0);
     let load = LoadWatch::start();
-    let confirm = session.confirm;
-    let mut reports: Vec<SolutionReport> =
-        runner::parallel(&jobs, workers, |&(p, s, problem, solution, tests)| {
-            let built = build_solution(problem, solution, &repo, &cache, sandbox, build);
-            let finished = |t, r: &_| live.finished(p, s, t, r);
-            let report =
-                judge_solution(problem, solution, tests, built, sandbox, confirm, &finished);
-            watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None);
-            report
-        });
+    let built = runner::parallel(&jobs, workers, |&(_, _, problem, solution, _)| {
+        build_solution(problem, solution, &repo, &cache, sandbox, build)
+    });
+    let to_judge: Vec<ToJudge> = (jobs.iter().zip(built))
+        .map(|(&(_, _, problem, solution, tests), built)| ToJudge {
+            problem,
+            solution,
+            tests,
+            built,
+        })
+        .collect();
+    let mut reports = judge_solutions(
+        &to_judge,
+        workers,
+        sandbox,
+        session.confirm,
+        &|j, t, r| live.finished(jobs[j].0, jobs[j].1, t, r),
+        &|_| watch.progress(done.fetch_add(1, Ordering::Relaxed) + 1, None),
+    );
     let contention = load.finish(workers.min(jobs.len()).max(1));
     watch.end();
     if let Some(partial) = live.interrupted(session, wall_limit(problems), contention.clone()) {
