@@ -272,10 +272,10 @@ fn readme_words(source: &Source, executables: &[(String, &str)]) -> readme::Word
                each test was made. No file is a prebuilt program.\n"
             .to_string(),
         import: format!(
-            "Polygon (<https://polygon.codeforces.com>) builds packages but does not import \
-             one whole: create a problem `{name}`, then give it these files in its web \
-             interface or through its API (<https://polygon.codeforces.com/api>), as \
-             problem.xml lists them:\n\n\
+            "Polygon (<https://polygon.codeforces.com>) takes a problem's files one by one: \
+             create a problem `{name}`, then give it these files in its web interface or \
+             through its API (<https://polygon.codeforces.com/api>), as problem.xml lists \
+             them:\n\n\
              1. General info (`problem.updateInfo`): {ms} ms, {memory} MiB, standard input \
              and output.\n\
              2. Files (`problem.saveFile`): files/check.cpp, files/validator.cpp and each \
