@@ -84,7 +84,14 @@ fn code(s: &str) -> String {
 /// How a test was made, for the table: the command with its seed, or where it is written.
 fn how(test: &BuiltTest, source: &Source) -> String {
     match made(test, source.repo) {
-        Made::Program(_) | Made::Stays(..) => code(&resolved(&test.plan.source)),
+        Made::Program(_) | Made::Stays(..) => {
+            // The command as code, the note on where it comes from after it.
+            let line = resolved(&test.plan.source);
+            match line.split_once(" (judge.toml") {
+                Some((command, note)) => format!("{} (judge.toml{note}", code(command)),
+                None => code(&line),
+            }
+        }
         Made::Gen(command) => format!("{} (boardjudge's `gen`)", code(&command)),
         Made::Written => "written out in judge.toml".to_string(),
     }
