@@ -19,6 +19,7 @@ use sha2::{Digest, Sha256};
 
 use boardjudge::problemset::names::path_order;
 use boardjudge::problemset::plan::{Plan, ProblemPlan, TestSource};
+use boardjudge::problemset::program_generator::expand_seed;
 
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
 const VALIDATE: &str = env!("CARGO_BIN_EXE_validate");
@@ -210,17 +211,14 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
             2 * problem.tests.len(),
             "{name}: nothing else in data/"
         );
-        // Every shipped solution but the Java ones, which problemtools cannot build here
-        // (docs/problemtools-java.md): those are named in a note (tested below).
+        // Every shipped solution, Java's too (its toolchain is in the README: tested below).
         for s in &problem.solutions {
             let file = s.path.file_name().unwrap().to_str().unwrap();
             let key = format!("submissions/{}/{file}", s.expected.name());
-            let extension = s.path.extension().unwrap().to_str().unwrap();
-            if ["c", "cpp", "cc", "rs", "py"].contains(&extension) {
-                assert_eq!(files[&key].1, std::fs::read(repo().join(&s.path)).unwrap());
-            } else {
-                assert!(!files.contains_key(&key), "{key}");
-            }
+            let bytes = files
+                .get(&key)
+                .unwrap_or_else(|| panic!("{name}: no {key}"));
+            assert_eq!(bytes.1, std::fs::read(repo().join(&s.path)).unwrap());
         }
         // The validators are sources, one file each.
         for program in [
@@ -539,9 +537,9 @@ fn cms_layout_and_checker_argv() {
             .iter()
             .filter(|s| s.expected == boardjudge::problemset::plan::Expected::Accepted)
             .count();
-        // The tests, task.yaml, the checker's source, names.txt, gen/GEN, the statement and
-        // the accepted solutions.
-        assert_eq!(files.len(), 2 * problem.tests.len() + 5 + accepted);
+        // The tests, task.yaml, the checker's source and build script, names.txt, gen/GEN,
+        // the statement, the README and the accepted solutions.
+        assert_eq!(files.len(), 2 * problem.tests.len() + 7 + accepted);
         // All or nothing: one subtask of 100 points over every test, each copied from input/
         // (the lines cmsImportTask's GEN parser counts).
         let scoring = String::from_utf8(files["gen/GEN"].1.clone()).unwrap();
@@ -860,6 +858,331 @@ fn cms_task_yaml_has_the_keys_cms_reads_and_the_statement_and_solutions() {
             accepted
         );
     }
+}
+
+/// The README's sections: heading -> body (the text up to the next `## `).
+fn readme_sections(readme: &str) -> Vec<(String, String)> {
+    readme
+        .split("\n## ")
+        .skip(1)
+        .map(|s| {
+            let (heading, body) = s.split_once("\n\n").unwrap();
+            (heading.to_string(), body.to_string())
+        })
+        .collect()
+}
+
+/// The rows of the Markdown tables in `body` (not the header nor the rule): their cells,
+/// trimmed, backticks removed.
+fn table_rows(body: &str) -> Vec<Vec<String>> {
+    body.lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| file |"))
+        .filter(|l| !l.starts_with("| input |") && !l.starts_with("| solution |"))
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().replace('`', ""))
+                .collect()
+        })
+        .collect()
+}
+
+/// The manifest's record of every test of `problem`: `group/name` -> (source, seed).
+fn manifest_seeds(problem: &str) -> BTreeMap<String, (String, Option<u64>)> {
+    let text =
+        std::fs::read_to_string(repo().join(format!("testdata/{problem}/manifest.toml"))).unwrap();
+    let manifest: toml::Table = toml::from_str(&text).unwrap();
+    manifest["test"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let id = format!(
+                "{}/{}",
+                t["group"].as_str().unwrap(),
+                t["name"].as_str().unwrap()
+            );
+            let source = t["source"].as_str().unwrap().to_string();
+            let seed = t.get("seed").map(|s| s.as_integer().unwrap() as u64);
+            (id, (source, seed))
+        })
+        .collect()
+}
+
+#[test]
+fn every_package_explains_itself_in_a_readme() {
+    // What it is, how to import it (naming the package's folder), how it is scored, every
+    // generated file and every test with the command that made it (the seed the manifest
+    // records), every solution with where it is and its toolchain, how it was verified
+    // (with the tool and version .ci/verify-packages pins and runs).
+    let script = std::fs::read_to_string(repo().join(".ci/verify-packages")).unwrap();
+    let headings = [
+        "What this is",
+        "How to import it",
+        "How it is scored",
+        "Generated files",
+        "Solutions",
+        "How this repository verified it",
+    ];
+    for kind in ["icpc", "kattis", "polygon", "cms"] {
+        for problem in &plan().problems {
+            let name = problem.name.as_str();
+            let files = tree(&exported(kind).join(name));
+            let readme = text(&files, "README.md");
+            let at = format!("{kind} {name}");
+            assert_eq!(files["README.md"].0, 0o644, "{at}");
+            assert!(
+                readme.starts_with(&format!("# {}: ", problem.title)),
+                "{at}: {readme}"
+            );
+            let sections = readme_sections(&readme);
+            let found: Vec<&str> = sections.iter().map(|(h, _)| h.as_str()).collect();
+            assert_eq!(found, headings, "{at}");
+            let section = |h: &str| &sections.iter().find(|(x, _)| x == h).unwrap().1;
+            let import = section("How to import it");
+            let limit = boardjudge::export::seconds(problem.time_limit);
+            let commands: Vec<String> = match kind {
+                "kattis" => vec![
+                    format!("    verifyproblem -t {limit} {name}\n"),
+                    format!("-F zip=@{name}.zip"),
+                ],
+                "icpc" => vec![
+                    format!("in this folder (`{name}/`)"),
+                    "    bt validate\n    bt run\n".into(),
+                ],
+                "polygon" => vec![
+                    format!("create a problem `{name}`"),
+                    format!(
+                        "{} ms, {} MiB",
+                        (problem.time_limit * 1000.0) as u64,
+                        problem.memory_limit
+                    ),
+                ],
+                _ => vec![format!(
+                    "    sh {name}/check/build.sh\n    cmsImportTask -L italy_yaml {name}\n"
+                )],
+            };
+            for c in commands {
+                assert!(import.contains(&c), "{at}: no {c:?} in\n{import}");
+            }
+            let scoring = section("How it is scored");
+            assert!(
+                scoring.contains("as the original judges score")
+                    && scoring.contains(&format!("{} MiB", problem.memory_limit)),
+                "{at}: {scoring}"
+            );
+            // Every test, once, in the package's order, with the path of its input (a file of
+            // the package) and what made it: the manifest's source, its seed resolved.
+            let seeds = manifest_seeds(name);
+            let generated = section("Generated files");
+            let rows: Vec<Vec<String>> = table_rows(generated)
+                .into_iter()
+                .filter(|r| r.len() == 3)
+                .collect();
+            assert_eq!(rows.len(), problem.tests.len(), "{at}: a row per test");
+            let mut ids: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+            ids.sort();
+            let mut expected: Vec<String> = problem.tests.iter().map(|t| t.id()).collect();
+            expected.sort();
+            assert_eq!(ids, expected, "{at}");
+            for row in &rows {
+                let (path, id, how) = (&row[0], &row[1], &row[2]);
+                assert!(files.contains_key(path.as_str()), "{at}: {path}");
+                let test = problem.tests.iter().find(|t| t.id() == *id).unwrap();
+                let input = committed(name, &format!("{id}.in"));
+                assert_eq!(files[path.as_str()].1, input, "{at}: {path} is {id}");
+                let (source, seed) = &seeds[id.as_str()];
+                match &test.source {
+                    TestSource::Generator { command, .. } => {
+                        assert_eq!(source, command);
+                        assert_eq!(*how, format!("{command} (boardjudge's gen)"), "{at}");
+                    }
+                    TestSource::Manual(_) => assert_eq!(how, "written out in judge.toml"),
+                    TestSource::Program { command, .. } => {
+                        assert_eq!(source, command);
+                        let ran = how
+                            .strip_suffix(" (judge.toml, {seed} resolved)")
+                            .or_else(|| how.strip_suffix(" (judge.toml)"))
+                            .unwrap_or_else(|| panic!("{at}: {how}"));
+                        assert!(!ran.contains("{seed}"), "{at}: {how}");
+                        // The seed in the command is the manifest's, and the rest is judge.toml's.
+                        match seed {
+                            Some(seed) => assert_eq!(
+                                ran,
+                                command.replace("{seed}", &seed.to_string()),
+                                "{at}: {id}"
+                            ),
+                            None => assert_eq!(ran, command, "{at}: {id}"),
+                        }
+                        // And the command remakes the input.
+                        let words: Vec<&str> = ran.split_whitespace().collect();
+                        assert_eq!(words[0], "python3");
+                        let output = python(&repo().join(words[1]), &words[2..]);
+                        assert_eq!(output, input, "{at}: {ran}");
+                    }
+                }
+            }
+            // The files made from judge.toml and the sources: each one there.
+            for row in table_rows(generated).iter().filter(|r| r.len() == 2) {
+                let path = &row[0];
+                let pattern = ["FILE", "NN", "K", "PATH"].iter().any(|w| path.contains(w));
+                if !pattern {
+                    for p in path.split(", ") {
+                        let p = p.trim_end_matches('/');
+                        assert!(
+                            p.starts_with("../")
+                                || files
+                                    .keys()
+                                    .any(|k| k == p || k.starts_with(&format!("{p}/"))),
+                            "{at}: {p} is listed but not in the package"
+                        );
+                    }
+                }
+            }
+            // Every shipped solution: where it is (a file of the package, its bytes), the
+            // verdict judge.toml declares, its toolchain.
+            let solutions = table_rows(section("Solutions"));
+            assert_eq!(solutions.len(), problem.solutions.len(), "{at}");
+            for (row, s) in solutions.iter().zip(&problem.solutions) {
+                assert_eq!(row[0], s.path.display().to_string());
+                assert_eq!(row[2], s.expected.name());
+                assert_ne!(row[3], "unknown", "{at}: {}", row[0]);
+                if let Some(why) = row[1].strip_prefix("left out: ") {
+                    assert!(
+                        kind == "cms"
+                            && s.expected != boardjudge::problemset::plan::Expected::Accepted,
+                        "{at}: {} left out: {why}",
+                        row[0]
+                    );
+                } else {
+                    assert_eq!(
+                        files[row[1].as_str()].1,
+                        std::fs::read(repo().join(&s.path)).unwrap(),
+                        "{at}: {}",
+                        row[1]
+                    );
+                }
+            }
+            // How it was verified: the tool and the version the script pins, and its command.
+            let verified = section("How this repository verified it");
+            let (tool, pinned, command) = match kind {
+                "kattis" => (
+                    "problemtools",
+                    format!(
+                        "PROBLEMTOOLS_VERSION={}",
+                        boardjudge::export::readme::PROBLEMTOOLS
+                    ),
+                    "verifyproblem\" -e -t",
+                ),
+                "icpc" => (
+                    "BAPCtools",
+                    format!(
+                        "BAPCTOOLS_VERSION={}",
+                        boardjudge::export::readme::BAPCTOOLS
+                    ),
+                    "\"$BT\" \"$action\" --no-bar",
+                ),
+                "polygon" => (
+                    "g++",
+                    String::new(),
+                    "\"$check\" \"$input\" \"$answer\" \"$answer\"",
+                ),
+                _ => (
+                    "g++",
+                    String::new(),
+                    "\"$checker\" \"$input\" \"$output\" \"$output\"",
+                ),
+            };
+            assert!(verified.contains(tool), "{at}: {verified}");
+            assert!(verified.contains(".ci/verify-packages"), "{at}");
+            assert!(
+                script.contains(&pinned) && script.contains(command),
+                "{at}: {command}"
+            );
+            if !pinned.is_empty() {
+                let version = pinned.split_once('=').unwrap().1;
+                assert!(verified.contains(&format!("{tool} {version}")), "{at}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cms_task_ships_the_script_that_builds_its_checker_as_cms_loads_it() {
+    // CMS's italy_yaml loader takes the compiled check/checker and compiles nothing: the
+    // task ships check/build.sh (not executable: no package file is), and its README's import
+    // steps run it. Run as written, it builds check/checker and checks it; a compiler that
+    // fails leaves no checker.
+    let out = scratch("judge-export", "cms-build");
+    let o = judge(&["export", "cms", "msquare", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let task = out.join("msquare");
+    let files = tree(&task);
+    assert_eq!(files["check/build.sh"].0, 0o644);
+    assert!(!task.join("check/checker").exists(), "nothing prebuilt");
+    let readme = text(&files, "README.md");
+    assert!(readme.contains("    sh msquare/check/build.sh\n"));
+    let o = Command::new("sh")
+        .arg("msquare/check/build.sh")
+        .current_dir(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("ready for cmsImportTask"));
+    let checker = task.join("check/checker");
+    let (code, stdout, _) = run(
+        &checker,
+        &[
+            task.join("input/input5.txt").to_str().unwrap(),
+            task.join("output/output5.txt").to_str().unwrap(),
+            task.join("output/output5.txt").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!((code, stdout.trim()), (0, "1.0"));
+    // Static, as CMS's loaders build checkers: no program interpreter (no PT_INTERP among
+    // the ELF64 program headers), nothing to find in CMS's sandbox.
+    let elf = std::fs::read(&checker).unwrap();
+    assert!(elf.starts_with(b"\x7fELF\x02"), "a 64-bit ELF");
+    let word = |at: usize, n: usize| {
+        elf[at..at + n]
+            .iter()
+            .rev()
+            .fold(0usize, |v, b| (v << 8) | *b as usize)
+    };
+    let (phoff, phentsize, phnum) = (word(0x20, 8), word(0x36, 2), word(0x38, 2));
+    let types: Vec<usize> = (0..phnum).map(|i| word(phoff + i * phentsize, 4)).collect();
+    assert!(
+        !types.is_empty() && !types.contains(&3),
+        "PT_INTERP: {types:?}"
+    );
+    std::fs::remove_file(&checker).unwrap();
+    let o = Command::new("sh")
+        .arg("check/build.sh")
+        .env("CXX", "false")
+        .current_dir(&task)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(!checker.exists() && !task.join("check/checker.partial").exists());
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn the_kattis_readme_offers_the_java_config_verify_packages_uses() {
+    // The Java submissions are in the Kattis package; problemtools' own line wants JDK 21,
+    // and the languages.yaml the README offers for an older JDK is the one CI uses.
+    let yaml = boardjudge::export::kattis::JAVA_17_LANGUAGES_YAML;
+    let script = std::fs::read_to_string(repo().join(".ci/verify-packages")).unwrap();
+    assert!(
+        script.contains(&format!("<<'YAML'\n{yaml}YAML\n")),
+        "{script}"
+    );
+    let files = tree(&exported("kattis").join("msquare"));
+    let readme = text(&files, "README.md");
+    let indented: String = yaml.lines().map(|l| format!("    {l}\n")).collect();
+    assert!(readme.contains(&indented), "{readme}");
+    assert!(files.contains_key("submissions/accepted/Bfs.java"));
 }
 
 /// The element `path` (tag names separated by `/`) under `node`.
@@ -1323,10 +1646,11 @@ fn inserting_a_test_renames_no_other_exported_file() {
         match kind {
             // Named after testdata: every earlier file keeps its name and bytes; the new
             // test's two files are the only new ones.
-            // (The 2025-09 package's generators.yaml lists the new test too, and copies it.)
+            // (The 2025-09 package's generators.yaml lists the new test too, and copies it;
+            // the README lists every test.)
             "icpc" | "kattis" => {
                 for (path, file) in &before {
-                    if path != "generators/generators.yaml" {
+                    if path != "generators/generators.yaml" && path != "README.md" {
                         assert_eq!(after.get(path), Some(file), "{kind}: {path} changed");
                     }
                 }
@@ -1668,7 +1992,15 @@ fn generator_programs_travel_and_every_recorded_command_remakes_its_test() {
                         python(&dir.join("generators").join(file), &args)
                     });
                     assert_eq!(output, input, "{name} {path}: {generate}");
-                    assert_eq!(*comment, format!("{command} (judge.toml)"));
+                    // The comment is the command as it ran: the seed resolved.
+                    assert_eq!(
+                        *comment,
+                        if command.contains("{seed}") {
+                            format!("{} (judge.toml, {{seed}} resolved)", expand_seed(command))
+                        } else {
+                            format!("{command} (judge.toml)")
+                        }
+                    );
                     let solution = keys["solution"].strip_prefix('/').unwrap();
                     assert!(solution.starts_with("submissions/accepted/"), "{solution}");
                     assert!(icpc.contains_key(solution), "{name}: {solution}");

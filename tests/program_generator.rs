@@ -274,6 +274,54 @@ fn a_second_build_reuses_every_generator_output_and_the_manifest_records_the_see
 }
 
 #[test]
+fn a_single_file_generator_importing_a_module_beside_it_is_told_to_become_a_folder() {
+    // Only the files its command names are staged: the helper beside it is not there, and
+    // Python's bare ModuleNotFoundError gets the way out.
+    let dir = scratch("sibling");
+    script(
+        &dir,
+        "shuffle.py",
+        "def board(seed):\n    return [8, 7, 6, 5, 4, 3, 2, 1]\n",
+    );
+    script(
+        &dir,
+        "boards.py",
+        "import sys\nfrom shuffle import board\nprint(*board(1))\n",
+    );
+    plan(
+        &dir,
+        "{ generator = \"python3 generators/boards.py --seed {seed}\" }",
+    );
+    let o = build(&dir, false);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("judge.toml:12: "), "{err}");
+    assert!(
+        err.contains("ModuleNotFoundError: No module named 'shuffle'"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "hint: only the files the command names are staged in the sandbox, so \
+             generators/boards.py runs without generators/shuffle.py beside it; make the \
+             generator a folder, which is staged whole: move generators/boards.py to \
+             generators/boards/__main__.py, put shuffle.py in generators/boards/ beside it, and \
+             write `python3 generators/boards ...` in judge.toml"
+        ),
+        "{err}"
+    );
+    // A module that is nowhere beside it (not installed) gets no such hint.
+    script(&dir, "numpyish.py", "import nosuchmodule\n");
+    plan(&dir, "{ generator = \"python3 generators/numpyish.py\" }");
+    let err = stderr(&build(&dir, false));
+    assert!(
+        err.contains("No module named 'nosuchmodule'") && !err.contains("hint:"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_generator_may_be_a_folder_with_helper_modules() {
     let dir = scratch("folder");
     let folder = dir.join("generators/boards");

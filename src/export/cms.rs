@@ -6,22 +6,30 @@
 //! NAME/output/outputK.txt
 //! NAME/names.txt             which test each K is: `K group/name` per line, in order (CMS
 //!                            numbers tests and reads no names; its importer ignores the file)
-//! NAME/check/checker.cpp     the portable checker with CMS's protocol (compile it to
-//!                            check/checker before importing: g++ -std=c++17 -O2 -static -o
-//!                            check/checker check/checker.cpp)
+//! NAME/check/checker.cpp     the portable checker with CMS's protocol
+//! NAME/check/build.sh        compiles it to check/checker, the program CMS loads, and checks
+//!                            that it scores the first answer 1.0: run before importing
+//!                            (`sh NAME/check/build.sh`); a shell script, not executable, as no
+//!                            file of a package is (no prebuilt program either)
 //! NAME/gen/GEN               the scoring: one subtask of 100 points over every test
 //! NAME/statement/statement.pdf   statements/NAME.pdf (the statement as problemtools
 //!                            typesets it from the LaTeX made from statements/NAME.md, with
 //!                            the samples; see below)
 //! NAME/sol/FILE              the accepted solutions (cmsMake's `sol/`; the importer skips it)
+//! NAME/README.md              what the task is, how to import it, how it is scored, what
+//!                            made each file, how it was verified
 //! ```
 //!
 //! CMS copies only the file `check/checker` into its sandbox and runs it as
 //! `checker <input> <correct_output> <contestant_output>`, reading the score (0.0 to 1.0)
 //! from stdout and the message from stderr. The package carries its source, the portable
-//! checker with the problem's format and options and CMS's protocol built in; the importer
-//! (`cmsImportTask`) reads the compiled `check/checker`, so it is compiled first (the line
-//! above). Contestants see the checker's standard error: it is exactly `translate:success`
+//! checker with the problem's format and options and CMS's protocol built in. CMS's loaders,
+//! read at the source (cmscontrib/loaders/, CMS 1.5): `italy_yaml` takes the compiled
+//! `check/checker` (or `cor/correttore`) as it is and compiles nothing, and without one it
+//! judges by diff, silently; the `tps` and `polygon` loaders compile `checker/checker.cpp` and
+//! `files/check.cpp` with g++ themselves, and CMS's `cmsMake` compiles the sources in `cor/`
+//! (not `check/`). So the package ships `check/build.sh`, which the importer runs first (the
+//! README's import steps), with the line CMS's own loaders use for checkers (`-O2 -static`). Contestants see the checker's standard error: it is exactly `translate:success`
 //! or `translate:wrong` (CMS shows its translated "Output is correct" / "Output isn't
 //! correct"), never the expected answer: the verdict alone, as the statements promise ("On
 //! each test you learn the verdict only"). The matching feedback level is `restricted`:
@@ -41,7 +49,9 @@
 use std::path::Path;
 
 use crate::export::package::Package;
-use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source};
+use crate::export::readme::{self, Carried};
+use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, seconds};
+use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
 /// The CMS task of a problem.
@@ -94,6 +104,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ),
     );
     p.add("check/checker.cpp", source.checker_cpp(Protocol::Cms));
+    p.add("check/build.sh", BUILD_SH);
     // The PDF is typeset from statements/NAME.md (through the Kattis package's LaTeX); the
     // statement is read and checked here too, so that every export fails on a bad one.
     source.statement()?;
@@ -114,5 +125,145 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
         p.add(format!("sol/{file}"), source.read(&s.path)?);
     }
+    let tests: Vec<(String, &BuiltTest)> = source
+        .tests
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(k, t)| (format!("input/input{k}.txt"), t))
+        .collect();
+    let solutions: Vec<Carried> = problem
+        .solutions
+        .iter()
+        .map(|s| Carried {
+            solution: s,
+            at: match (s.expected, s.path.file_name()) {
+                (Expected::Accepted, Some(file)) => Ok(format!("sol/{}", file.to_string_lossy())),
+                _ => Err("a CMS task carries only the accepted solutions".to_string()),
+            },
+        })
+        .collect();
+    readme::write(
+        &mut p,
+        source,
+        "CMS task, Italian YAML format",
+        readme_words(source),
+        &tests,
+        &solutions,
+    );
     Ok(p)
+}
+
+/// `check/build.sh`: builds `check/checker` from `check/checker.cpp` with the flags CMS's own
+/// loaders give checkers, then runs it once with CMS's argv on the first test's answer, which
+/// must score 1.0 (a broken build is not left for the importer).
+pub const BUILD_SH: &str = "\
+# Builds check/checker, the program CMS runs to judge each output, from check/checker.cpp.
+# Written by `judge export cms`. Run it before importing, from anywhere:
+#   sh TASK/check/build.sh && cmsImportTask -L italy_yaml TASK
+# CMS's italy_yaml loader takes the compiled check/checker as it is (it compiles nothing);
+# without one it would judge by diff, silently. The flags are those CMS's own loaders give a
+# checker they compile (-O2 -static: it runs in CMS's sandbox). CXX overrides g++.
+set -eu
+cd \"$(dirname \"$0\")\"
+\"${CXX:-g++}\" -std=c++17 -O2 -static -o checker.partial checker.cpp
+mv checker.partial checker
+# CMS's argv: input, correct output, contestant output; the score on stdout.
+score=$(./checker ../input/input0.txt ../output/output0.txt ../output/output0.txt 2>/dev/null)
+if [ \"$score\" != 1.0 ]; then
+  echo \"check/checker scores the first test's own answer '$score', not 1.0: removed\" >&2
+  rm -f checker
+  exit 1
+fi
+echo \"built check/checker (it scores the first test's answer 1.0): ready for cmsImportTask\"
+";
+
+/// The README's words for the CMS task.
+fn readme_words(source: &Source) -> readme::Words {
+    let problem = source.problem;
+    let name = problem.name.as_str();
+    let n = source.tests.tests.len();
+    readme::Words {
+        what: format!(
+            "A CMS task in the Italian YAML format, read by `cmsImportTask`'s `italy_yaml` \
+             loader (CMS 1.5): task.yaml, input/inputK.txt and output/outputK.txt (K = 0 to \
+             {last}, judge.toml's order; names.txt says which test each K is), the checker \
+             as source with its build script (check/), the scoring (gen/GEN), the statement \
+             PDF and the accepted solutions (sol/). A Batch task with a comparator: CMS runs \
+             `check/checker <input> <correct_output> <contestant_output>` on each test and \
+             reads the score from its stdout. No file is a prebuilt program: check/checker \
+             is built by check/build.sh, below.\n",
+            last = n.saturating_sub(1),
+        ),
+        import: format!(
+            "CMS's italy_yaml loader takes the compiled `check/checker` and compiles nothing \
+             (without it, it would judge by diff, silently). So first build it, with g++ \
+             (C++17, static linking: the C++ standard library's static archive), then \
+             import, from the folder that holds `{name}/`:\n\n\
+             \x20   sh {name}/check/build.sh\n\
+             \x20   cmsImportTask -L italy_yaml {name}\n\n\
+             (`-c CONTEST_ID` attaches the task to a contest; `-u` updates a task imported \
+             before.) check/build.sh runs `g++ -std=c++17 -O2 -static -o checker \
+             checker.cpp` in check/ (`CXX` overrides g++), then checks that the built \
+             checker scores the first test's own answer 1.0, and removes it if not.\n"
+        ),
+        scoring: format!(
+            "All or nothing, as the original judges score: gen/GEN opens one subtask of 100 \
+             points (`#ST: 100`) over every test (`#COPY: input/inputK.txt`), so CMS scores \
+             the task GroupMin: 100 when all {n} tests pass, else 0. {limit} s of time a test, \
+             {memory} MiB of memory (task.yaml). `feedback_level: restricted`: contestants \
+             see each test's outcome and the checker's message, which is `translate:success` \
+             or `translate:wrong` alone (CMS shows \"Output is correct\" or \"Output isn't \
+             correct\"), never the expected answer. The sample (test 0) is public.\n",
+            limit = seconds(problem.time_limit),
+            memory = problem.memory_limit,
+        ),
+        made: vec![
+            (
+                "task.yaml".to_string(),
+                "judge.toml: the name, the title, the limits, the number of tests, the public \
+                 samples"
+                    .to_string(),
+            ),
+            (
+                "output/outputK.txt".to_string(),
+                "the answer of input/inputK.txt (boardjudge's reference solver)".to_string(),
+            ),
+            (
+                "names.txt".to_string(),
+                "judge.toml: which test (group/name) each K is".to_string(),
+            ),
+            (
+                "gen/GEN".to_string(),
+                "fixed: one subtask of 100 points over every test".to_string(),
+            ),
+            (
+                "check/checker.cpp".to_string(),
+                "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as \
+                 defaults (CMS protocol)"
+                    .to_string(),
+            ),
+            (
+                "check/build.sh".to_string(),
+                "fixed: builds check/checker (above)".to_string(),
+            ),
+            (
+                "statement/statement.pdf".to_string(),
+                format!(
+                    "statements/{name}.pdf, which problemtools typesets from the LaTeX made \
+                     from statements/{name}.md"
+                ),
+            ),
+        ],
+        verified: "No CMS instance runs in this repository's CI. There `.ci/verify-packages` \
+                   exports every problem (`judge export cms --all`), checks that no file is \
+                   a prebuilt program, compiles check/checker.cpp with `g++ -std=c++17 -O2 \
+                   -Wall -Wextra -Werror`, and runs it with CMS's argv on every test: each \
+                   answer must score 1.0. boardjudge's tests/export.rs (`cargo test`) \
+                   checks task.yaml's keys against the italy_yaml loader, gen/GEN's lines, \
+                   runs check/build.sh (which builds the checker and checks it), and runs \
+                   the checker as CMS does, alone in a directory, on a right and a wrong \
+                   output against boardjudge's `check`.\n"
+            .to_string(),
+    }
 }

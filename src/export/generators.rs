@@ -51,8 +51,8 @@ pub enum Made {
     Gen(String),
     /// Written out in judge.toml.
     Written,
-    /// By a program of one's own that cannot travel: the command as judge.toml writes it,
-    /// and why not.
+    /// By a program of one's own that cannot travel: the command that ran (judge.toml's,
+    /// `{seed}` resolved, see [`resolved`]), and why not.
     Stays(String, String),
 }
 
@@ -63,7 +63,7 @@ impl Made {
             Made::Program(p) => format!("{} {}", p.name, p.arguments()),
             Made::Gen(command) => command.clone(),
             Made::Written => "written out in judge.toml".to_string(),
-            Made::Stays(command, _) => format!("{command} (judge.toml)"),
+            Made::Stays(command, _) => command.clone(),
         }
     }
 }
@@ -74,12 +74,23 @@ pub fn made(test: &BuiltTest, repo: &Path) -> Made {
     match &test.plan.source {
         TestSource::Generator { command, .. } => Made::Gen(command.clone()),
         TestSource::Manual(_) => Made::Written,
+        TestSource::Program { expanded, .. } => match program(expanded, repo) {
+            Ok(p) => Made::Program(p),
+            Err(why) => Made::Stays(resolved(&test.plan.source), why),
+        },
+    }
+}
+
+/// A program's command as it ran, for a person: judge.toml's command with `{seed}` resolved
+/// (`python3 generators/corners.py --seed 1725456149 (judge.toml, {seed} resolved)`), or
+/// `... (judge.toml)` when it has no `{seed}`; any other test's [`TestSource::describe`].
+pub fn resolved(source: &TestSource) -> String {
+    match source {
         TestSource::Program {
             command, expanded, ..
-        } => match program(expanded, repo) {
-            Ok(p) => Made::Program(p),
-            Err(why) => Made::Stays(command.clone(), why),
-        },
+        } if command.contains("{seed}") => format!("{expanded} (judge.toml, {{seed}} resolved)"),
+        TestSource::Program { expanded, .. } => format!("{expanded} (judge.toml)"),
+        other => other.describe().to_string(),
     }
 }
 
@@ -87,10 +98,19 @@ pub fn made(test: &BuiltTest, repo: &Path) -> Made {
 fn program(expanded: &str, repo: &Path) -> Result<Program, String> {
     let words: Vec<&str> = expanded.split_whitespace().collect();
     let (path, args) = match words.as_slice() {
-        ["python3" | "python" | "pypy3", path, args @ ..] if path.ends_with(".py") => (*path, args),
+        ["python3" | "python" | "pypy3", path, args @ ..] if !path.starts_with('-') => {
+            (*path, args)
+        }
         [path, args @ ..] => (*path, args),
         [] => return Err("the command is empty".into()),
     };
+    if repo.join(path).is_dir() {
+        return Err(format!(
+            "{path} is a folder generator (a Python program as a folder: its __main__.py and \
+             the modules beside it, run as `python3 {path}`), and only a generator of one \
+             source file travels (Polygon takes a generator as one file)"
+        ));
+    }
     let file = path
         .strip_prefix("generators/")
         .filter(|f| !f.contains('/'))
@@ -143,14 +163,14 @@ pub fn made_all<'a>(source: &Source<'a>) -> (Vec<(&'a BuiltTest, Made)>, Vec<Str
             );
             if clash {
                 m = Made::Stays(
-                    t.plan.source.describe().to_string(),
+                    resolved(&t.plan.source),
                     format!("another generator is called {} too", p.name),
                 );
             }
         }
         if let Made::Stays(command, why) = &m {
             notes.push(format!(
-                "test {} (`{command}`) goes in as a file: {why}",
+                "test {} goes in as a file: {why} (it ran as {command})",
                 t.plan.id()
             ));
         }
@@ -264,7 +284,7 @@ pub fn add_icpc(
         let indent = "    ".repeat(open.len()) + "  ";
         let m = how(t);
         let comment = match m {
-            Made::Program(_) => format!("{} (judge.toml)", t.plan.source.describe()),
+            Made::Program(_) => resolved(&t.plan.source),
             other => other.describe(),
         };
         yaml.push_str(&format!(
@@ -329,6 +349,11 @@ mod tests {
             ("generators/big.rs 100", "only Python, C and C++"),
             ("python3 generators/corners.py judge.toml", "names a file"),
             ("generators/corners --seed 1", "no extension"),
+            (
+                "python3 generators --seed 1",
+                "generators is a folder generator (a Python program as a folder: its \
+                 __main__.py and the modules beside it, run as `python3 generators`)",
+            ),
         ] {
             let e = program(command, repo()).unwrap_err();
             assert!(e.contains(why), "{command}: {e}");

@@ -21,6 +21,8 @@
 //!                                       program of one's own as a `generate:` command, the
 //!                                       program beside it; every other test `copy:` from
 //! NAME/generators/copied/PATH.in|.ans   its input and answer, PATH its path under data/
+//! NAME/README.md                        what the package is, how to import it, how it is
+//!                                       scored, what made each file, how it was verified
 //! ```
 //!
 //! The validators are the Kattis package's (shared with [`kattis`]): C++ sources the tools
@@ -35,9 +37,10 @@
 
 use crate::export::kattis::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    source_of, submissions, yaml_str,
+    carried, source_of, submissions, test_paths, yaml_str,
 };
 use crate::export::package::Package;
+use crate::export::readme;
 use crate::export::{ExportError, Protocol, Source, generators, problem_uuid, seconds};
 
 /// The format version written in problem.yaml.
@@ -64,11 +67,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_output_validator(&mut p, source, "output_validator");
     let generated = generators::add_icpc(&mut p, source, &SUBMISSION_EXTENSIONS, TEST_GROUP_YAML)?;
     p.notes.extend(generated);
-    let (submissions, notes) = submissions(
-        source,
-        &SUBMISSION_EXTENSIONS,
-        "not a language BAPCtools and problemtools run",
-    )?;
+    let (submissions, notes) = submissions(source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
     for s in submissions {
         p.add(
             format!("submissions/{}/{}", s.expected.name(), s.file),
@@ -76,7 +75,148 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         );
     }
     p.notes.extend(notes);
+    let tests = test_paths(source)?;
+    let solutions = carried(source, &SUBMISSION_EXTENSIONS, LEFT_OUT);
+    let words = readme_words(source, &p);
+    readme::write(
+        &mut p,
+        source,
+        &format!("ICPC problem package, format {FORMAT_VERSION}"),
+        words,
+        &tests,
+        &solutions,
+    );
     Ok(p)
+}
+
+/// Why a 2025-09 package leaves out a solution in another language.
+const LEFT_OUT: &str = "not a language BAPCtools and problemtools run";
+
+/// The README's words for the 2025-09 package (`p`: the package so far, for its pictures and
+/// generator programs).
+fn readme_words(source: &Source, p: &Package) -> readme::Words {
+    let problem = source.problem;
+    let name = problem.name.as_str();
+    let limit = seconds(problem.time_limit);
+    let bt = readme::BAPCTOOLS;
+    let mut made = vec![
+        (
+            "problem.yaml".to_string(),
+            "judge.toml: the title, the time and memory limits, the source (the title's end), \
+             the license, a uuid fixed by the name"
+                .to_string(),
+        ),
+        (
+            "statement/problem.en.tex".to_string(),
+            format!("statements/{name}.md (the title is judge.toml's)"),
+        ),
+    ];
+    for path in p.files.keys() {
+        if let Some(picture) = path.strip_prefix("statement/")
+            && picture != "problem.en.tex"
+        {
+            made.push((path.clone(), format!("statements/{picture}")));
+        }
+    }
+    made.extend([
+        (
+            "data/test_group.yaml".to_string(),
+            "fixed: the output's lines and letter case are part of its format".to_string(),
+        ),
+        (
+            format!("input_validators/{name}/validate.cpp"),
+            "src/export/cpp/validate.cpp, with judge.toml's format and max_cases as defaults"
+                .to_string(),
+        ),
+        (
+            format!("answer_validators/{name}/check.cpp"),
+            "src/export/cpp/check.cpp in its answer protocol: an answer must be byte for byte \
+             the canonical one"
+                .to_string(),
+        ),
+        (
+            "output_validator/check.cpp".to_string(),
+            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as defaults \
+             (Kattis protocol, exit 42 accepted, 43 rejected)"
+                .to_string(),
+        ),
+        (
+            "generators/generators.yaml".to_string(),
+            "judge.toml's tests: a program's `generate:` command (its seed resolved) or a \
+             `copy:` of generators/copied/, in BAPCtools' format"
+                .to_string(),
+        ),
+        (
+            "generators/copied/PATH.in, .ans".to_string(),
+            "the tests that no program carried here makes (listed below)".to_string(),
+        ),
+    ]);
+    for path in p.files.keys() {
+        if let Some(file) = path.strip_prefix("generators/")
+            && !file.contains('/')
+            && file != "generators.yaml"
+        {
+            made.push((
+                path.clone(),
+                format!("generators/{file} of boardjudge, the program judge.toml runs"),
+            ));
+        }
+    }
+    made.push((
+        "submissions/VERDICT/FILE".to_string(),
+        "the solutions below, each in the directory of the verdict judge.toml declares".to_string(),
+    ));
+    readme::Words {
+        what: format!(
+            "A problem package in the ICPC problem package format, version \
+             {FORMAT_VERSION} (<https://icpc.io/problem-package-format/spec/2025-09.html>), \
+             for BAPCtools {bt} and any tool of that format version. problem.yaml holds the \
+             limits and `type: pass-fail`; the tests are in `data/sample/` and \
+             `data/secret/G-GROUP/`, one directory per group of judge.toml, numbered in its \
+             order; `generators/generators.yaml` says how each test is made. No file is a \
+             prebuilt program: the tools compile the validators (C++17, standard library \
+             only) and the submissions.\n"
+        ),
+        import: format!(
+            "BAPCtools, in this folder (`{name}/`):\n\n\
+             \x20   bt validate\n\
+             \x20   bt run\n\n\
+             `bt generate` remakes `data/` from generators/generators.yaml. Inside a BAPCtools \
+             contest (a folder of problem folders and a contest.yaml), `bt zip` writes the \
+             zip a contest system imports. Any other tool of format {FORMAT_VERSION} takes \
+             the folder, or a zip of its files at the root: `cd {name} && zip -r \
+             ../{name}.zip .`. For DOMjudge, `judge export kattis` writes a legacy Kattis \
+             zip that it imports.\n"
+        ),
+        scoring: format!(
+            "Pass-fail (`type: pass-fail`), as the original judges score: accepted when every \
+             test is accepted, else the verdict of the first test that is not. The tests run \
+             `data/sample/` first, then `data/secret/` in path order: the groups in \
+             judge.toml's order, by name within a group. {limit} s of CPU time a test, \
+             {memory} MiB of memory (problem.yaml). The output validator gets \
+             `space_change_sensitive case_sensitive` (data/test_group.yaml): an answer split \
+             over other lines, or in lower case, is wrong, as the statement says.\n",
+            memory = problem.memory_limit,
+        ),
+        made,
+        verified: format!(
+            "In this repository's CI (`.ci/run`), `.ci/verify-packages` exports every problem \
+             (`judge export icpc --all`) and runs BAPCtools {bt} (from PyPI, pinned, in a \
+             venv) in this folder:\n\n\
+             \x20   bt validate --no-bar\n\
+             \x20   bt run --no-bar\n\n\
+             Both must exit 0, which BAPCtools does only with no error and no warning, and \
+             print no WARNING or ERROR line: the input, answer and output validators on every \
+             test and on BAPCtools' own invalid inputs and answers, and every submission with \
+             the verdict of its directory. `bt run` first regenerates every test from \
+             generators/generators.yaml and fails on a difference. The script also checks \
+             that no file is a prebuilt program and compiles every C++ source with `g++ \
+             -std=c++17 -O2 -Wall -Wextra -Werror`. boardjudge's `.ci/icpc-generators` \
+             (by hand) runs `bt generate` on a copy without `data/` and compares the result \
+             byte for byte; its tests/export.rs (`cargo test`) checks this layout, reruns \
+             every recorded command, and runs the validators with BAPCtools' argv.\n"
+        ),
+    }
 }
 
 /// The answer validator `DIR/check.cpp`: the portable checker with the answer protocol

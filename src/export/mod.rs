@@ -9,6 +9,7 @@
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
 //! - [`statement`]: the statements, made for every format from `statements/NAME.md`.
 //! - [`generators`]: generator programs of one's own, shipped where the format runs them.
+//! - [`readme`]: the README.md every package carries, saying what it is and how to use it.
 //!
 //! Every package is built in memory ([`package::Package`]) and written out byte for byte the
 //! same on every run.
@@ -19,6 +20,7 @@ pub mod icpc;
 pub mod kattis;
 pub mod package;
 pub mod polygon;
+pub mod readme;
 pub mod statement;
 
 use std::fmt;

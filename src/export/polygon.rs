@@ -25,6 +25,8 @@
 //! NAME/script.txt              the test script: `GENERATOR ARGS > N` for each test such a
 //!                              program makes (`{seed}` resolved), the same bytes as tests/N
 //! NAME/manual/NN               every other test's input: a manual test
+//! NAME/README.md               what the package is, how to import it, how it is scored, what
+//!                              made each file, how it was verified
 //! ```
 //!
 //! Polygon builds and runs generators on Windows and cannot run boardjudge's `gen`, so the
@@ -37,7 +39,9 @@
 use std::path::Path;
 
 use crate::export::package::Package;
+use crate::export::readme::{self, Carried};
 use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, generators, statement};
+use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
 /// Polygon's language of the C++ sources (GNU G++23 14.2, 64 bit).
@@ -135,6 +139,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         source.validator_cpp(Protocol::Testlib),
     );
     let mut solutions = Vec::new();
+    let mut carried = Vec::new();
     let mut main_given = false;
     for s in &problem.solutions {
         let file = s
@@ -147,6 +152,10 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
                 "{} left out: Polygon has no language for it",
                 s.path.display()
             ));
+            carried.push(Carried {
+                solution: s,
+                at: Err("Polygon has no language for it".to_string()),
+            });
             continue;
         };
         let path = format!("solutions/{file}");
@@ -159,6 +168,10 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         let first = s.expected == Expected::Accepted && !main_given;
         main_given |= first;
         p.add(path.clone(), source.read(&s.path)?);
+        carried.push(Carried {
+            solution: s,
+            at: Ok(path.clone()),
+        });
         solutions.push(Solution {
             path,
             tag: solution_tag(s.expected, first),
@@ -176,7 +189,131 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         "problem.xml",
         problem_xml(source, &commands, &executables, &solutions),
     );
+    let tests: Vec<(String, &BuiltTest)> = source
+        .tests
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(k, t)| (format!("tests/{}", test_number(k)), t))
+        .collect();
+    let words = readme_words(source, &executables);
+    readme::write(&mut p, source, "Polygon package", words, &tests, &carried);
     Ok(p)
+}
+
+/// The README's words for the Polygon package (`executables`: its generator programs).
+fn readme_words(source: &Source, executables: &[(String, &str)]) -> readme::Words {
+    let problem = source.problem;
+    let mut made = vec![
+        (
+            "problem.xml".to_string(),
+            "judge.toml: the title, the limits, every test (manual or generated, its group, \
+             sample or not), the groups; and the files below with their types and tags"
+                .to_string(),
+        ),
+        (
+            "files/check.cpp, check.cpp".to_string(),
+            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as defaults \
+             (testlib's argv and exit codes)"
+                .to_string(),
+        ),
+        (
+            "files/validator.cpp".to_string(),
+            "src/export/cpp/validate.cpp, with judge.toml's format and max_cases as defaults"
+                .to_string(),
+        ),
+        (
+            TESTS_FILE.to_string(),
+            "judge.toml: how each test was made (a resource file, which Polygon keeps)".to_string(),
+        ),
+        (
+            "names.txt".to_string(),
+            "judge.toml: which test (group/name) each number NN is".to_string(),
+        ),
+        (
+            "script.txt".to_string(),
+            "judge.toml: a line per test a generator of files/ makes, its seed resolved"
+                .to_string(),
+        ),
+        (
+            "tests/NN, tests/NN.a; manual/NN".to_string(),
+            "the tests (below) and their answers (boardjudge's reference solver); the \
+             manual tests' inputs again"
+                .to_string(),
+        ),
+        (
+            "statement-sections/english/, statements/english/problem.tex".to_string(),
+            format!(
+                "statements/{}.md, its picture and samples (the title is judge.toml's)",
+                problem.name
+            ),
+        ),
+    ];
+    for (path, _) in executables {
+        let file = path.strip_prefix("files/").unwrap_or(path);
+        made.push((
+            path.clone(),
+            format!("generators/{file} of boardjudge, the program judge.toml runs"),
+        ));
+    }
+    made.push((
+        "solutions/FILE".to_string(),
+        "the solutions below, tagged in problem.xml by the verdict judge.toml declares".to_string(),
+    ));
+    readme::Words {
+        what: "A Polygon problem package: problem.xml (the descriptor Polygon writes in the \
+               packages it builds, read by the tools that take Polygon packages) with the \
+               tests numbered in judge.toml's order (tests/NN, answers tests/NN.a), the \
+               checker and validator as C++ sources (testlib's argv and exit codes, standard \
+               library only, no testlib.h), the statement in Polygon's sections, the \
+               solutions with their tags, and script.txt for the tests a generator of files/ \
+               makes. Tests made by boardjudge's own `gen` (a Linux program Polygon cannot \
+               run) or written out in judge.toml are manual tests; files/tests.txt says how \
+               each test was made. No file is a prebuilt program.\n"
+            .to_string(),
+        import: format!(
+            "Polygon (<https://polygon.codeforces.com>) takes a problem's files one by one: \
+             create a problem `{name}`, then give it these files in its web interface or \
+             through its API (<https://polygon.codeforces.com/api>), as problem.xml lists \
+             them:\n\n\
+             1. General info (`problem.updateInfo`): {ms} ms, {memory} MiB, standard input \
+             and output.\n\
+             2. Files (`problem.saveFile`): files/check.cpp, files/validator.cpp and each \
+             generator of files/ as sources, files/tests.txt as a resource.\n\
+             3. Checker and validator (`problem.setChecker` check.cpp, \
+             `problem.setValidator` validator.cpp).\n\
+             4. Tests (`problem.saveTest`, testset `tests`): each manual test's tests/NN in \
+             order, with the group and the sample flag problem.xml gives it; then the script \
+             (`problem.saveScript`): script.txt, whose lines make the other tests.\n\
+             5. Solutions (`problem.saveSolution`): solutions/, each with its tag.\n\
+             6. Statement (`problem.saveStatement`, English): the sections of \
+             statement-sections/english/, its picture as a statement resource.\n",
+            name = problem.name,
+            ms = (problem.time_limit * 1000.0).round() as u64,
+            memory = problem.memory_limit,
+        ),
+        scoring: format!(
+            "Pass-fail, as the original judges score: every group has \
+             `points-policy=\"complete-group\"` and `feedback-policy=\"icpc\"` (the first \
+             failing test's verdict); a solution is accepted when every test is. The tests \
+             run in judge.toml's order, {ms} ms of time and {memory} MiB of memory each \
+             (problem.xml's testset).\n",
+            ms = (problem.time_limit * 1000.0).round() as u64,
+            memory = problem.memory_limit,
+        ),
+        made,
+        verified: "No Polygon instance runs in this repository's CI. There \
+                   `.ci/verify-packages` exports every problem (`judge export polygon \
+                   --all`), checks that no file is a prebuilt program, compiles \
+                   files/check.cpp and files/validator.cpp with `g++ -std=c++17 -O2 -Wall \
+                   -Wextra -Werror`, and runs them with testlib's argv on every test: the \
+                   validator accepts each input, the checker each answer. boardjudge's \
+                   tests/export.rs (`cargo test`) reads problem.xml with an XML parser field \
+                   by field as Polygon's import reads it, runs every script.txt line with \
+                   python3 and compares its output with the test, and runs the checker and \
+                   validator against boardjudge's `check` and `validate`.\n"
+            .to_string(),
+    }
 }
 
 /// Adds the statement: Polygon's sections and the assembled olymp.sty problem, with the

@@ -14,7 +14,9 @@
 //! The caller validates the output strictly, like any other test.
 //!
 //! A word may name a directory: it is staged whole (a Python generator as a folder with its
-//! `__main__.py` and helper modules: `python3 generators/boards --seed {seed}`). Outputs are
+//! `__main__.py` and helper modules: `python3 generators/boards --seed {seed}`); a single file
+//! is staged alone, so a Python generator that imports a module beside it fails, and the
+//! error says how to make it a folder. Outputs are
 //! cached under `target/generators/outputs/`, keyed by the SHA-256 of the command and of the
 //! content of every file it names (directories whole), so a build that changes nothing runs
 //! no generator; a changed program, argument or seed runs again.
@@ -189,8 +191,12 @@ fn run_twice(
             None => arg.clone(),
         });
     }
-    let first = run_once(command, &argv, &limits, &sandbox)?;
-    let second = run_once(command, &argv, &limits, &sandbox)?;
+    let hint = |e: String| {
+        let hint = module_hint(words, base, &e);
+        e + &hint
+    };
+    let first = run_once(command, &argv, &limits, &sandbox).map_err(hint)?;
+    let second = run_once(command, &argv, &limits, &sandbox).map_err(hint)?;
     if first != second {
         let at = first
             .iter()
@@ -206,6 +212,50 @@ fn run_twice(
         ));
     }
     Ok(first)
+}
+
+/// What to do when a single-file Python generator (`python3 generators/x.py`) failed on
+/// `ModuleNotFoundError` for a module that is beside it: only the files its command names are
+/// staged in the sandbox, so `generators/helper.py` is not there; a folder is staged whole.
+/// Empty for any other failure.
+fn module_hint(words: &[String], base: &Path, error: &str) -> String {
+    let Some(module) = error
+        .split("ModuleNotFoundError: No module named ")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').nth(1))
+    else {
+        return String::new();
+    };
+    let Some(script) = words
+        .iter()
+        .find(|w| w.ends_with(".py") && base.join(w).is_file())
+    else {
+        return String::new();
+    };
+    let script = Path::new(script);
+    let beside = script.parent().unwrap_or(Path::new(""));
+    let top = module.split('.').next().unwrap_or(module);
+    let module_file = if base.join(beside.join(format!("{top}.py"))).is_file() {
+        beside.join(format!("{top}.py"))
+    } else if base.join(beside.join(top)).is_dir() {
+        beside.join(top)
+    } else {
+        return String::new();
+    };
+    let helper = module_file
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy();
+    let folder = script.with_extension("");
+    format!(
+        " (hint: only the files the command names are staged in the sandbox, so {script} runs \
+         without {module_file} beside it; make the generator a folder, which is staged whole: \
+         move {script} to {folder}/__main__.py, put {helper} in {folder}/ beside it, and write \
+         `python3 {folder} ...` in judge.toml)",
+        script = script.display(),
+        module_file = module_file.display(),
+        folder = folder.display(),
+    )
 }
 
 /// One run: its output, or what went wrong.
