@@ -20,8 +20,8 @@ const HEADINGS: [(&str, &str); 4] = [
 const WHAT_YOU_SEE: &str = "For each test case DMOJ shows its verdict (AC, WA, TLE, ...), its \
 time and memory, and for a rejected output a one-line reason made of fixed phrases: the \
 verdict, the case and, for a presentation error, the line (for example `wrong answer on case \
-3: the moves do not reach the target`). The expected answer and the test's boards are never \
-shown. Judging stops at the first rejected test case; the ones after it are skipped. The \
+3: the moves do not reach the target`), and the first bytes of your own output. The expected \
+answer and the test's boards are never shown. Judging stops at the first rejected test case; the ones after it are skipped. The \
 problem is scored all or nothing: every test case must be accepted.\n";
 
 /// The statement in DMOJ's Markdown and the picture files it shows (the SVGs of
