@@ -1371,6 +1371,24 @@ fn inserting_a_test_renames_no_other_exported_file() {
                 }
                 assert_eq!(added, expected, "{kind}");
             }
+            // DMOJ: named after testdata too; init.yml lists the new test and README.md
+            // counts it, every other file keeps its name and bytes.
+            "dmoj" => {
+                for (path, file) in &before {
+                    if path != "init.yml" && path != "README.md" {
+                        assert_eq!(after.get(path), Some(file), "{kind}: {path} changed");
+                    }
+                }
+                let added: Vec<&String> =
+                    after.keys().filter(|p| !before.contains_key(*p)).collect();
+                let expected = [
+                    "data/by-distance/distance-09-s99.ans",
+                    "data/by-distance/distance-09-s99.in",
+                ];
+                assert_eq!(added, expected, "{kind}");
+                let init = text(&after, "init.yml");
+                assert!(init.contains("{in: 'data/by-distance/distance-09-s99.in', "));
+            }
             // Numbered in plan order (the formats want numbers): names.txt maps each number
             // to its test, and every test's files follow its name.
             _ => {
