@@ -1,5 +1,5 @@
-//! `judge export`: the layout of the ICPC 2025-09, Kattis, Polygon and CMS packages, their
-//! determinism, the DOMjudge zip, no prebuilt program in any package, Polygon's problem.xml
+//! `judge export`: the layout of the ICPC 2025-09, Kattis, Polygon and CMS packages and the
+//! DMOJ folder (init.yml and the testsuite cases read by a YAML parser), their determinism, the DOMjudge zip, no prebuilt program in any package, Polygon's problem.xml
 //! read with an XML parser field by field as Polygon's import reads it, CMS's task.yaml keys
 //! and gen/GEN, and the packaged C++ validators and checkers compiled with g++ and run with
 //! the exact argv and stdin each judge uses (tests/cpp_differential.rs proves the C++ judges
@@ -9,7 +9,7 @@ mod common;
 
 use common::cli::{copy_dir, judge, repo, scratch, tree};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -43,10 +43,12 @@ fn exported(kind: &'static str) -> &'static Path {
     static KATTIS: OnceLock<PathBuf> = OnceLock::new();
     static POLYGON: OnceLock<PathBuf> = OnceLock::new();
     static CMS: OnceLock<PathBuf> = OnceLock::new();
+    static DMOJ: OnceLock<PathBuf> = OnceLock::new();
     let cell = match kind {
         "icpc" => &ICPC,
         "kattis" => &KATTIS,
         "polygon" => &POLYGON,
+        "dmoj" => &DMOJ,
         _ => &CMS,
     };
     cell.get_or_init(|| export_all(kind, kind))
@@ -360,7 +362,7 @@ fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
 
 #[test]
 fn exporting_twice_gives_identical_bytes() {
-    for kind in ["icpc", "kattis", "polygon", "cms"] {
+    for kind in ["icpc", "kattis", "polygon", "cms", "dmoj"] {
         let first = exported(kind);
         let second = export_all(kind, &format!("again-{kind}"));
         let (a, b) = (tree(first), tree(&second));
@@ -614,7 +616,7 @@ fn test_data_that_differs_from_the_plan_is_not_exported() {
     let tmp = scratch("judge-export", "stale");
     let data = copy_msquare_data(&tmp);
     std::fs::write(data.join("msquare/random/uniform-s303.ans"), "0\n\n").unwrap();
-    for kind in ["icpc", "kattis", "polygon", "cms"] {
+    for kind in ["icpc", "kattis", "polygon", "cms", "dmoj"] {
         let (out, o) = export_msquare(&tmp, kind, &["--data", data.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(1), "{kind}");
         let err = String::from_utf8_lossy(&o.stderr);
@@ -1450,7 +1452,7 @@ fn assert_source(
 
 #[test]
 fn no_package_carries_a_prebuilt_program() {
-    for kind in ["icpc", "kattis", "polygon", "cms"] {
+    for kind in ["icpc", "kattis", "polygon", "cms", "dmoj"] {
         for (path, (mode, bytes)) in tree(exported(kind)) {
             assert!(!bytes.starts_with(b"\x7fELF"), "{kind}: {path} is a binary");
             assert_eq!(mode & 0o111, 0, "{kind}: {path} is executable");
@@ -1525,6 +1527,7 @@ fn packaged_cpp_sources_agree_with_boardjudges_checker_and_validator() {
             built(&exported("icpc").join(format!("{name}/output_validator/check.cpp"))),
         ];
         let cms = built(&exported("cms").join(format!("{name}/check/checker.cpp")));
+        let dmoj = built(&exported("dmoj").join(format!("{name}/checker.cpp")));
         let ans = std::fs::read_to_string(&answer).unwrap();
         let outputs = [
             ans.clone(),
@@ -1568,14 +1571,38 @@ fn packaged_cpp_sources_agree_with_boardjudges_checker_and_validator() {
             let (code, stdout, _) = run(&cms, &[i, a, o], b"");
             assert_eq!(code, 0, "{name}: {output:?}");
             assert_eq!(stdout, if rust == 0 { "1.0\n" } else { "0.0\n" }, "{name}");
+            // DMOJ: testlib's argv and exit codes; stdout (DMOJ's feedback) is `check`'s brief
+            // line for the contestant, empty when accepted; nothing on stderr.
+            let (code, stdout, stderr) = run(&dmoj, &[i, o, a], b"");
+            assert_eq!(code, rust, "{name}: {output:?}");
+            let mut brief = vec!["--team-feedback", "brief", "--protocol", "cms"];
+            brief.extend(&args[..args.len() - 3]);
+            brief.extend([i, a, o]);
+            let team = run(Path::new(CHECK), &brief, b"").2;
+            let want = if rust == 0 { "" } else { team.trim_end() };
+            assert_eq!(stdout, want, "{name}: {output:?}");
+            assert!(
+                !want.is_empty() || rust == 0,
+                "{name}: a reason for {output:?}"
+            );
+            assert_eq!(stderr, "", "{name}: {output:?}");
         }
+        // A wrong jury answer is DMOJ's internal error (exit 3): the jury's message on stdout,
+        // which DMOJ puts in the internal error for the staff.
+        let file = bin.join("jury");
+        std::fs::write(&file, wrong_output(ans.as_bytes())).unwrap();
+        let (i, a) = (input.to_str().unwrap(), file.to_str().unwrap());
+        let (code, stdout, stderr) = run(&dmoj, &[i, answer.to_str().unwrap(), a], b"");
+        assert_eq!(code, 3, "{name}: {stdout}");
+        assert!(stdout.starts_with("FAIL "), "{name}: {stdout}");
+        assert_eq!(stderr, "", "{name}");
         std::fs::remove_dir_all(&bin).unwrap();
     }
 }
 
 #[test]
 fn every_solution_is_in_the_package_or_named_as_left_out() {
-    for kind in ["icpc", "kattis", "polygon", "cms"] {
+    for kind in ["icpc", "kattis", "polygon", "cms", "dmoj"] {
         let out = scratch("judge-export", &format!("notes-{kind}"));
         let o = judge(&["export", kind, "msquare", out.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -1636,7 +1663,7 @@ fn inserting_a_test_renames_no_other_exported_file() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let new_test = "by-distance/distance-09-s99";
     assert!(data.join(format!("msquare/{new_test}.in")).exists());
-    for kind in ["icpc", "kattis", "polygon", "cms"] {
+    for kind in ["icpc", "kattis", "polygon", "cms", "dmoj"] {
         let (out, o) = export_msquare(&tmp, kind, &["--plan", plan_arg, "--data", data_arg]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let (before, after) = (
@@ -1667,6 +1694,24 @@ fn inserting_a_test_renames_no_other_exported_file() {
                     ]);
                 }
                 assert_eq!(added, expected, "{kind}");
+            }
+            // DMOJ: named after testdata too; init.yml lists the new test and README.md
+            // counts it, every other file keeps its name and bytes.
+            "dmoj" => {
+                for (path, file) in &before {
+                    if path != "init.yml" && path != "README.md" {
+                        assert_eq!(after.get(path), Some(file), "{kind}: {path} changed");
+                    }
+                }
+                let added: Vec<&String> =
+                    after.keys().filter(|p| !before.contains_key(*p)).collect();
+                let expected = [
+                    "data/by-distance/distance-09-s99.ans",
+                    "data/by-distance/distance-09-s99.in",
+                ];
+                assert_eq!(added, expected, "{kind}");
+                let init = text(&after, "init.yml");
+                assert!(init.contains("{in: 'data/by-distance/distance-09-s99.in', "));
             }
             // Numbered in plan order (the formats want numbers): names.txt maps each number
             // to its test, and every test's files follow its name.
@@ -1705,7 +1750,7 @@ fn an_export_never_replaces_a_package_of_another_kind() {
     let o = judge(&["export", "icpc", "msquare", dir]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let before = std::fs::read(out.join("msquare/problem.yaml")).unwrap();
-    for kind in ["kattis", "polygon", "cms"] {
+    for kind in ["kattis", "polygon", "cms", "dmoj"] {
         let o = judge(&["export", kind, "msquare", dir]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(3), "{kind}: {err}");
@@ -1869,13 +1914,13 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
             md.replacen(&format!("# {title}\n"), "# Magic Squares\n", 1),
             1,
             "is not judge.toml's title",
-            &["icpc", "kattis", "polygon", "cms"][..],
+            &["icpc", "kattis", "polygon", "cms", "dmoj"][..],
         ),
         (
             md.replacen("## Input\n", "## Input\n\n1. a numbered list\n", 1),
             input + 2,
             "a numbered list is not in the statements' Markdown subset",
-            &["kattis", "polygon"][..],
+            &["kattis", "polygon", "dmoj"][..],
         ),
     ] {
         std::fs::write(tmp.join("statements/msquare.md"), &broken).unwrap();
@@ -2052,4 +2097,168 @@ fn generator_programs_travel_and_every_recorded_command_remakes_its_test() {
         6,
         "Polygon's and ICPC's commands are the same"
     );
+}
+
+/// A YAML file of a package, parsed (one document).
+fn yaml(files: &BTreeMap<String, (u32, Vec<u8>)>, path: &str) -> yaml_rust2::Yaml {
+    let mut docs = yaml_rust2::YamlLoader::load_from_str(&text(files, path))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(docs.len(), 1, "{path}");
+    docs.remove(0)
+}
+
+#[test]
+fn dmoj_folder_holds_batches_the_bridged_checker_and_every_solution_as_a_testsuite_case() {
+    use yaml_rust2::Yaml;
+    let str_of = |y: &Yaml| y.as_str().map(str::to_string);
+    for problem in &plan().problems {
+        let name = problem.name.as_str();
+        let files = tree(&exported("dmoj").join(name));
+        let init = yaml(&files, "init.yml");
+        // One batch per group, in plan order, worth its tests, each depending on all earlier.
+        let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+        for t in &problem.tests {
+            match groups.last_mut() {
+                Some((g, ids)) if *g == t.group => ids.push(t.id()),
+                _ => groups.push((&t.group, vec![t.id()])),
+            }
+        }
+        let batches = init["test_cases"].as_vec().expect("test_cases");
+        assert_eq!(batches.len(), groups.len(), "{name}");
+        let mut data = Vec::new();
+        for (k, (batch, (group, ids))) in batches.iter().zip(&groups).enumerate() {
+            let cases = batch["batched"].as_vec().expect("batched");
+            assert_eq!(
+                batch["points"].as_i64(),
+                Some(ids.len() as i64),
+                "{name} {group}"
+            );
+            let earlier: Vec<i64> = (1..=k as i64).collect();
+            let deps: Vec<i64> = batch["dependencies"]
+                .as_vec()
+                .map(|d| d.iter().filter_map(Yaml::as_i64).collect())
+                .unwrap_or_default();
+            assert_eq!(deps, earlier, "{name} {group}");
+            let paths: Vec<(String, String)> = cases
+                .iter()
+                .map(|c| (str_of(&c["in"]).unwrap(), str_of(&c["out"]).unwrap()))
+                .collect();
+            let want: Vec<(String, String)> = ids
+                .iter()
+                .map(|id| (format!("data/{id}.in"), format!("data/{id}.ans")))
+                .collect();
+            assert_eq!(paths, want, "{name} {group}");
+            for (id, (input, answer)) in ids.iter().zip(&paths) {
+                assert_eq!(
+                    files[input].1,
+                    committed(name, &format!("{id}.in")),
+                    "{input}"
+                );
+                assert_eq!(
+                    files[answer].1,
+                    committed(name, &format!("{id}.ans")),
+                    "{answer}"
+                );
+                data.extend([input.clone(), answer.clone()]);
+            }
+        }
+        let stray: Vec<&String> = files
+            .keys()
+            .filter(|p| p.starts_with("data/") && !data.contains(p))
+            .collect();
+        assert!(stray.is_empty(), "{name}: {stray:?}");
+        let checker = &init["checker"];
+        assert_eq!(checker["name"].as_str(), Some("bridged"), "{name}");
+        let args = &checker["args"];
+        assert_eq!(args["files"].as_str(), Some("checker.cpp"));
+        assert_eq!(args["lang"].as_str(), Some("CPP17"));
+        assert_eq!(args["type"].as_str(), Some("testlib"));
+        assert_eq!(args["feedback"].as_bool(), Some(true));
+        assert_source(&files, "checker.cpp", problem, "dmoj");
+        // Every shipped solution, once, with its language, limits and declared verdict.
+        let mut dirs = Vec::new();
+        for s in &problem.solutions {
+            let file = s.path.file_name().unwrap().to_str().unwrap();
+            let (stem, ext) = file.rsplit_once('.').unwrap();
+            let dir = format!("tests/{}_{stem}_{ext}", s.expected.name());
+            let case = yaml(&files, &format!("{dir}/test.yml"));
+            let language = match ext {
+                "cpp" => "CPP17",
+                "py" => "PY3",
+                "java" => "JAVA",
+                "rs" => "RUST",
+                other => panic!("{other}"),
+            };
+            assert_eq!(case["language"].as_str(), Some(language), "{dir}");
+            let time = case["time"]
+                .as_f64()
+                .or(case["time"].as_i64().map(|t| t as f64));
+            assert_eq!(time, Some(problem.time_limit), "{dir}");
+            let memory = problem.memory_limit as i64 * 1024;
+            assert_eq!(case["memory"].as_i64(), Some(memory), "{dir}");
+            assert_eq!(case["source"].as_str(), Some(file), "{dir}");
+            assert_eq!(
+                files[&format!("{dir}/{file}")].1,
+                std::fs::read(repo().join(&s.path)).unwrap()
+            );
+            let expect: Vec<String> = match &case["expect"] {
+                Yaml::String(code) => vec![code.clone()],
+                Yaml::Array(codes) => codes.iter().filter_map(str_of).collect(),
+                other => panic!("{dir}: {other:?}"),
+            };
+            let want: &[&str] = match s.expected.name() {
+                "accepted" => &["AC"],
+                "wrong_answer" => &["AC", "WA", "SC"],
+                _ => &["AC", "TLE", "SC"],
+            };
+            assert_eq!(expect, want, "{dir}");
+            dirs.push(dir);
+        }
+        let cases: BTreeSet<String> = files
+            .keys()
+            .filter_map(|p| p.strip_prefix("tests/"))
+            .map(|p| format!("tests/{}", p.split('/').next().unwrap()))
+            .collect();
+        assert_eq!(cases, dirs.iter().cloned().collect(), "{name}");
+        // The statement in DMOJ's Markdown: no title line (the site's problem name), DMOJ's
+        // headings, the samples from the sample tests, the pictures as SVG files beside it.
+        let md = text(&files, "statement.md");
+        assert!(!md.lines().any(|l| l.starts_with("# ")), "{name}");
+        for heading in ["## Input Specification", "## Output Specification"] {
+            assert_eq!(md.matches(heading).count(), 1, "{name}: {heading}");
+        }
+        let samples: Vec<_> = problem
+            .tests
+            .iter()
+            .filter(|t| t.group == "samples")
+            .collect();
+        for (k, t) in samples.iter().enumerate() {
+            let input = String::from_utf8(committed(name, &format!("{}.in", t.id()))).unwrap();
+            let shown = format!("## Sample Input {}\n\n```\n{input}```\n", k + 1);
+            assert!(md.contains(&shown), "{name}: {shown}");
+        }
+        for line in md.lines().filter(|l| l.starts_with("![")) {
+            let picture = line.rsplit_once('(').unwrap().1.trim_end_matches(')');
+            assert!(picture.ends_with(".svg"), "{line}");
+            let committed = std::fs::read(repo().join("statements").join(picture)).unwrap();
+            assert_eq!(files[picture].1, committed, "{name}: {picture}");
+        }
+        // The README: one title, the limits the site needs, the scoring.
+        let readme = text(&files, "README.md");
+        let title = &problem.title;
+        assert!(
+            readme.starts_with(&format!("# {name}: {title} (DMOJ problem folder)\n")),
+            "{readme}"
+        );
+        let seconds = boardjudge::export::seconds(problem.time_limit);
+        for stated in [
+            format!("time limit {seconds} s"),
+            format!("memory limit {} KiB", problem.memory_limit * 1024),
+            "**Allows partial points** unticked".to_string(),
+            format!("'{name}$'"),
+        ] {
+            assert!(readme.contains(&stated), "{name}: no {stated:?}");
+        }
+        assert!(text(&files, "init.yml").starts_with(&format!("# DMOJ problem {name}: {title}\n")));
+    }
 }

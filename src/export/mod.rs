@@ -7,6 +7,7 @@
 //! - [`polygon`]: a Polygon package: problem.xml with every asset, C++ checker and validator
 //!   sources, statement sections, solutions by tag, tests, the test script.
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
+//! - [`dmoj`]: a DMOJ problem folder (`init.yml`, the bridged checker, the testsuite cases).
 //! - [`statement`]: the statements, made for every format from `statements/NAME.md`.
 //! - [`generators`]: generator programs of one's own, shipped where the format runs them.
 //! - [`readme`]: the README.md every package carries, saying what it is and how to use it.
@@ -15,6 +16,7 @@
 //! same on every run.
 
 pub mod cms;
+pub mod dmoj;
 pub mod generators;
 pub mod icpc;
 pub mod kattis;
@@ -46,6 +48,8 @@ pub enum Kind {
     Polygon,
     /// CMS task in the Italian YAML layout (cmsImportTask).
     Cms,
+    /// DMOJ problem folder (init.yml, bridged testlib checker, testsuite cases).
+    Dmoj,
 }
 
 impl Kind {
@@ -56,6 +60,7 @@ impl Kind {
             Kind::Kattis => "kattis",
             Kind::Polygon => "polygon",
             Kind::Cms => "cms",
+            Kind::Dmoj => "dmoj",
         }
     }
 }
@@ -92,6 +97,9 @@ pub enum Protocol {
     Cms,
     /// The ICPC answer validator: `<input> [...] < answer`, 42 when the answer is canonical.
     Answer,
+    /// DMOJ's bridged testlib checker: testlib's argv and exit codes, the contestant's line on
+    /// stdout (DMOJ's feedback), nothing on stderr.
+    Dmoj,
 }
 
 impl Protocol {
@@ -101,6 +109,7 @@ impl Protocol {
             Protocol::Kattis => "kattis",
             Protocol::Cms => "cms",
             Protocol::Answer => "answer",
+            Protocol::Dmoj => "dmoj",
         }
     }
 }
@@ -255,6 +264,7 @@ pub fn package(kind: Kind, source: &Source) -> Result<Package, ExportError> {
         Kind::Kattis => kattis::package(source),
         Kind::Polygon => polygon::package(source),
         Kind::Cms => cms::package(source),
+        Kind::Dmoj => dmoj::package(source),
     }
 }
 
@@ -322,7 +332,7 @@ pub fn export_verified(
             crate::problemset::files::write_atomic(&path, &bytes).map_err(|e| io(&path, e))?;
             Some(path)
         }
-        Kind::Icpc | Kind::Polygon | Kind::Cms => None,
+        Kind::Icpc | Kind::Polygon | Kind::Cms | Kind::Dmoj => None,
     };
     Ok(Written {
         dir,

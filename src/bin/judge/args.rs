@@ -278,7 +278,7 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Strength(StrengthArgs),
     /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
-    /// polygon, cms.
+    /// polygon, cms, dmoj.
     ///
     /// The committed test data is first rebuilt in memory and compared with judge.toml (as
     /// `judge build --check` does); the package is made from it, the statement, the shipped
@@ -297,6 +297,10 @@ pub enum Command {
     ///            check.cpp, validator.cpp, script.txt (gen ... > N), problem.xml
     ///   cms      task.yaml, input/inputK.txt, output/outputK.txt in plan order (names.txt:
     ///            K GROUP/NAME), check/checker.cpp, gen/GEN (all or nothing)
+    ///   dmoj     OUT_DIR/PROBLEM (DMOJ problem folder: init.yml with a batch per group, each
+    ///            depending on the earlier ones, data/GROUP/NAME.in|.ans, checker.cpp as a
+    ///            bridged testlib checker, statement.md, tests/SOLUTION/test.yml for DMOJ's
+    ///            testsuite, README.md: how to add it to a site)
     ///
     /// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
     /// or is missing, a test fails to build), 2 bad arguments or a bad plan, 3 the package
@@ -306,6 +310,7 @@ pub enum Command {
     ///   judge export kattis msquare packages/
     ///   judge export icpc --all packages/icpc/
     ///   judge export cms --all packages/cms/
+    ///   judge export dmoj --all packages/dmoj/
     #[command(
         verbatim_doc_comment,
         override_usage = "judge export <KIND> <PROBLEM> <OUT_DIR>\n       judge export <KIND> --all <OUT_DIR>"

@@ -21,12 +21,18 @@
 //            translate:success or translate:wrong on stderr (a failure exits 3).
 //   answer:  check <input> [feedback_dir] [flags...] < answer; exit 42 when the answer is byte
 //            for byte the canonical one (the ICPC answer validator), else 43.
+//   dmoj:    check <input> <output> <answer> (DMOJ's bridged testlib checker); exit 0/1/2/3 as
+//            testlib; stdout, which DMOJ shows the contestant as the case's feedback, is the
+//            contestant's line without a newline (--team-feedback brief is this protocol's
+//            default; none: empty);
+//            on FAIL stdout is the jury's message (DMOJ's internal error, for the staff);
+//            nothing on stderr (DMOJ reads `points N` there for partial points: never used).
 // Options: --format sicily|msquare|rotation (default: recognised from the input),
 // --order lex-smallest|any-shortest|any-within-limit, --wrap N (msquare),
-// --protocol testlib|kattis|cms|answer, --team-feedback none|brief.
-// What a contestant can read (kattis teammessage.txt, cms stderr) is the verdict alone, or
-// with --team-feedback brief one line made of fixed phrases and numbers: never the expected
-// answer, a board or the output's own text.
+// --protocol testlib|kattis|cms|answer|dmoj, --team-feedback none|brief.
+// What a contestant can read (kattis teammessage.txt, cms stderr, dmoj stdout) is the verdict
+// alone, or with --team-feedback brief (dmoj's default) one line made of fixed phrases and
+// numbers: never the expected answer, a board or the output's own text.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -1338,7 +1344,7 @@ static std::string xml_escape(const std::string &s) {
 static int run(int argc, char **argv) {
     std::string format_name = BOARDJUDGE_FORMAT, protocol = BOARDJUDGE_PROTOCOL, order = BOARDJUDGE_ORDER;
     long long wrap = BOARDJUDGE_WRAP;
-    bool brief = false;
+    std::string feedback;
     int i = 1;
     for (; i < argc && std::strncmp(argv[i], "--", 2) == 0 && argv[i][2] != '\0'; i += 2) {
         std::string option = argv[i];
@@ -1353,7 +1359,7 @@ static int run(int argc, char **argv) {
             if (*end != '\0' || value.empty() || wrap < 0) usage("--wrap takes a number, not \"" + value + "\"");
         } else if (option == "--team-feedback") {
             if (value != "none" && value != "brief") usage("--team-feedback is none or brief, not \"" + value + "\"");
-            brief = value == "brief";
+            feedback = value;
         } else usage("unknown option " + option);
     }
     Options options;
@@ -1365,7 +1371,12 @@ static int run(int argc, char **argv) {
     char **files = argv + i;
     int count = argc - i;
     bool testlib = protocol == "testlib", kattis = protocol == "kattis", cms = protocol == "cms", answer_only = protocol == "answer";
-    if (!testlib && !kattis && !cms && !answer_only) usage("unknown protocol \"" + protocol + "\"");
+    bool dmoj = protocol == "dmoj";
+    if (!testlib && !kattis && !cms && !answer_only && !dmoj) usage("unknown protocol \"" + protocol + "\"");
+    bool brief = feedback.empty() ? dmoj : feedback == "brief";
+    if (dmoj && count != 3) usage("dmoj takes <input> <output> <answer>");
+    // DMOJ's bridged checker passes testlib's argv: from here on the two read files alike.
+    testlib = testlib || dmoj;
     if (testlib && (count < 3 || count > 5 || (count == 5 && std::strcmp(files[4], "-appes") != 0)))
         usage("testlib takes <input> <output> <answer> [<report> [-appes]]");
     if ((kattis && count < 3) || (cms && count != 3) || (answer_only && count < 1))
@@ -1426,6 +1437,14 @@ static int run(int argc, char **argv) {
     }
     std::string message = testlib_prefix(outcome.verdict) + outcome.message + "\n";
     Verdict v = outcome.verdict;
+    int testlib_code = v == AC ? 0 : v == WA ? 1 : v == PE ? 2 : 3;
+    if (dmoj) {
+        // DMOJ shows stdout as the case's feedback (and, on exit 3, puts it in the internal
+        // error that only the staff read).
+        if (v == FAIL) std::fputs(message.c_str(), stdout);
+        else if (v != AC && brief) std::fputs(outcome.team.c_str(), stdout);
+        return testlib_code;
+    }
     if (testlib) {
         std::fputs(message.c_str(), stderr);
         if (count >= 4) {
@@ -1438,7 +1457,7 @@ static int run(int argc, char **argv) {
                 return 3;
             }
         }
-        return v == AC ? 0 : v == WA ? 1 : v == PE ? 2 : 3;
+        return testlib_code;
     }
     if (kattis) {
         std::string dir = files[2];

@@ -138,6 +138,13 @@ impl Markdown {
         self.sections.iter().find(|s| s.heading == heading)
     }
 
+    /// The lines of the section under `## heading` (`""`: the legend) as written, with their
+    /// numbers, if the statement has it: for the exports whose form is Markdown.
+    pub fn source_lines(&self, heading: &str) -> Option<Vec<(usize, &str)>> {
+        self.section(heading)
+            .map(|s| s.lines.iter().map(|(n, l)| (*n, l.as_str())).collect())
+    }
+
     /// An error at line `line` of the statement's file.
     pub(super) fn at(&self, line: usize, what: impl std::fmt::Display) -> ExportError {
         ExportError(format!("{}:{line}: {what}", self.path))
