@@ -21,6 +21,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
+#[path = "common/measure.rs"]
+mod measure;
+use measure::{children_cpu, load1};
+
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
 fn main() {
@@ -101,23 +105,4 @@ fn judge(
         String::from_utf8_lossy(&o.stderr)
     );
     serde_json::from_slice(&o.stdout).unwrap()
-}
-
-/// The 1-minute load average.
-fn load1() -> f64 {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(f64::NAN)
-}
-
-/// CPU seconds of the children this process waited for.
-fn children_cpu() -> f64 {
-    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: `usage` is a valid rusage buffer.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()) };
-    // SAFETY: getrusage filled it (or it stays zeroed).
-    let u = unsafe { usage.assume_init() };
-    let s = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    s(u.ru_utime) + s(u.ru_stime)
 }

@@ -19,6 +19,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
+#[path = "common/measure.rs"]
+mod measure;
+use measure::{children_cpu, load1};
+
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 const PROBLEMS: [&str; 3] = ["sicily", "msquare", "rotation"];
 
@@ -53,7 +57,11 @@ fn main() {
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         (elapsed, cpu, v)
     };
-    println!("jobs: {jobs}; problems: {}", PROBLEMS.join(", "));
+    println!(
+        "jobs: {jobs}; problems: {}; load average (1 min) {:.2} at the start",
+        PROBLEMS.join(", "),
+        load1()
+    );
     let (before, before_cpu, _) = run(&jobs, &[]);
     println!("judge strength (before):           {before:7.1} s wall, {before_cpu:6.1} s CPU");
     let html = repo.join("target").join("matrix-report.html");
@@ -63,6 +71,7 @@ fn main() {
     println!("judge strength (after):            {after:7.1} s wall, {after_cpu:6.1} s CPU");
     let (one_job, one_job_cpu, _) = run("1", &[]);
     println!("judge strength --jobs 1 (as CI):   {one_job:7.1} s wall, {one_job_cpu:6.1} s CPU");
+    println!("load average (1 min) at the end:   {:7.2}", load1());
     let strength = (before + after) / 2.0;
     println!(
         "ratio matrix / strength, same jobs: {:7.2}x (strength mean {strength:.1} s)",
@@ -101,17 +110,4 @@ fn main() {
          {floor:.0} s CPU: a floor of {:.1} s wall on {jobs} job(s)",
         floor / jobs
     );
-}
-
-/// CPU seconds (user and system) of this process's waited-for children so far: the judge and
-/// the solutions it ran.
-fn children_cpu() -> f64 {
-    // SAFETY: getrusage fills the struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage
-    };
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }

@@ -21,6 +21,10 @@ use std::time::Instant;
 
 use boardjudge::problemset::plan::{Expected, Plan};
 
+#[path = "common/measure.rs"]
+mod measure;
+use measure::{children_cpu, load1};
+
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
 fn main() {
@@ -114,23 +118,4 @@ fn judge(
     );
     let json = serde_json::from_slice(&o.stdout).expect("judge run --json");
     (json, o.status.code() == Some(0))
-}
-
-/// The 1-minute load average.
-fn load1() -> f64 {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(f64::NAN)
-}
-
-/// CPU seconds of the children this process waited for.
-fn children_cpu() -> f64 {
-    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: `usage` is a valid rusage buffer.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()) };
-    // SAFETY: getrusage filled it (or it stays zeroed).
-    let u = unsafe { usage.assume_init() };
-    let s = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    s(u.ru_utime) + s(u.ru_stime)
 }
