@@ -71,22 +71,8 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         TestSource::Built(files) => files.group.clone(),
         TestSource::Input(_) => String::new(),
     };
-    let fail = |why: String| {
-        TestResult {
-            test: name.clone(),
-            group: group.clone(),
-            verdict: Verdict::FAIL,
-            cpu_seconds: 0.0,
-            wall_seconds: 0.0,
-            peak_memory_bytes: 0,
-            details: why.clone(),
-            summary: why,
-            runs: 0,
-            limit_seconds: None,
-            confirmation: Default::default(),
-        }
-        .visible()
-    };
+    let fail =
+        |why: String| TestResult::jury_failure(name.clone(), group.clone(), why, 0).visible();
     let (input, answer) = match loaded {
         Ok(pair) => pair,
         Err(why) => return fail(why),

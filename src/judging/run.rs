@@ -386,19 +386,7 @@ fn run_one(
 ) -> TestResult {
     let mut result = match test.load() {
         Ok(loaded) => loaded.judge(problem, cmd, limits, sandbox, confirm, Stake::Decides),
-        Err(why) => TestResult {
-            test: test.id.clone(),
-            group: String::new(),
-            verdict: Verdict::FAIL,
-            cpu_seconds: 0.0,
-            wall_seconds: 0.0,
-            peak_memory_bytes: 0,
-            details: why.clone(),
-            summary: why,
-            runs: 1,
-            limit_seconds: None,
-            confirmation: Confirmation::default(),
-        },
+        Err(why) => TestResult::jury_failure(test.id.clone(), String::new(), why, 1),
     };
     result.group = test.group.clone();
     result

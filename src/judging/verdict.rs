@@ -173,6 +173,24 @@ impl TestResult {
 }
 
 impl TestResult {
+    /// A judge failure (FAIL) on `test` of `group` before or without a judged run: `why` is
+    /// its summary and message, `runs` the runs it took, no time or memory.
+    pub fn jury_failure(test: String, group: String, why: String, runs: usize) -> TestResult {
+        TestResult {
+            test,
+            group,
+            verdict: Verdict::FAIL,
+            cpu_seconds: 0.0,
+            wall_seconds: 0.0,
+            peak_memory_bytes: 0,
+            details: why.clone(),
+            summary: why,
+            runs,
+            limit_seconds: None,
+            confirmation: Confirmation::default(),
+        }
+    }
+
     /// The same result with its texts (the test's name, the summary and the message) as
     /// [`text::visible`] shows them: they quote the solution's output and standard error, and
     /// no control or invisible character of theirs reaches the table, the live lines, JSON or
