@@ -88,16 +88,19 @@ failure too (`[AC, WA, SC]`, `[AC, TLE, SC]`), since judging stops there.\n\n\
 ## What was verified, and how\n\n\
 boardjudge's `.ci/verify-packages` installs the DMOJ judge from PyPI (`dmoj==4.1.0`, with \
 `libseccomp-dev`), exports every problem and runs DMOJ's own testsuite on each folder, in \
-DMOJ's sandbox, with the executors CPP17 (`/usr/bin/g++`) and PY3 (`/usr/bin/python3`) that its \
-judge.yml names:\n\n\
-    python -m dmoj.testsuite -c judge.yml -e CPP17,PY3 OUT_DIR '{name}$'\n\n\
-Every solution in those languages must get codes its test.yml allows (DMOJ prints \"All \
-cases passed.\" and exits 0), and each one declared rejected must have its verdict on some \
-test case (read from DMOJ's report of every case). The Java (`JAVA`) and Rust (`RUST`) \
-solutions are in the folder for a site whose judges run them; DMOJ skips them on the CI \
-machine: there javac fails DMOJ's self-test (its compiler sandbox cannot read Debian's \
-`java.security`, a link into /etc), and DMOJ's Rust executor builds with cargo and crates from \
-crates.io. The verdicts that depend on time are DMOJ's CPU time against the limits above, so \
+DMOJ's sandbox, with the executors CPP17 (g++), PY3 (python3), JAVA (javac and java) and RUST \
+(cargo) that its judge.yml names by absolute path:\n\n\
+    python -m dmoj.testsuite -c judge.yml -e CPP17,PY3,JAVA,RUST OUT_DIR '{name}$'\n\n\
+Every solution must get codes its test.yml allows (DMOJ prints \"All cases passed.\" and \
+exits 0), and each one declared rejected must have its verdict on some test case (read from \
+DMOJ's report of every case). Two things a judge machine needs for the Java and Rust \
+solutions, since DMOJ's compiler sandbox reads only /usr, /lib, /opt and /home: a JDK whose \
+files are files (Debian's and Ubuntu's JDK link `conf/security/java.security` into /etc, and \
+javac then fails DMOJ's self-test with \"Error loading java.security file\"; a copy with the \
+links resolved under /opt serves), and a Rust toolchain it can read with the crates of DMOJ's \
+Cargo.toml already in the judge's `~/.cargo` (DMOJ builds with `cargo build --offline`; \
+`cargo fetch` in a project with that Cargo.toml puts them there). \
+The verdicts that depend on time are DMOJ's CPU time against the limits above, so \
 on a crowded machine a solution near its limit can get TLE. \
 boardjudge's tests/export.rs checks the layout, parses init.yml and compiles checker.cpp with \
 g++ to compare its exit codes and feedback with boardjudge's `check`.\n",
