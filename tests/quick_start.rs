@@ -122,3 +122,42 @@ fn the_quick_start_calls_of_check_and_validate_name_files_that_exist() {
         }
     }
 }
+
+/// The quick start's export line says what `judge export kattis msquare packages/` writes:
+/// its files and bytes are those of exporting now (the numbers change with the tests, the
+/// statement or the exporter, and the line must follow).
+#[test]
+fn the_quick_start_export_line_counts_what_the_export_writes() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| {
+            l.trim_start()
+                .starts_with("#  kattis msquare: packages/msquare (")
+        })
+        .expect("the quick start shows the msquare Kattis export's output");
+    let said = line
+        .split_once('(')
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(counts, _)| counts)
+        .unwrap();
+    let out = std::env::temp_dir().join(format!("boardjudge-quick-start-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["export", "kattis", "msquare"])
+        .arg(out.join("packages"))
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("({said})")),
+        "README says ({said}); the export says: {stdout}"
+    );
+}
