@@ -47,8 +47,8 @@ public class SubsetBfs {
     /** The rank of an 8-cell subset: the sum of C(cell, k) over its cells in order, k = 1..8. */
     static int rank(int mask) {
         int rank = 0, k = 0;
-        for (int cell = 0; cell < 24; cell++) {
-            if ((mask >> cell & 1) == 1) rank += BINOMIAL[cell][++k];
+        for (int rest = mask; rest != 0; rest &= rest - 1) {
+            rank += BINOMIAL[Integer.numberOfTrailingZeros(rest)][++k];
         }
         return rank;
     }

@@ -66,11 +66,11 @@ impl Ranker {
     fn rank(&self, mask: u32) -> usize {
         let mut rank = 0;
         let mut k = 0;
-        for cell in 0..24 {
-            if mask >> cell & 1 == 1 {
-                k += 1;
-                rank += self.binomial[cell][k];
-            }
+        let mut rest = mask;
+        while rest != 0 {
+            k += 1;
+            rank += self.binomial[rest.trailing_zeros() as usize][k];
+            rest &= rest - 1;
         }
         rank as usize
     }
