@@ -99,7 +99,11 @@ files are files (Debian's and Ubuntu's JDK link `conf/security/java.security` in
 javac then fails DMOJ's self-test with \"Error loading java.security file\"; a copy with the \
 links resolved under /opt serves), and a Rust toolchain it can read with the crates of DMOJ's \
 Cargo.toml already in the judge's `~/.cargo` (DMOJ builds with `cargo build --offline`; \
-`cargo fetch` in a project with that Cargo.toml puts them there). \
+`cargo fetch` in a project with that Cargo.toml puts them there). boardjudge's CI runs DMOJ as \
+root, and one verdict differs on a judge that runs as a user: DMOJ's C and C++ executors set \
+RLIMIT_NPROC to 0, which the kernel ignores for root, so a C or C++ solution that starts a \
+thread (msquare's `threads.cpp`) is AC in CI but fails its first test there with RTE \
+(`std::system_error`, seen by hand). Its test.yml says AC, as judge.toml does. \
 The verdicts that depend on time are DMOJ's CPU time against the limits above, so \
 on a crowded machine a solution near its limit can get TLE. \
 boardjudge's tests/export.rs checks the layout, parses init.yml and compiles checker.cpp with \
