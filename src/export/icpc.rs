@@ -111,13 +111,7 @@ fn readme_words(source: &Source, p: &Package) -> readme::Words {
             format!("statements/{name}.md (the title is judge.toml's)"),
         ),
     ];
-    for path in p.files.keys() {
-        if let Some(picture) = path.strip_prefix("statement/")
-            && picture != "problem.en.tex"
-        {
-            made.push((path.clone(), format!("statements/{picture}")));
-        }
-    }
+    made.extend(readme::pictures(p, "statement"));
     made.extend([
         (
             "data/test_group.yaml".to_string(),

@@ -27,6 +27,18 @@ pub const PROBLEMTOOLS: &str = "1.20260907";
 /// The BAPCtools release `.ci/verify-packages` installs (pinned, likewise).
 pub const BAPCTOOLS: &str = "2026.10.0";
 
+/// The statement's pictures in `p` under `dir` (every file there but `problem.en.tex`), each
+/// with what it is made from, for the README's table of generated files.
+pub fn pictures(p: &Package, dir: &str) -> Vec<(String, String)> {
+    p.files
+        .keys()
+        .filter_map(|path| {
+            let picture = path.strip_prefix(dir)?.strip_prefix('/')?;
+            (picture != "problem.en.tex").then(|| (path.clone(), format!("statements/{picture}")))
+        })
+        .collect()
+}
+
 /// The section headings, in order.
 pub const HEADINGS: [&str; 6] = [
     "What this is",
