@@ -2,13 +2,13 @@
 //! the CPU time the rest of the machine used (`/proc/stat` less this process's own and its
 //! children's, from `getrusage`) and the steal time of a virtual machine (`/proc/stat`).
 //!
-//! [`Watch::start`] reads them when a session begins and samples the load average while it
-//! runs; [`Watch::finish`] gives the figures ([`Contention`]). The machine is **busy** when
-//! the other processes used half a CPU or more on average during the session (and a quarter
-//! of a CPU second in all, above the noise of the clock ticks `/proc/stat` counts in), or the
-//! hypervisor stole 5 % or more of the CPU time: then the session's jobs shared the cores and
-//! their caches with other work, and their times may be inflated (CPU time too, through the
-//! caches and the memory bandwidth).
+//! [`SessionWatch::start`] reads them when a session begins and samples the load average
+//! while it runs; [`SessionWatch::finish`] gives the figures ([`Contention`]). The machine is
+//! **busy** when the other processes used half a CPU or more on average during the session
+//! (and a quarter of a CPU second in all, above the noise of the clock ticks `/proc/stat`
+//! counts in), or the hypervisor stole 5 % or more of the CPU time: then the session's jobs
+//! shared the cores and their caches with other work, and their times may be inflated (CPU
+//! time too, through the caches and the memory bandwidth).
 //!
 //! [`RunWatch`] measures the same for one run, over its own duration and where it ran: the
 //! logical CPUs of the core its worker is pinned to (with two jobs or more, each job has a
@@ -216,16 +216,16 @@ fn load1() -> Option<f64> {
 }
 
 /// The machine watched during a session.
-pub struct Watch {
+pub struct SessionWatch {
     start: Option<Snapshot>,
     load_before: f64,
     stop: Sender<()>,
     sampler: JoinHandle<f64>,
 }
 
-impl Watch {
+impl SessionWatch {
     /// Reads the counters and starts sampling the load average.
-    pub fn start() -> Watch {
+    pub fn start() -> SessionWatch {
         let load_before = load1().unwrap_or(0.0);
         let (stop, stopped) = mpsc::channel::<()>();
         let sampler = thread::spawn(move || {
@@ -238,7 +238,7 @@ impl Watch {
                 }
             }
         });
-        Watch {
+        SessionWatch {
             start: Snapshot::now(),
             load_before,
             stop,
@@ -520,7 +520,7 @@ mod tests {
 
     #[test]
     fn a_session_is_measured() {
-        let watch = Watch::start();
+        let watch = SessionWatch::start();
         // Some CPU time of this process's own, which must not count as the others'.
         let end = Instant::now() + Duration::from_millis(300);
         let mut x = 0u64;

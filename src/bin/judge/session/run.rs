@@ -15,7 +15,7 @@ use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix};
 use boardjudge::runner::compile::BuildLimits;
-use boardjudge::runner::load::Watch as LoadWatch;
+use boardjudge::runner::load::SessionWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Limits, Sandbox};
 
@@ -189,7 +189,7 @@ fn run_one(
     );
     let live = Live::new(vec![grid], Some(files.len()), watch);
     let done = AtomicUsize::new(0);
-    let load = LoadWatch::start();
+    let load = SessionWatch::start();
     let results = run_tests(
         problem,
         &files,
@@ -309,7 +309,7 @@ fn run_several(
     );
     let total = prepared.iter().filter(|p| p.ready.is_ok()).count() * tests.len();
     let live = Live::new(vec![grid], Some(total), watch);
-    let load = LoadWatch::start();
+    let load = SessionWatch::start();
     let judged = given::run_given(
         problem,
         &tests,

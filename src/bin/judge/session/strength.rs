@@ -20,7 +20,7 @@ use boardjudge::problemset::select::glob_match;
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix, path_names, unique_names};
 use boardjudge::runner::compile::BuildLimits;
-use boardjudge::runner::load::Watch as LoadWatch;
+use boardjudge::runner::load::SessionWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox, language};
 
@@ -308,7 +308,7 @@ fn list(
     watch.begin(Some(jobs.len()), "solutions");
     let start = runner::load_average();
     let done = AtomicUsize::new(0);
-    let load = LoadWatch::start();
+    let load = SessionWatch::start();
     let built = runner::parallel(&jobs, workers, |&(_, _, problem, solution, _)| {
         build_solution(problem, solution, &repo, &cache, sandbox, build)
     });
@@ -378,7 +378,7 @@ fn matrix(
         .collect();
     watch.begin(Some(0), "runs");
     let start = runner::load_average();
-    let load = LoadWatch::start();
+    let load = SessionWatch::start();
     let judged = run_shipped(
         &jobs,
         &session.repo(),
