@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardjudge::check::{CheckOptions, Verdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, check};
 use boardjudge::format::sicily::{Case, Sicily};
 use boardjudge::format::{Problem, write_input};
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board};
@@ -112,7 +112,7 @@ fn sicily_all_boards(dir: &Path) {
                 &CheckOptions::default(),
             );
             let elapsed = start.elapsed();
-            assert_eq!(outcome.verdict, Verdict::Accepted);
+            assert_eq!(outcome.verdict, CheckVerdict::Accepted);
             elapsed
         })
         .collect();

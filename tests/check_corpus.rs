@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use boardjudge::check::{CheckOptions, Verdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, check};
 use boardjudge::format::Format;
 
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
@@ -18,7 +18,7 @@ const CHECK: &str = env!("CARGO_BIN_EXE_check");
 struct Case {
     dir: PathBuf,
     format: Format,
-    verdict: Verdict,
+    verdict: CheckVerdict,
     message: String,
     args: Vec<String>,
     usage_error: bool,
@@ -69,10 +69,10 @@ fn corpus() -> Vec<Case> {
                     .map(|v| v.trim().to_string())
             };
             let verdict = match field("verdict:").as_deref() {
-                Some("AC") => Verdict::Accepted,
-                Some("WA") => Verdict::WrongAnswer,
-                Some("PE") => Verdict::PresentationError,
-                Some("FAIL") => Verdict::Fail,
+                Some("AC") => CheckVerdict::Accepted,
+                Some("WA") => CheckVerdict::WrongAnswer,
+                Some("PE") => CheckVerdict::PresentationError,
+                Some("FAIL") => CheckVerdict::Fail,
                 other => panic!("{}: bad verdict {other:?}", dir.display()),
             };
             cases.push(Case {
@@ -190,15 +190,15 @@ fn binary_testlib_protocol() {
                 continue;
             }
             let (want_code, prefix) = match case.verdict {
-                Verdict::Accepted => (0, "ok "),
-                Verdict::WrongAnswer => (1, "wrong answer "),
-                Verdict::PresentationError => (2, "wrong output format "),
-                Verdict::Fail => (3, "FAIL "),
+                CheckVerdict::Accepted => (0, "ok "),
+                CheckVerdict::WrongAnswer => (1, "wrong answer "),
+                CheckVerdict::PresentationError => (2, "wrong output format "),
+                CheckVerdict::Fail => (3, "FAIL "),
             };
             let report_text = fs::read_to_string(&report).unwrap_or_default();
             // Without --format, a judge failure may be the format detection's.
-            let message_ok =
-                !with_format && case.verdict == Verdict::Fail || stderr.contains(&case.message);
+            let message_ok = !with_format && case.verdict == CheckVerdict::Fail
+                || stderr.contains(&case.message);
             if code != Some(want_code)
                 || !stderr.starts_with(prefix)
                 || !message_ok
@@ -375,7 +375,7 @@ fn contestants_never_see_the_answer_and_the_jury_sees_everything() {
         let answer = fs::read(case.file("answer")).unwrap();
         if matches!(
             outcome.verdict,
-            Verdict::WrongAnswer | Verdict::PresentationError
+            CheckVerdict::WrongAnswer | CheckVerdict::PresentationError
         ) {
             rejected += 1;
         }
@@ -401,14 +401,14 @@ fn contestants_never_see_the_answer_and_the_jury_sees_everything() {
                     "{}: teammessage.txt written by default",
                     case.name()
                 )),
-                (TeamFeedback::Brief, None) if outcome.verdict != Verdict::Fail => {
+                (TeamFeedback::Brief, None) if outcome.verdict != CheckVerdict::Fail => {
                     failures.push(format!("{}: no teammessage.txt with brief", case.name()))
                 }
                 _ => {}
             }
             let c = deliver(&cms, &outcome, team);
             let mut channels = vec![("kattis teammessage.txt", team_file.unwrap_or_default())];
-            if outcome.verdict != Verdict::Fail {
+            if outcome.verdict != CheckVerdict::Fail {
                 channels.push(("cms stderr", c.stderr.clone()));
                 let exact = ["translate:success\n", "translate:wrong\n"];
                 if team == TeamFeedback::None && !exact.contains(&c.stderr.as_str()) {
@@ -464,14 +464,18 @@ fn binary_kattis_protocol() {
                 code == Some(3) && judge.is_none() && error.is_none() && team.is_none()
             } else {
                 match case.verdict {
-                    Verdict::Fail => {
+                    CheckVerdict::Fail => {
                         code == Some(1)
                             && error.is_some_and(|e| e.contains(&case.message))
                             && judge.is_none()
                             && team.is_none()
                     }
                     verdict => {
-                        let want = if verdict == Verdict::Accepted { 42 } else { 43 };
+                        let want = if verdict == CheckVerdict::Accepted {
+                            42
+                        } else {
+                            43
+                        };
                         let details = judge.clone().unwrap_or_default();
                         let team_ok = match &team {
                             None => !brief,
@@ -518,20 +522,20 @@ fn binary_cms_protocol() {
             let answer = fs::read(case.file("answer")).unwrap();
             let ok = match case.verdict {
                 _ if case.usage_error => code == Some(3) && stdout.is_empty(),
-                Verdict::Accepted => {
+                CheckVerdict::Accepted => {
                     code == Some(0) && stdout == "1.0\n" && stderr == "translate:success\n"
                 }
-                Verdict::WrongAnswer | Verdict::PresentationError if !brief => {
+                CheckVerdict::WrongAnswer | CheckVerdict::PresentationError if !brief => {
                     code == Some(0) && stdout == "0.0\n" && stderr == "translate:wrong\n"
                 }
-                Verdict::WrongAnswer | Verdict::PresentationError => {
+                CheckVerdict::WrongAnswer | CheckVerdict::PresentationError => {
                     let outcome = outcome_of(&case);
                     code == Some(0)
                         && stdout == "0.0\n"
                         && stderr == format!("{}\n", outcome.team)
                         && leak(&stderr, &answer, &outcome.details).is_none()
                 }
-                Verdict::Fail => {
+                CheckVerdict::Fail => {
                     code != Some(0) && stdout.is_empty() && stderr.contains(&case.message)
                 }
             };

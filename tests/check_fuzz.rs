@@ -9,7 +9,7 @@
 //! 4,096 cases per property by default; run longer with e.g.
 //! `PROPTEST_CASES=200000 cargo test --release --test check_fuzz`.
 
-use boardjudge::check::{CheckOptions, Order, Verdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, Order, check};
 use boardjudge::format::msquare::Msquare;
 use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::Sicily;
@@ -146,7 +146,7 @@ fn judge(test: usize, output: &[u8], order: Order) -> Result<(), TestCaseError> 
     prop_assert!(
         matches!(
             outcome.verdict,
-            Verdict::Accepted | Verdict::WrongAnswer | Verdict::PresentationError
+            CheckVerdict::Accepted | CheckVerdict::WrongAnswer | CheckVerdict::PresentationError
         ),
         "{format}: {:?}: {}",
         outcome.verdict,
@@ -178,7 +178,7 @@ fn judge(test: usize, output: &[u8], order: Order) -> Result<(), TestCaseError> 
     if order == Order::LexSmallest {
         let same = normalise(output) == normalise(answer);
         prop_assert_eq!(
-            outcome.verdict == Verdict::Accepted,
+            outcome.verdict == CheckVerdict::Accepted,
             same,
             "{}: output {:?}: {}",
             format,
@@ -238,6 +238,6 @@ proptest! {
         }
         let (format, input, answer) = &tests[test % tests.len()];
         let outcome = check(*format, input, answer, &mut &output[..], &CheckOptions::default());
-        prop_assert_eq!(outcome.verdict, Verdict::Accepted, "{:?}: {}", String::from_utf8_lossy(&output), outcome.details);
+        prop_assert_eq!(outcome.verdict, CheckVerdict::Accepted, "{:?}: {}", String::from_utf8_lossy(&output), outcome.details);
     }
 }

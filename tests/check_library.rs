@@ -1,7 +1,7 @@
 //! The checker library on whole problem spaces: every magic board in both formats, many
 //! rotation boards, every wrap width, and format recognition.
 
-use boardjudge::check::{CheckOptions, Order, Verdict, check, detect_format};
+use boardjudge::check::{CheckOptions, CheckVerdict, Order, check, detect_format};
 use boardjudge::format::msquare::{Msquare, write_wrapped};
 use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::{Case, Sicily};
@@ -23,7 +23,7 @@ fn input<P: Problem>(cases: &[P::Case]) -> Vec<u8> {
     out
 }
 
-fn judge(format: Format, input: &[u8], answer: &[u8], output: &[u8], order: Order) -> Verdict {
+fn judge(format: Format, input: &[u8], answer: &[u8], output: &[u8], order: Order) -> CheckVerdict {
     let options = CheckOptions {
         order,
         ..CheckOptions::default()
@@ -63,7 +63,7 @@ fn every_sicily_board_is_accepted_and_a_late_jury_error_is_found() {
     ] {
         assert_eq!(
             judge(Format::Sicily, &input, &answer, &answer, order),
-            Verdict::Accepted
+            CheckVerdict::Accepted
         );
     }
     // Break the jury answer's last case: -1 becomes the sequence.
@@ -81,7 +81,7 @@ fn every_sicily_board_is_accepted_and_a_late_jury_error_is_found() {
         &mut &answer[..],
         &CheckOptions::default(),
     );
-    assert_eq!(outcome.verdict, Verdict::Fail);
+    assert_eq!(outcome.verdict, CheckVerdict::Fail);
     assert!(
         outcome
             .summary
@@ -105,7 +105,7 @@ fn every_msquare_board_is_accepted_as_usaco_prints_it_and_as_the_seed_does() {
         };
         for output in [&answer, &seed] {
             let verdict = judge(Format::Msquare, &input, &answer, output, Order::LexSmallest);
-            assert_eq!(verdict, Verdict::Accepted, "board {board}");
+            assert_eq!(verdict, CheckVerdict::Accepted, "board {board}");
         }
     }
 }
@@ -130,7 +130,7 @@ fn every_wrap_width_is_honoured() {
             &mut &answer[..],
             &options(wrap),
         );
-        assert_eq!(outcome.verdict, Verdict::Accepted, "wrap {wrap}");
+        assert_eq!(outcome.verdict, CheckVerdict::Accepted, "wrap {wrap}");
         // The same text read at another width: the jury answer no longer fits.
         if wrap < 22 {
             let outcome = check(
@@ -140,7 +140,7 @@ fn every_wrap_width_is_honoured() {
                 &mut &answer[..],
                 &options(wrap + 1),
             );
-            assert_eq!(outcome.verdict, Verdict::Fail, "wrap {wrap}");
+            assert_eq!(outcome.verdict, CheckVerdict::Fail, "wrap {wrap}");
         }
     }
 }
@@ -179,7 +179,7 @@ fn rotation_answers_are_accepted_and_a_changed_last_move_is_not() {
             &answer,
             Order::LexSmallest
         ),
-        Verdict::Accepted
+        CheckVerdict::Accepted
     );
     let text = String::from_utf8(answer.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -201,7 +201,7 @@ fn rotation_answers_are_accepted_and_a_changed_last_move_is_not() {
             &mut output.as_bytes(),
             &CheckOptions::default(),
         );
-        assert_eq!(outcome.verdict, Verdict::WrongAnswer, "board {board}");
+        assert_eq!(outcome.verdict, CheckVerdict::WrongAnswer, "board {board}");
         assert!(
             outcome.summary.starts_with(&format!("case {}: ", k + 1)),
             "{}",

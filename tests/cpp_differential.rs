@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
 
-use boardjudge::check::{CheckOptions, Verdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, check};
 use boardjudge::format::msquare::Msquare;
 use boardjudge::format::sicily::{Case, Sicily};
 use boardjudge::format::{Format, Problem};
@@ -86,12 +86,12 @@ struct Record {
     output: Vec<u8>,
 }
 
-fn letter(verdict: Verdict) -> char {
+fn letter(verdict: CheckVerdict) -> char {
     match verdict {
-        Verdict::Accepted => 'A',
-        Verdict::WrongAnswer => 'W',
-        Verdict::PresentationError => 'P',
-        Verdict::Fail => 'F',
+        CheckVerdict::Accepted => 'A',
+        CheckVerdict::WrongAnswer => 'W',
+        CheckVerdict::PresentationError => 'P',
+        CheckVerdict::Fail => 'F',
     }
 }
 
@@ -555,10 +555,10 @@ fn cpp_checker_speaks_the_protocols() {
                 3
             } else {
                 match o.verdict {
-                    Verdict::Accepted => 0,
-                    Verdict::WrongAnswer => 1,
-                    Verdict::PresentationError => 2,
-                    Verdict::Fail => 3,
+                    CheckVerdict::Accepted => 0,
+                    CheckVerdict::WrongAnswer => 1,
+                    CheckVerdict::PresentationError => 2,
+                    CheckVerdict::Fail => 3,
                 }
             };
             assert_eq!(t.status.code(), Some(want), "{name}: testlib");
@@ -580,13 +580,13 @@ fn cpp_checker_speaks_the_protocols() {
                 runs += 1;
                 let want = match (usage_error, o.verdict) {
                     (true, _) => 3,
-                    (_, Verdict::Accepted) => 42,
-                    (_, Verdict::Fail) => 1,
+                    (_, CheckVerdict::Accepted) => 42,
+                    (_, CheckVerdict::Fail) => 1,
                     _ => 43,
                 };
                 assert_eq!(k.status.code(), Some(want), "{name}: kattis");
                 let teammessage = fs::read_to_string(feedback.join("teammessage.txt")).ok();
-                let want = (brief && !usage_error && o.verdict != Verdict::Fail)
+                let want = (brief && !usage_error && o.verdict != CheckVerdict::Fail)
                     .then(|| format!("{}\n", o.team));
                 assert_eq!(teammessage, want, "{name}: teammessage.txt");
                 // CMS: the score on stdout, a translated text (or the brief line) on stderr.
@@ -596,11 +596,11 @@ fn cpp_checker_speaks_the_protocols() {
                     None,
                 );
                 runs += 1;
-                if usage_error || o.verdict == Verdict::Fail {
+                if usage_error || o.verdict == CheckVerdict::Fail {
                     assert_eq!(c.status.code(), Some(3), "{name}: cms");
                     continue;
                 }
-                let accepted = o.verdict == Verdict::Accepted;
+                let accepted = o.verdict == CheckVerdict::Accepted;
                 assert_eq!(c.status.code(), Some(0), "{name}: cms");
                 let stdout = String::from_utf8(c.stdout).unwrap();
                 assert_eq!(

@@ -28,7 +28,7 @@ use common::cli::{built_copy, judge_in, repo, text};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use boardjudge::check::{CheckOptions, Verdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, check};
 use boardjudge::format::msquare::Msquare;
 use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::{Case, Sicily};
@@ -147,7 +147,7 @@ fn fails_in(
         &CheckOptions::default(),
     )
     .verdict
-        != Verdict::Accepted
+        != CheckVerdict::Accepted
 }
 
 /// The input `judge stress` printed as the minimal failing one.

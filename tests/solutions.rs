@@ -11,7 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use boardjudge::check::{CheckOptions, Verdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, check};
 use boardjudge::format::msquare::Msquare;
 use boardjudge::format::rotation::Rotation;
 use boardjudge::format::sicily::Sicily;
@@ -224,7 +224,10 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
                 )
                 .verdict;
                 assert!(
-                    matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError),
+                    matches!(
+                        verdict,
+                        CheckVerdict::WrongAnswer | CheckVerdict::PresentationError
+                    ),
                     "{context}: the checker says {verdict:?}"
                 );
             }

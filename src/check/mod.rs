@@ -1,10 +1,10 @@
 //! The special checker: judges a contestant's output for a test input, recomputing the truth
 //! from the input with the puzzles' exact tables.
 //!
-//! Order of work: the input is parsed and validated (a bad input is [`Verdict::Fail`]), then
+//! Order of work: the input is parsed and validated (a bad input is [`CheckVerdict::Fail`]), then
 //! the jury answer is judged like a contestant's, in the same format and at least as strictly
 //! (it must be right, shortest, and in the default order the lexicographically smallest;
-//! anything less is [`Verdict::Fail`] naming the case, so a contestant can never beat a
+//! anything less is [`CheckVerdict::Fail`] naming the case, so a contestant can never beat a
 //! jury answer that passed), and only then the contestant's output, read with a byte cap
 //! ([`output_cap`]).
 //!
@@ -43,9 +43,9 @@ pub use diff::relabel;
 pub use options::{CheckOptions, Order};
 pub use team::TeamMessage;
 
-/// The verdict on one output.
+/// The checker's verdict on one output (a run's is [`crate::judging::verdict::Verdict`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
+pub enum CheckVerdict {
     /// Right.
     Accepted,
     /// Reads fine, but is wrong (or missing, or too long).
@@ -60,7 +60,7 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The verdict.
-    pub verdict: Verdict,
+    pub verdict: CheckVerdict,
     /// One line: the reason, e.g. `case 17: your 9 moves reach the target, but 7 is the
     /// shortest (BCABCCB)`.
     pub summary: String,
@@ -75,10 +75,10 @@ impl Outcome {
     /// A judge failure with a one-line message.
     pub fn fail(summary: String) -> Outcome {
         Outcome {
-            verdict: Verdict::Fail,
+            verdict: CheckVerdict::Fail,
             details: summary.clone(),
             summary,
-            team: TeamMessage::verdict_only(Verdict::Fail),
+            team: TeamMessage::verdict_only(CheckVerdict::Fail),
         }
     }
 
@@ -95,7 +95,7 @@ impl Outcome {
 
     /// A rejection of the output as a whole (no case), with a one-line message for the jury
     /// and a fixed phrase for the contestant.
-    pub fn rejected(verdict: Verdict, summary: String, brief: &'static str) -> Outcome {
+    pub fn rejected(verdict: CheckVerdict, summary: String, brief: &'static str) -> Outcome {
         Outcome {
             verdict,
             details: summary.clone(),
@@ -123,7 +123,7 @@ pub fn too_long(answer_len: usize) -> Outcome {
         "output too long: more than {cap} bytes, over the cap of {cap} bytes (max(1 MiB, 4 x \
          the jury answer's {answer_len} bytes)); the rest was not read"
     );
-    Outcome::rejected(Verdict::WrongAnswer, summary, "output too long")
+    Outcome::rejected(CheckVerdict::WrongAnswer, summary, "output too long")
 }
 
 /// Judges `output` (the contestant's stream, read up to [`output_cap`] bytes) for `input`,
@@ -140,7 +140,7 @@ pub fn check(
 
 /// Judges an output known to be longer than [`output_cap`] (a solution the runner stopped
 /// there) as [`check`] judges any such stream: the input and the jury answer first (a bad one
-/// is still [`Verdict::Fail`]), then [`too_long`].
+/// is still [`CheckVerdict::Fail`]), then [`too_long`].
 pub fn check_over_cap(
     format: Format,
     input: &[u8],
@@ -206,8 +206,8 @@ pub fn detect_format(input: &[u8]) -> Result<Format, String> {
 /// A rejection of one answer (or one case of it), before the case number is added.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reject {
-    /// [`Verdict::WrongAnswer`] or [`Verdict::PresentationError`].
-    pub verdict: Verdict,
+    /// [`CheckVerdict::WrongAnswer`] or [`CheckVerdict::PresentationError`].
+    pub verdict: CheckVerdict,
     /// Why, for the jury: may quote the expected answer and the output.
     pub message: String,
     /// Why, for the contestant: a fixed phrase, e.g. `not a shortest sequence`.
@@ -220,7 +220,7 @@ impl Reject {
     /// A wrong answer: `brief` for the contestant, `message` for the jury.
     pub fn wrong(brief: &'static str, message: String) -> Reject {
         Reject {
-            verdict: Verdict::WrongAnswer,
+            verdict: CheckVerdict::WrongAnswer,
             message,
             brief,
             line: None,
@@ -230,7 +230,7 @@ impl Reject {
     /// A presentation error at `line`: `brief` for the contestant, `message` for the jury.
     pub fn format(line: u64, brief: &'static str, message: String) -> Reject {
         Reject {
-            verdict: Verdict::PresentationError,
+            verdict: CheckVerdict::PresentationError,
             message,
             brief,
             line: Some(line),
@@ -345,10 +345,10 @@ fn run<J: Judge>(
         let details = format!("{summary}\n{}", case_context::<J>(&cases, &f, options));
         let details = details.trim_end().to_string();
         return Outcome {
-            verdict: Verdict::Fail,
+            verdict: CheckVerdict::Fail,
             summary,
             details,
-            team: TeamMessage::verdict_only(Verdict::Fail),
+            team: TeamMessage::verdict_only(CheckVerdict::Fail),
         };
     }
     let read = match output {
@@ -366,10 +366,10 @@ fn run<J: Judge>(
     };
     match judge_all::<J>(&cases, &text, options, contestant) {
         Ok(()) => Outcome {
-            verdict: Verdict::Accepted,
+            verdict: CheckVerdict::Accepted,
             summary: accepted_summary(cases.len(), options.order),
             details: accepted_summary(cases.len(), options.order),
-            team: TeamMessage::verdict_only(Verdict::Accepted),
+            team: TeamMessage::verdict_only(CheckVerdict::Accepted),
         },
         Err(f) => {
             let summary = f.summary();
@@ -510,7 +510,7 @@ mod tests {
         let read = check(Format::Msquare, input, answer, &mut over, &options);
         let stopped = check_over_cap(Format::Msquare, input, answer, &options);
         assert_eq!(read, stopped);
-        assert_eq!(read.verdict, Verdict::WrongAnswer);
+        assert_eq!(read.verdict, CheckVerdict::WrongAnswer);
         assert_eq!(
             read.summary,
             "output too long: more than 1048576 bytes, over the cap of 1048576 bytes (max(1 MiB, \
@@ -518,7 +518,7 @@ mod tests {
         );
         // A wrong jury answer is still the jury's failure, however long the output.
         let stopped = check_over_cap(Format::Msquare, input, b"1\nA\n", &options);
-        assert_eq!(stopped.verdict, Verdict::Fail);
+        assert_eq!(stopped.verdict, CheckVerdict::Fail);
     }
 
     #[test]

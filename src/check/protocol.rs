@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{CheckOptions, Outcome, Verdict, check, detect_format};
+use super::{CheckOptions, CheckVerdict, Outcome, check, detect_format};
 use crate::format::Format;
 
 /// A judge system's conventions.
@@ -42,6 +42,24 @@ pub enum Protocol {
     Kattis,
     /// CMS: `<input> <answer> <output>`.
     Cms,
+}
+
+impl Protocol {
+    /// The exit code that gives `verdict` to the judge system: testlib 0 accepted, 1 wrong
+    /// answer, 2 presentation error, 3 judge failure; Kattis 42 accepted, 43 rejected, 1 judge
+    /// failure; CMS 0 (the score on standard output tells the verdict), 3 judge failure.
+    pub fn exit_code(self, verdict: CheckVerdict) -> u8 {
+        match (self, verdict) {
+            (Protocol::Testlib, CheckVerdict::Accepted) => 0,
+            (Protocol::Testlib, CheckVerdict::WrongAnswer) => 1,
+            (Protocol::Testlib, CheckVerdict::PresentationError) => 2,
+            (Protocol::Testlib | Protocol::Cms, CheckVerdict::Fail) => 3,
+            (Protocol::Kattis, CheckVerdict::Accepted) => 42,
+            (Protocol::Kattis, CheckVerdict::WrongAnswer | CheckVerdict::PresentationError) => 43,
+            (Protocol::Kattis, CheckVerdict::Fail) => 1,
+            (Protocol::Cms, _) => 0,
+        }
+    }
 }
 
 /// What the contestant-facing channel (Kattis `teammessage.txt`, CMS standard error) gets.
@@ -269,11 +287,11 @@ fn judge_files(
                 // The jury files are judged first: a problem there is a judge failure even
                 // when the contestant's output is missing.
                 let jury = check(format, &input, &answer, &mut io::empty(), options);
-                if jury.verdict == Verdict::Fail {
+                if jury.verdict == CheckVerdict::Fail {
                     return Ok(jury);
                 }
                 let summary = format!("the output file {} does not exist", path.display());
-                Outcome::rejected(Verdict::PresentationError, summary, "no output file")
+                Outcome::rejected(CheckVerdict::PresentationError, summary, "no output file")
             }
             Err(e) => Outcome::fail(format!("cannot open the output {}: {e}", path.display())),
         },
@@ -284,7 +302,7 @@ fn judge_files(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Delivery {
     /// The verdict the streams report (for colour).
-    pub verdict: Verdict,
+    pub verdict: CheckVerdict,
     /// The exit code.
     pub exit_code: u8,
     /// Standard output.
@@ -296,12 +314,12 @@ pub struct Delivery {
 }
 
 /// testlib's prefix for a verdict: `ok `, `wrong answer `, `wrong output format `, `FAIL `.
-pub fn testlib_prefix(verdict: Verdict) -> &'static str {
+pub fn testlib_prefix(verdict: CheckVerdict) -> &'static str {
     match verdict {
-        Verdict::Accepted => "ok ",
-        Verdict::WrongAnswer => "wrong answer ",
-        Verdict::PresentationError => "wrong output format ",
-        Verdict::Fail => "FAIL ",
+        CheckVerdict::Accepted => "ok ",
+        CheckVerdict::WrongAnswer => "wrong answer ",
+        CheckVerdict::PresentationError => "wrong output format ",
+        CheckVerdict::Fail => "FAIL ",
     }
 }
 
@@ -312,12 +330,7 @@ pub fn deliver(invocation: &Invocation, outcome: &Outcome, team: TeamFeedback) -
     let verdict = outcome.verdict;
     match invocation {
         Invocation::Testlib { report, appes, .. } => {
-            let exit_code = match outcome.verdict {
-                Verdict::Accepted => 0,
-                Verdict::WrongAnswer => 1,
-                Verdict::PresentationError => 2,
-                Verdict::Fail => 3,
-            };
+            let exit_code = Protocol::Testlib.exit_code(verdict);
             let files = report
                 .iter()
                 .map(|path| {
@@ -339,32 +352,32 @@ pub fn deliver(invocation: &Invocation, outcome: &Outcome, team: TeamFeedback) -
         }
         Invocation::Kattis { feedback_dir, .. } => {
             let file = |name: &str, text: String| (feedback_dir.join(name), text);
-            let (exit_code, mut files) = match verdict {
-                Verdict::Fail => (1, vec![file("judgeerror.txt", message.clone())]),
-                Verdict::Accepted => (42, vec![file("judgemessage.txt", message.clone())]),
-                _ => (43, vec![file("judgemessage.txt", message.clone())]),
+            let name = match verdict {
+                CheckVerdict::Fail => "judgeerror.txt",
+                _ => "judgemessage.txt",
             };
-            if team == TeamFeedback::Brief && verdict != Verdict::Fail {
+            let mut files = vec![file(name, message.clone())];
+            if team == TeamFeedback::Brief && verdict != CheckVerdict::Fail {
                 files.push(file("teammessage.txt", format!("{}\n", outcome.team)));
             }
             Delivery {
                 verdict,
-                exit_code,
+                exit_code: Protocol::Kattis.exit_code(verdict),
                 stdout: String::new(),
                 stderr: message,
                 files,
             }
         }
         Invocation::Cms { .. } => {
-            let (exit_code, stdout, stderr) = match (verdict, team) {
-                (Verdict::Accepted, _) => (0, "1.0\n", "translate:success\n".to_string()),
-                (Verdict::Fail, _) => (3, "", message),
-                (_, TeamFeedback::None) => (0, "0.0\n", "translate:wrong\n".to_string()),
-                (_, TeamFeedback::Brief) => (0, "0.0\n", format!("{}\n", outcome.team)),
+            let (stdout, stderr) = match (verdict, team) {
+                (CheckVerdict::Accepted, _) => ("1.0\n", "translate:success\n".to_string()),
+                (CheckVerdict::Fail, _) => ("", message),
+                (_, TeamFeedback::None) => ("0.0\n", "translate:wrong\n".to_string()),
+                (_, TeamFeedback::Brief) => ("0.0\n", format!("{}\n", outcome.team)),
             };
             Delivery {
                 verdict,
-                exit_code,
+                exit_code: Protocol::Cms.exit_code(verdict),
                 stdout: stdout.into(),
                 stderr,
                 files: Vec::new(),
@@ -390,8 +403,8 @@ pub fn write_files(delivery: Delivery, protocol: Protocol) -> Delivery {
         return delivery;
     }
     Delivery {
-        verdict: Verdict::Fail,
-        exit_code: if protocol == Protocol::Kattis { 1 } else { 3 },
+        verdict: CheckVerdict::Fail,
+        exit_code: protocol.exit_code(CheckVerdict::Fail),
         stdout: String::new(),
         stderr: failures,
         files: Vec::new(),
@@ -401,10 +414,10 @@ pub fn write_files(delivery: Delivery, protocol: Protocol) -> Delivery {
 /// testlib's `-appes` report: `<result outcome="...">message</result>`.
 fn appes_xml(outcome: &Outcome) -> String {
     let name = match outcome.verdict {
-        Verdict::Accepted => "accepted",
-        Verdict::WrongAnswer => "wrong-answer",
-        Verdict::PresentationError => "presentation-error",
-        Verdict::Fail => "fail",
+        CheckVerdict::Accepted => "accepted",
+        CheckVerdict::WrongAnswer => "wrong-answer",
+        CheckVerdict::PresentationError => "presentation-error",
+        CheckVerdict::Fail => "fail",
     };
     let mut text = String::new();
     for c in outcome.details.chars() {
@@ -423,13 +436,13 @@ fn appes_xml(outcome: &Outcome) -> String {
 
 /// Colours a message for a terminal: the verdict on the first line, and the diff's lines
 /// (removed red, added green, hunk headers cyan).
-pub fn colour(text: &str, verdict: Verdict) -> String {
+pub fn colour(text: &str, verdict: CheckVerdict) -> String {
     const RESET: &str = "\x1b[0m";
     let head = match verdict {
-        Verdict::Accepted => "\x1b[1;32m",
-        Verdict::WrongAnswer => "\x1b[1;31m",
-        Verdict::PresentationError => "\x1b[1;33m",
-        Verdict::Fail => "\x1b[1;35m",
+        CheckVerdict::Accepted => "\x1b[1;32m",
+        CheckVerdict::WrongAnswer => "\x1b[1;31m",
+        CheckVerdict::PresentationError => "\x1b[1;33m",
+        CheckVerdict::Fail => "\x1b[1;35m",
     };
     let mut in_diff = false;
     let mut out = String::new();
@@ -495,7 +508,7 @@ mod tests {
     #[test]
     fn colour_marks_the_verdict_and_the_diff() {
         let text = "wrong answer case 1: x\n  input:\n    -1\n--- expected\n+++ yours\n@@ -1 +1 @@\n-2 AB\n+2 BA\n 0\n";
-        let coloured = colour(text, Verdict::WrongAnswer);
+        let coloured = colour(text, CheckVerdict::WrongAnswer);
         assert!(coloured.starts_with("\x1b[1;31mwrong answer case 1: x\x1b[0m\n"));
         assert!(
             coloured.contains("\n    -1\n"),
@@ -507,7 +520,7 @@ mod tests {
 
     #[test]
     fn appes_escapes_the_message() {
-        let mut outcome = Outcome::rejected(Verdict::WrongAnswer, "a<b".into(), "x");
+        let mut outcome = Outcome::rejected(CheckVerdict::WrongAnswer, "a<b".into(), "x");
         outcome.details = "a<b & \"c\"".into();
         let xml = appes_xml(&outcome);
         assert!(

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::Verdict;
+use super::CheckVerdict;
 
 /// The contestant-facing message of an outcome, e.g. `wrong answer on case 3: not a shortest
 /// sequence`. Built only from fixed phrases and numbers (see the module documentation).
@@ -17,7 +17,7 @@ impl TeamMessage {
     /// `<verdict>[ on case K][, line L]: <brief>`; the line is given for presentation errors
     /// only (where the layout is wrong, it tells nothing about the answer).
     pub fn new(
-        verdict: Verdict,
+        verdict: CheckVerdict,
         case: Option<usize>,
         line: Option<u64>,
         brief: &'static str,
@@ -26,7 +26,7 @@ impl TeamMessage {
         if let Some(k) = case {
             text.push_str(&format!(" on case {k}"));
         }
-        if let (Verdict::PresentationError, Some(l)) = (verdict, line) {
+        if let (CheckVerdict::PresentationError, Some(l)) = (verdict, line) {
             let joint = if case.is_some() { "," } else { " on" };
             text.push_str(&format!("{joint} line {l}"));
         }
@@ -36,7 +36,7 @@ impl TeamMessage {
     }
 
     /// The verdict alone: `accepted`, `judge error`.
-    pub fn verdict_only(verdict: Verdict) -> TeamMessage {
+    pub fn verdict_only(verdict: CheckVerdict) -> TeamMessage {
         TeamMessage(verdict_words(verdict).to_string())
     }
 
@@ -53,12 +53,12 @@ impl fmt::Display for TeamMessage {
 }
 
 /// The verdict in words a contestant reads.
-fn verdict_words(verdict: Verdict) -> &'static str {
+fn verdict_words(verdict: CheckVerdict) -> &'static str {
     match verdict {
-        Verdict::Accepted => "accepted",
-        Verdict::WrongAnswer => "wrong answer",
-        Verdict::PresentationError => "presentation error",
-        Verdict::Fail => "judge error",
+        CheckVerdict::Accepted => "accepted",
+        CheckVerdict::WrongAnswer => "wrong answer",
+        CheckVerdict::PresentationError => "presentation error",
+        CheckVerdict::Fail => "judge error",
     }
 }
 
@@ -69,7 +69,7 @@ mod tests {
     #[test]
     fn messages_name_verdict_case_and_line() {
         let m = TeamMessage::new(
-            Verdict::WrongAnswer,
+            CheckVerdict::WrongAnswer,
             Some(3),
             Some(3),
             "not a shortest sequence",
@@ -78,12 +78,12 @@ mod tests {
             m.as_str(),
             "wrong answer on case 3: not a shortest sequence"
         );
-        let m = TeamMessage::new(Verdict::PresentationError, Some(2), Some(5), "x");
+        let m = TeamMessage::new(CheckVerdict::PresentationError, Some(2), Some(5), "x");
         assert_eq!(m.as_str(), "presentation error on case 2, line 5: x");
-        let m = TeamMessage::new(Verdict::PresentationError, None, Some(5), "x");
+        let m = TeamMessage::new(CheckVerdict::PresentationError, None, Some(5), "x");
         assert_eq!(m.as_str(), "presentation error on line 5: x");
         assert_eq!(
-            TeamMessage::verdict_only(Verdict::Accepted).as_str(),
+            TeamMessage::verdict_only(CheckVerdict::Accepted).as_str(),
             "accepted"
         );
     }

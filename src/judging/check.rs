@@ -9,6 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::check::CheckVerdict;
+use crate::check::protocol::Protocol;
 use crate::judging::run::{self, TestFiles, TestResult, Verdict};
 use crate::problemset::build::solve_input;
 use crate::problemset::manifest;
@@ -111,13 +113,8 @@ fn load_and_solve(problem: &ProblemPlan, path: &Path) -> Result<(Vec<u8>, Vec<u8
     Ok((input, answer))
 }
 
-/// The exit code of `judge check` for a verdict, testlib's: 0 accepted, 1 wrong answer, 2
-/// presentation error, 3 judge failure (and usage errors).
+/// The exit code of `judge check` for a verdict, testlib's ([`Protocol::exit_code`]): 0
+/// accepted, 1 wrong answer, 2 presentation error, 3 judge failure (and usage errors).
 pub fn exit_code(verdict: &Verdict) -> u8 {
-    match verdict {
-        Verdict::AC => 0,
-        Verdict::WA => 1,
-        Verdict::PE => 2,
-        _ => 3,
-    }
+    Protocol::Testlib.exit_code(verdict.checked().unwrap_or(CheckVerdict::Fail))
 }

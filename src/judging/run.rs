@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::check::{self, Verdict as CheckVerdict};
+use crate::check;
 pub use crate::judging::confirm::{Confirm, Stake};
 use crate::judging::verdict::Confirmation;
 pub use crate::judging::verdict::{TestResult, Verdict};
@@ -154,12 +154,7 @@ pub fn judge_output(
 /// The checker's `outcome` on the test `name` as a result; the times are zero. Accepted
 /// outputs keep no message (the table shows none).
 fn judged(name: &str, outcome: check::Outcome) -> TestResult {
-    let verdict = match outcome.verdict {
-        CheckVerdict::Accepted => Verdict::AC,
-        CheckVerdict::WrongAnswer => Verdict::WA,
-        CheckVerdict::PresentationError => Verdict::PE,
-        CheckVerdict::Fail => Verdict::FAIL,
-    };
+    let verdict = Verdict::from(outcome.verdict);
     let accepted = verdict == Verdict::AC;
     TestResult {
         test: name.to_string(),

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use crate::check::CheckVerdict;
 use crate::runner::load::RunLoad;
 use crate::text;
 
@@ -55,6 +56,29 @@ impl Verdict {
     /// True for a wrong or malformed output (what a wrong-answer solution must get).
     pub fn is_wrong_output(&self) -> bool {
         matches!(self, Verdict::WA | Verdict::PE)
+    }
+
+    /// The checker's verdict this is (AC, WA, PE, FAIL); `None` for a run that gave no output
+    /// to judge (TLE, MLE, RE).
+    pub fn checked(&self) -> Option<CheckVerdict> {
+        match self {
+            Verdict::AC => Some(CheckVerdict::Accepted),
+            Verdict::WA => Some(CheckVerdict::WrongAnswer),
+            Verdict::PE => Some(CheckVerdict::PresentationError),
+            Verdict::FAIL => Some(CheckVerdict::Fail),
+            Verdict::TLE(_) | Verdict::MLE | Verdict::RE(_) => None,
+        }
+    }
+}
+
+impl From<CheckVerdict> for Verdict {
+    fn from(verdict: CheckVerdict) -> Verdict {
+        match verdict {
+            CheckVerdict::Accepted => Verdict::AC,
+            CheckVerdict::WrongAnswer => Verdict::WA,
+            CheckVerdict::PresentationError => Verdict::PE,
+            CheckVerdict::Fail => Verdict::FAIL,
+        }
     }
 }
 

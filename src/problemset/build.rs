@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::check::{self, Verdict};
+use crate::check::{self, CheckVerdict};
 use crate::format::msquare::Msquare;
 use crate::format::rotation::Rotation;
 use crate::format::sicily::Sicily;
@@ -168,7 +168,7 @@ pub fn build_test(
         &mut &answer[..],
         &problem.checker,
     );
-    if outcome.verdict != Verdict::Accepted {
+    if outcome.verdict != CheckVerdict::Accepted {
         return Err(fail(format!(
             "the checker does not accept the reference answer: {}",
             outcome.summary

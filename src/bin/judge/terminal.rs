@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::session::{Stop, Watch};
-use boardjudge::check::Verdict as CheckVerdict;
+use boardjudge::check::CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judging::run::Verdict;
 use boardjudge::report::live::Grid;
