@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::judging::verdict::{Confirmation, Settled, TestResult, Verdict};
+use crate::judging::verdict::{Confirmation, Settled, TestResult, TimeKind, Verdict};
 use crate::problemset::plan::Expected;
 use crate::runner;
 
@@ -105,7 +105,7 @@ impl Confirm {
         // A TLE by CPU time where nothing else ran: no re-run would find it faster.
         let stands = |r: &TestResult| {
             !self.all
-                && r.verdict == Verdict::TLE("cpu".into())
+                && r.verdict == Verdict::TLE(TimeKind::Cpu)
                 && r.confirmation.load.as_ref().is_some_and(|l| l.quiet)
         };
         let mut best = first;
@@ -158,7 +158,7 @@ impl Confirm {
     /// more CPU time (it came closer to an end).
     pub fn faster(a: &TestResult, b: &TestResult) -> bool {
         let rank = |r: &TestResult| match &r.verdict {
-            Verdict::TLE(kind) if kind == "wall" => 2,
+            Verdict::TLE(TimeKind::Wall) => 2,
             Verdict::TLE(_) => 1,
             _ => 0,
         };
@@ -215,8 +215,8 @@ mod tests {
 
     #[test]
     fn a_run_in_doubt_is_confirmed_only_where_it_can_change_something() {
-        let cpu = || Verdict::TLE("cpu".into());
-        let wall = || Verdict::TLE("wall".into());
+        let cpu = || Verdict::TLE(TimeKind::Cpu);
+        let wall = || Verdict::TLE(TimeKind::Wall);
         // What each declared outcome puts at stake.
         assert_eq!(Stake::of(None), Stake::Decides);
         assert_eq!(Stake::of(Some(Expected::Accepted)), Stake::Decides);
@@ -292,7 +292,7 @@ mod tests {
         let first = staked(
             Confirm::DEFAULT,
             Stake::Never,
-            &[result(Verdict::TLE("wall".into()), 0.4)],
+            &[result(Verdict::TLE(TimeKind::Wall), 0.4)],
         )
         .0;
         assert_eq!(first.confirmation.settled, Settled::NotAtStake);
@@ -309,8 +309,8 @@ mod tests {
 
     #[test]
     fn a_time_verdict_is_confirmed_and_the_fastest_run_counts() {
-        let wall = || Verdict::TLE("wall".into());
-        let cpu = || Verdict::TLE("cpu".into());
+        let wall = || Verdict::TLE(TimeKind::Wall);
+        let cpu = || Verdict::TLE(TimeKind::Cpu);
         // Far from the limit: one run.
         let (r, made) = confirm(Confirm::DEFAULT, &[result(Verdict::AC, 0.3)]);
         assert_eq!((r.verdict, r.runs, made), (Verdict::AC, 1, 1));

@@ -8,11 +8,11 @@ use std::time::Duration;
 use crate::check;
 pub use crate::judging::confirm::{Confirm, Stake};
 use crate::judging::verdict::Confirmation;
-pub use crate::judging::verdict::{TestResult, Verdict};
+pub use crate::judging::verdict::{RuntimeError, TestResult, TimeKind, Verdict};
 use crate::problemset::manifest::Entry;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::load::RunWatch;
-use crate::runner::{self, Input, Limits, Outcome as RunOutcome, Sandbox, TimeKind};
+use crate::runner::{self, Input, Limits, Outcome, Sandbox};
 use crate::text;
 
 /// How the runs of a session are spread and confirmed: parallel workers, and the
@@ -24,9 +24,6 @@ pub struct Schedule {
     /// Which runs are run again.
     pub confirm: Confirm,
 }
-
-/// The detail of [`Verdict::RE`] for a command that could not start.
-pub const CANNOT_START: &str = "cannot start";
 
 /// The limits a problem's tests run under: CPU as in judge.toml, the wall clock judge.toml's
 /// `wall_limit` or else [`runner::default_wall`] (max(3 x the CPU limit, the CPU limit + 2 s)),
@@ -85,7 +82,7 @@ pub fn judge_test(
     // reorders or forges a line of the report or writes the clipboard.
     let stderr = text::visible_bytes(&run.stderr_tail);
     result.verdict = match &run.outcome {
-        RunOutcome::Exited(0) => {
+        Outcome::Exited(0) => {
             let judged = judge_output(problem, name, input, answer, &run.stdout);
             result.summary = judged.summary;
             result.details = judged.details;
@@ -93,27 +90,30 @@ pub fn judge_test(
         }
         // One verdict for an output over the cap, as `check` and `judge check` give it: a
         // wrong answer naming the sizes (docs/check.md says why not an OLE of its own).
-        RunOutcome::OutputLimit => {
+        Outcome::OutputLimit => {
             let outcome = check::check_over_cap(problem.format, input, answer, &problem.checker);
             let judged = judged(name, outcome);
             result.summary = judged.summary;
             result.details = judged.details;
             judged.verdict
         }
-        RunOutcome::Exited(code) => {
-            Verdict::RE(disk_reason(format!("exit code {code}"), &run, &limits))
+        Outcome::Exited(code) => Verdict::RE(RuntimeError::Exit {
+            code: *code,
+            disk_limit_mib: disk_limit_reached(&run, &limits),
+        }),
+        Outcome::Signaled(signal) => Verdict::RE(RuntimeError::Signal {
+            signal: *signal,
+            disk_limit_mib: disk_limit_reached(&run, &limits),
+        }),
+        Outcome::TimeLimit(kind) => Verdict::TLE(*kind),
+        Outcome::MemoryLimit => Verdict::MLE,
+        Outcome::SpawnFailed(why) => {
+            Verdict::RE(RuntimeError::CannotStart(text::visible(why).into_owned()))
         }
-        RunOutcome::Signaled(signal) => {
-            Verdict::RE(disk_reason(runner::signal_name(*signal), &run, &limits))
-        }
-        RunOutcome::TimeLimit(TimeKind::Cpu) => Verdict::TLE("cpu".into()),
-        RunOutcome::TimeLimit(TimeKind::Wall) => Verdict::TLE("wall".into()),
-        RunOutcome::MemoryLimit => Verdict::MLE,
-        RunOutcome::SpawnFailed(_) => Verdict::RE(CANNOT_START.into()),
     };
     result.limit_seconds = match &run.outcome {
-        RunOutcome::TimeLimit(TimeKind::Cpu) => Some(limits.cpu.as_secs_f64()),
-        RunOutcome::TimeLimit(TimeKind::Wall) => Some(limits.wall.as_secs_f64()),
+        Outcome::TimeLimit(TimeKind::Cpu) => Some(limits.cpu.as_secs_f64()),
+        Outcome::TimeLimit(TimeKind::Wall) => Some(limits.wall.as_secs_f64()),
         _ => None,
     };
     if result.verdict != Verdict::AC && result.summary.is_empty() {
@@ -180,17 +180,10 @@ fn judged(name: &str, outcome: check::Outcome) -> TestResult {
     .visible()
 }
 
-/// A runtime error's reason, with the disk limit named when the run most likely failed at it
-/// (`exit code 1; the run's disk limit, 64 MiB, was reached`).
-fn disk_reason(reason: String, run: &runner::RunResult, limits: &Limits) -> String {
-    if runner::disk_limit_reached(run) {
-        format!(
-            "{reason}; the run's disk limit, {} MiB, was reached",
-            limits.file_bytes >> 20
-        )
-    } else {
-        reason
-    }
+/// The run's disk limit in MiB when the run most likely failed at it (a runtime error's
+/// [`RuntimeError`] names it).
+fn disk_limit_reached(run: &runner::RunResult, limits: &Limits) -> Option<u64> {
+    runner::disk_limit_reached(run).then_some(limits.file_bytes >> 20)
 }
 
 /// The message `judge run` prints for its first failing test, and `judge check` for its
@@ -356,13 +349,7 @@ impl CannotStart {
     /// The failure to start behind `result`, if that is what it shows.
     pub fn from_result(result: &TestResult) -> Option<CannotStart> {
         match &result.verdict {
-            Verdict::RE(why) if why == CANNOT_START => Some(CannotStart {
-                why: result
-                    .summary
-                    .strip_prefix("cannot start: ")
-                    .unwrap_or(&result.summary)
-                    .to_string(),
-            }),
+            Verdict::RE(RuntimeError::CannotStart(why)) => Some(CannotStart { why: why.clone() }),
             _ => None,
         }
     }

@@ -393,7 +393,7 @@ mod tests {
     use std::path::Path;
 
     use super::{CLASSIC_MARGIN, MIN_MARGIN, assess, check_path_order, run_first_by_path};
-    use crate::judging::run::{LoadedTest, TestResult, Verdict};
+    use crate::judging::run::{LoadedTest, TestResult, TimeKind, Verdict};
     use crate::problemset::plan::Plan;
 
     /// A plan of one sicily problem (1 s) with two accepted solutions, the first `classic`,
@@ -500,7 +500,7 @@ mod tests {
         );
         assert_eq!(ran, [2, 3]);
         // A TLE first: another verdict in name order, named with both tests.
-        let (report, ran) = judged(Verdict::TLE("cpu".into()), Verdict::WA);
+        let (report, ran) = judged(Verdict::TLE(TimeKind::Cpu), Verdict::WA);
         assert!(!report.ok);
         assert_eq!(ran, [2]);
         assert_eq!(report.path_order.unwrap().test, "edge/largest-limit");

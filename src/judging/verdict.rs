@@ -7,6 +7,8 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 use crate::check::CheckVerdict;
+use crate::runner;
+pub use crate::runner::TimeKind;
 use crate::runner::load::RunLoad;
 use crate::text;
 
@@ -20,12 +22,12 @@ pub enum Verdict {
     WA,
     /// Presentation error.
     PE,
-    /// Time limit exceeded (`cpu` or `wall`).
-    TLE(String),
+    /// Time limit exceeded, by CPU time or by the wall clock.
+    TLE(TimeKind),
     /// Memory limit exceeded.
     MLE,
-    /// Runtime error: the exit code, the signal, or why it could not start.
-    RE(String),
+    /// Runtime error: the exit code, the signal, or that it could not start.
+    RE(RuntimeError),
     /// The checker failed: a problem with the test data, not the solution.
     FAIL,
 }
@@ -44,11 +46,13 @@ impl Verdict {
         }
     }
 
-    /// What qualifies the verdict: `cpu` or `wall` for TLE, the exit code, signal or reason
-    /// for RE; `None` for the others.
-    pub fn detail(&self) -> Option<&str> {
+    /// What qualifies the verdict: `cpu` or `wall` for TLE, the exit code, signal or
+    /// `cannot start` for RE ([`RuntimeError`]'s text); `None` for the others.
+    pub fn detail(&self) -> Option<String> {
         match self {
-            Verdict::TLE(detail) | Verdict::RE(detail) => Some(detail),
+            Verdict::TLE(TimeKind::Cpu) => Some("cpu".into()),
+            Verdict::TLE(TimeKind::Wall) => Some("wall".into()),
+            Verdict::RE(why) => Some(why.to_string()),
             _ => None,
         }
     }
@@ -90,10 +94,59 @@ impl Serialize for Verdict {
 
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::TLE(kind) => write!(f, "TLE ({kind})"),
-            Verdict::RE(why) => write!(f, "RE ({why})"),
-            other => f.write_str(other.short()),
+        match self.detail() {
+            Some(detail) => write!(f, "{} ({detail})", self.short()),
+            None => f.write_str(self.short()),
+        }
+    }
+}
+
+/// Why a run got [`Verdict::RE`]. Its text is the verdict's detail: `exit code 3`,
+/// `SIGSEGV`, `cannot start`, with `; the run's disk limit, 64 MiB, was reached` after an
+/// exit code or a signal where the run most likely failed at that limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuntimeError {
+    /// It exited with this code, not 0.
+    Exit {
+        /// The exit code.
+        code: i32,
+        /// The run's disk limit in MiB, where the run most likely failed at it.
+        disk_limit_mib: Option<u64>,
+    },
+    /// This signal killed it.
+    Signal {
+        /// The signal's number.
+        signal: i32,
+        /// The run's disk limit in MiB, where the run most likely failed at it.
+        disk_limit_mib: Option<u64>,
+    },
+    /// The command could not start (not found, not executable): why, as the runner says it
+    /// ([`text::visible`]).
+    CannotStart(String),
+}
+
+impl fmt::Display for RuntimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let disk = match self {
+            RuntimeError::Exit {
+                code,
+                disk_limit_mib,
+            } => {
+                write!(f, "exit code {code}")?;
+                disk_limit_mib
+            }
+            RuntimeError::Signal {
+                signal,
+                disk_limit_mib,
+            } => {
+                f.write_str(&runner::signal_name(*signal))?;
+                disk_limit_mib
+            }
+            RuntimeError::CannotStart(_) => return f.write_str("cannot start"),
+        };
+        match disk {
+            Some(mib) => write!(f, "; the run's disk limit, {mib} MiB, was reached"),
+            None => Ok(()),
         }
     }
 }
@@ -185,10 +238,10 @@ impl TestResult {
     /// ([`TestResult::limit_seconds`]; where it is not known, the time it ran, CPU or wall
     /// clock as the TLE says). `None` for any other verdict.
     pub fn over_limit(&self) -> Option<f64> {
-        let Verdict::TLE(kind) = &self.verdict else {
+        let Verdict::TLE(kind) = self.verdict else {
             return None;
         };
-        Some(self.limit_seconds.unwrap_or(if kind == "wall" {
+        Some(self.limit_seconds.unwrap_or(if kind == TimeKind::Wall {
             self.wall_seconds
         } else {
             self.cpu_seconds
@@ -278,7 +331,7 @@ mod tests {
     fn the_json_keeps_the_raw_time_of_a_tle_with_a_flag() {
         let tle = TestResult {
             limit_seconds: Some(3.0),
-            ..TestResult::made_up("big/01", Verdict::TLE("cpu".into()), 2.99)
+            ..TestResult::made_up("big/01", Verdict::TLE(TimeKind::Cpu), 2.99)
         };
         assert_eq!(tle.over_limit(), Some(3.0));
         let v = serde_json::to_value(&tle).unwrap();
@@ -296,7 +349,44 @@ mod tests {
             (&false.into(), &().into())
         );
         // A TLE whose limit is not known: the time it ran, as a lower bound.
-        let wall = TestResult::made_up("big/03", Verdict::TLE("wall".into()), 0.5);
+        let wall = TestResult::made_up("big/03", Verdict::TLE(TimeKind::Wall), 0.5);
         assert_eq!(wall.over_limit(), Some(0.5));
+    }
+
+    #[test]
+    fn a_typed_verdict_reads_as_its_old_string() {
+        let exit = |disk_limit_mib| RuntimeError::Exit {
+            code: 3,
+            disk_limit_mib,
+        };
+        let signal = RuntimeError::Signal {
+            signal: libc::SIGSEGV,
+            disk_limit_mib: None,
+        };
+        let cases = [
+            (Verdict::TLE(TimeKind::Cpu), "TLE (cpu)"),
+            (Verdict::TLE(TimeKind::Wall), "TLE (wall)"),
+            (Verdict::RE(exit(None)), "RE (exit code 3)"),
+            (
+                Verdict::RE(exit(Some(64))),
+                "RE (exit code 3; the run's disk limit, 64 MiB, was reached)",
+            ),
+            (Verdict::RE(signal), "RE (SIGSEGV)"),
+            (
+                Verdict::RE(RuntimeError::CannotStart("no".into())),
+                "RE (cannot start)",
+            ),
+            (Verdict::WA, "WA"),
+        ];
+        for (verdict, text) in cases {
+            assert_eq!(verdict.to_string(), text);
+            let result = TestResult::made_up("a/b", verdict, 0.1);
+            let v = serde_json::to_value(&result).unwrap();
+            let detail = text
+                .strip_suffix(')')
+                .and_then(|t| t.split_once(" ("))
+                .map(|d| d.1);
+            assert_eq!(v["detail"].as_str(), detail, "{text}");
+        }
     }
 }

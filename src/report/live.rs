@@ -267,6 +267,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judging::run::TimeKind;
 
     fn test(id: &str) -> (String, String) {
         (id.into(), id.split('/').next().unwrap().into())
@@ -322,7 +323,7 @@ mod tests {
         // A time verdict confirmed by re-runs: said in the line, and in the cell as in the
         // text matrix (the limit it reached, how many runs), the columns widened to fit.
         // A TLE shows the limit it reached (here the wall clock's 3 s), never its CPU time.
-        let mut slow = result("edge/two", Verdict::TLE("wall".into()));
+        let mut slow = result("edge/two", Verdict::TLE(TimeKind::Wall));
         slow.runs = 3;
         slow.limit_seconds = Some(3.0);
         let line = grid.record(0, 0, 1, &slow);

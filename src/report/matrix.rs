@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::judging::matrix_runs::cells::Judged;
 use crate::judging::matrix_runs::given::{Given, Prepared};
 use crate::judging::matrix_runs::shipped::MatrixJob;
-use crate::judging::run::{LoadedTest, TestResult, Verdict};
+use crate::judging::run::{LoadedTest, TestResult, TimeKind, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::names::SAMPLES_GROUP;
 use crate::problemset::plan::{Expected, ProblemPlan};
@@ -368,7 +368,7 @@ pub fn worth_names(tests: &[TestColumn]) -> Vec<(String, bool)> {
 /// CPU time it used and at least the problem's limit.
 fn timed(result: &TestResult, time_limit: f64) -> Timed {
     let seconds = match &result.verdict {
-        Verdict::TLE(kind) if kind != "wall" => result
+        Verdict::TLE(TimeKind::Cpu) => result
             .cpu_seconds
             .max(result.limit_seconds.unwrap_or(time_limit)),
         Verdict::TLE(_) => result.cpu_seconds.max(time_limit),

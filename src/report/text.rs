@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::judging::run::{TestResult, Verdict};
+use crate::judging::run::{TestResult, TimeKind, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix};
 
 /// The one-letter name of a verdict in the matrix.
@@ -34,9 +34,7 @@ const CELL: usize = 7;
 /// verdict, how many runs it took (`A 0.85 x3`: the fastest of 3 runs).
 pub fn cell_text(c: &TestResult) -> String {
     let mut text = letter(&c.verdict).to_string();
-    if let Verdict::TLE(kind) = &c.verdict
-        && kind == "wall"
-    {
+    if c.verdict == Verdict::TLE(TimeKind::Wall) {
         text.push_str(" wall");
     }
     text.push(' ');
@@ -586,14 +584,14 @@ mod tests {
     fn a_tle_shows_the_limit_it_reached_and_repeats_are_counted() {
         assert_eq!(cell_text(&cell(Verdict::AC, 0.25, 1)), "A 0.25");
         assert_eq!(cell_text(&cell(Verdict::AC, 0.85, 3)), "A 0.85 x3");
-        let wall = Verdict::TLE("wall".into());
+        let wall = Verdict::TLE(TimeKind::Wall);
         let stopped = |verdict: Verdict, cpu: f64, runs: usize, limit: f64| TestResult {
             limit_seconds: Some(limit),
             ..cell(verdict, cpu, runs)
         };
         // Stopped by the wall clock (3 s for a 1 s limit) with 0.6 s of CPU: the wall limit.
         assert_eq!(cell_text(&stopped(wall, 0.6, 3, 3.0)), "T wall >3.00 x3");
-        let cpu = Verdict::TLE("cpu".into());
+        let cpu = Verdict::TLE(TimeKind::Cpu);
         // Stopped by the kernel a little under the limit, or a little over it: the limit.
         assert_eq!(cell_text(&stopped(cpu.clone(), 2.99, 1, 3.0)), "T >3.00");
         assert_eq!(cell_text(&stopped(cpu.clone(), 1.01, 1, 1.0)), "T >1.00");

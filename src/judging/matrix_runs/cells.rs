@@ -255,6 +255,7 @@ pub fn to_confirm(cells: &[TestResult], tests: &[LoadedTest], open: &[bool]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judging::run::TimeKind;
 
     fn test(group: &str, name: &str) -> LoadedTest {
         LoadedTest {
@@ -274,7 +275,7 @@ mod tests {
             test("big", "c-3"),
         ];
         let cell = |t: usize, verdict: Verdict| TestResult::made_up(&tests[t].id, verdict, 1.0);
-        let tle = || Verdict::TLE("cpu".into());
+        let tle = || Verdict::TLE(TimeKind::Cpu);
         let cells = |v: [Verdict; 4]| -> Vec<TestResult> {
             v.into_iter().enumerate().map(|(t, v)| cell(t, v)).collect()
         };

@@ -27,7 +27,7 @@ pub use failures::DETAILS_CHARS;
 
 use std::fmt::Write;
 
-use crate::judging::run::Verdict;
+use crate::judging::run::{RuntimeError, TimeKind, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix};
 use crate::report::text::letter;
 use failures::failures;
@@ -70,9 +70,12 @@ pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
         ("accepted", Verdict::AC),
         ("wrong answer", Verdict::WA),
         ("presentation error", Verdict::PE),
-        ("time limit", Verdict::TLE(String::new())),
+        ("time limit", Verdict::TLE(TimeKind::Cpu)),
         ("memory limit", Verdict::MLE),
-        ("runtime error", Verdict::RE(String::new())),
+        (
+            "runtime error",
+            Verdict::RE(RuntimeError::CannotStart(String::new())),
+        ),
         ("judge failure", Verdict::FAIL),
     ] {
         let _ = write!(

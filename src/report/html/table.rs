@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::anchor::anchor;
 use super::escape::escape;
-use crate::judging::run::{CannotStart, TestResult, Verdict};
+use crate::judging::run::{CannotStart, TestResult, TimeKind, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix, Row};
 use crate::report::text::{self, letter};
 
@@ -261,7 +261,7 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
     // As in the text matrix: a TLE by the limit it reached (which one, for the wall clock's),
     // never by a time under it; and the runs.
     let why = match &c.verdict {
-        Verdict::TLE(kind) if kind == "wall" => "&nbsp;wall",
+        Verdict::TLE(TimeKind::Wall) => "&nbsp;wall",
         _ => "",
     };
     let runs = if c.runs > 1 {
@@ -359,7 +359,7 @@ mod tests {
         // figure in data-cpu and the tooltip, said to be the count when it was stopped.
         let cpu = TestResult {
             limit_seconds: Some(1.0),
-            ..TestResult::made_up("big/01", Verdict::TLE("cpu".into()), 0.99)
+            ..TestResult::made_up("big/01", Verdict::TLE(TimeKind::Cpu), 0.99)
         };
         let html = td(&cpu);
         assert!(html.contains(">T&nbsp;&gt;1.00</a>"), "{html}");
@@ -380,7 +380,7 @@ mod tests {
         let wall = TestResult {
             limit_seconds: Some(3.0),
             runs: 3,
-            ..TestResult::made_up("big/02", Verdict::TLE("wall".into()), 0.6)
+            ..TestResult::made_up("big/02", Verdict::TLE(TimeKind::Wall), 0.6)
         };
         let html = td(&wall);
         assert!(

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use boardjudge::judging::run::{CannotStart, TestResult, Verdict, failure_message};
+use boardjudge::judging::run::{CannotStart, TestResult, TimeKind, Verdict, failure_message};
 use boardjudge::report::text::{self, LEGEND};
 use boardjudge::runner::language;
 
@@ -184,7 +184,7 @@ fn print_table(results: &[TestResult], on: bool) {
         // A TLE shows the limit it reached in its column (CPU or wall clock), never a time
         // under it; the other column keeps its figure.
         let (cpu, wall) = match (&r.verdict, r.over_limit()) {
-            (Verdict::TLE(kind), Some(limit)) if kind == "wall" => {
+            (Verdict::TLE(TimeKind::Wall), Some(limit)) => {
                 (format!("{:.3}", r.cpu_seconds), format!(">{limit:.3}"))
             }
             (_, Some(limit)) => (format!(">{limit:.3}"), format!("{:.3}", r.wall_seconds)),
