@@ -25,7 +25,7 @@ mod worth;
 pub use escape::escape;
 pub use failures::DETAILS_CHARS;
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use crate::judging::run::{RuntimeError, TimeKind, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix};
@@ -37,9 +37,27 @@ use style::STYLE;
 use table::matrix;
 use worth::worth;
 
-/// The page for `matrices`; `notes` are shown under the title (how the runs were made), one
-/// that starts with `warning: ` (a busy machine) in red.
-pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
+/// A line under the page's title: how the runs were made, or a warning about them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// How the runs were made (`12 runs with 1 parallel job(s); ...`), as it reads.
+    Info(String),
+    /// What may have skewed the figures (a busy machine): it reads `warning: ` and this, in
+    /// red.
+    Warning(String),
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Info(text) => f.write_str(text),
+            Note::Warning(text) => write!(f, "warning: {text}"),
+        }
+    }
+}
+
+/// The page for `matrices`; `notes` are shown under the title, a warning in red.
+pub fn render(matrices: &[ProblemMatrix], notes: &[Note]) -> String {
     let title = match matrices.first().map(|m| m.kind) {
         Some(Kind::Given) => "Solutions report",
         _ => "Test set report",
@@ -54,12 +72,15 @@ pub fn render(matrices: &[ProblemMatrix], notes: &[String]) -> String {
     out.push_str(STYLE);
     let _ = writeln!(out, "</style>\n</head>\n<body>\n<header>\n<h1>{title}</h1>");
     for note in notes {
-        let class = if note.starts_with("warning: ") {
-            "note warning"
-        } else {
-            "note"
+        let class = match note {
+            Note::Info(_) => "note",
+            Note::Warning(_) => "note warning",
         };
-        let _ = writeln!(out, "<p class=\"{class}\">{}</p>", escape(note));
+        let _ = writeln!(
+            out,
+            "<p class=\"{class}\">{}</p>",
+            escape(&note.to_string())
+        );
     }
     out.push_str("<nav>");
     for m in matrices {

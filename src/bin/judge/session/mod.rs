@@ -28,7 +28,7 @@ use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::manifest::{self, Manifest};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::problemset::select::select;
-use boardjudge::report::html;
+use boardjudge::report::html::{self, Note};
 use boardjudge::report::live::{Grid, GridProblem};
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
@@ -463,8 +463,11 @@ fn write_page(
     timing: &Timing,
     notes: &[String],
 ) -> Result<(), Stop> {
-    let warning = timing.warning().map(|w| format!("warning: {w}"));
-    let notes: Vec<String> = warning.into_iter().chain(notes.iter().cloned()).collect();
+    let warning = timing.warning().map(Note::Warning);
+    let notes: Vec<Note> = warning
+        .into_iter()
+        .chain(notes.iter().cloned().map(Note::Info))
+        .collect();
     let page = html::render(matrices, &notes);
     write_atomic(path, page.as_bytes())
         .map_err(|e| Stop::usage(format!("cannot write {}: {e}", path.display())))
