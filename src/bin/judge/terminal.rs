@@ -183,11 +183,7 @@ pub fn paint(text: &str, verdict: &Verdict, on: bool) -> String {
     if !on {
         return text.to_string();
     }
-    let like = match verdict {
-        Verdict::AC => CheckVerdict::Accepted,
-        Verdict::PE => CheckVerdict::PresentationError,
-        Verdict::FAIL => CheckVerdict::Fail,
-        _ => CheckVerdict::WrongAnswer,
-    };
+    // A run with no output to judge (TLE, MLE, RE) is red, as a wrong answer.
+    let like = verdict.checked().unwrap_or(CheckVerdict::WrongAnswer);
     colour(text, like).trim_end().to_string()
 }
