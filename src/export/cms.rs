@@ -48,8 +48,8 @@
 
 use std::path::Path;
 
-use crate::export::package::Package;
-use crate::export::readme::{self, Carried};
+use crate::export::package::{Carried, Package};
+use crate::export::readme;
 use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, seconds};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;

@@ -14,8 +14,8 @@
 
 use std::path::Path;
 
-use crate::export::kattis::{secret_paths, yaml_str};
 use crate::export::package::Package;
+use crate::export::problem_package::{secret_paths, yaml_str};
 use crate::export::{SAMPLES_GROUP, Source};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::{Expected, TestSource};

@@ -11,7 +11,7 @@
 //! NAME/data/sample/NAME.in|.ans         the samples group
 //! NAME/data/secret/G-GROUP/NAME.in|.ans  every other test under its testdata name, one
 //!                                       directory per group of judge.toml, numbered in plan order
-//!                                       ([`kattis::secret_paths`](super::kattis::secret_paths))
+//!                                       ([`problem_package::secret_paths`])
 //! NAME/input_validators/NAME/validate.cpp   the portable validator (src/export/cpp/)
 //! NAME/data/test_group.yaml            output_validator_args: the output is line- and case-sensitive
 //! NAME/answer_validators/NAME/check.cpp the portable checker: the answer must be canonical
@@ -25,9 +25,10 @@
 //!                                       scored, what made each file, how it was verified
 //! ```
 //!
-//! The validators are the Kattis package's (shared with [`kattis`]): C++ sources the tools
-//! compile, no prebuilt program. The answer validator is the checker in its answer protocol:
-//! the answer must be byte for byte the canonical one it computes from the input.
+//! The validators are the Kattis package's (shared with [`kattis`](super::kattis) in
+//! [`problem_package`](super::problem_package)): C++ sources the tools compile, no prebuilt
+//! program. The answer validator is the checker in its answer protocol: the answer must be
+//! byte for byte the canonical one it computes from the input.
 //!
 //! No `submissions.yaml` is written: each shipped solution goes into the directory of its
 //! outcome in judge.toml. The directories claim more than judge.toml does (a `wrong_answer`
@@ -35,11 +36,11 @@
 //! where judge.toml asks only that the first failure be WA, or TLE); BAPCtools checks that
 //! stronger claim in CI, and every shipped solution meets it.
 
-use crate::export::kattis::{
-    LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    carried, source_of, submissions, test_paths, yaml_str,
-};
 use crate::export::package::Package;
+use crate::export::problem_package::{
+    LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
+    add_submissions, carried, source_of, test_paths, yaml_str,
+};
 use crate::export::readme;
 use crate::export::{ExportError, Protocol, Source, generators, problem_uuid, seconds};
 
@@ -67,14 +68,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_output_validator(&mut p, source, "output_validator");
     let generated = generators::add_icpc(&mut p, source, &SUBMISSION_EXTENSIONS, TEST_GROUP_YAML)?;
     p.notes.extend(generated);
-    let (submissions, notes) = submissions(source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
-    for s in submissions {
-        p.add(
-            format!("submissions/{}/{}", s.expected.name(), s.file),
-            s.bytes,
-        );
-    }
-    p.notes.extend(notes);
+    add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
     let tests = test_paths(source)?;
     let solutions = carried(source, &SUBMISSION_EXTENSIONS, LEFT_OUT);
     let words = readme_words(source, &p);

@@ -4,6 +4,8 @@
 //! - [`icpc`]: the ICPC problem package format 2025-09 (BAPCtools, problemtools).
 //! - [`kattis`]: the Kattis legacy problem package (also what DOMjudge imports), as a
 //!   directory and a zip with `domjudge-problem.ini`.
+//! - [`problem_package`]: the layout the Kattis and 2025-09 packages share (`data/sample`,
+//!   `data/secret/G-GROUP`, the validators, `submissions/`).
 //! - [`polygon`]: a Polygon package: problem.xml with every asset, C++ checker and validator
 //!   sources, statement sections, solutions by tag, tests, the test script.
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
@@ -22,6 +24,7 @@ pub mod icpc;
 pub mod kattis;
 pub mod package;
 pub mod polygon;
+pub mod problem_package;
 pub mod readme;
 pub mod statement;
 

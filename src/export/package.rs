@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipWriter};
 
+use crate::problemset::plan::SolutionPlan;
+
 /// One file of a package.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackageFile {
@@ -24,6 +26,15 @@ impl PackageFile {
     pub fn mode(&self) -> u32 {
         if self.executable { 0o755 } else { 0o644 }
     }
+}
+
+/// A shipped solution in the package: where it is, or why it is not there.
+#[derive(Debug, Clone)]
+pub struct Carried<'a> {
+    /// The solution in judge.toml.
+    pub solution: &'a SolutionPlan,
+    /// Its path in the package, or `Err(why it was left out)`.
+    pub at: Result<String, String>,
 }
 
 /// A problem package: its directory name and its files by `/`-separated relative path, sorted.

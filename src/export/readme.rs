@@ -12,9 +12,8 @@
 
 use crate::export::Source;
 use crate::export::generators::{Made, made, resolved};
-use crate::export::package::Package;
+use crate::export::package::{Carried, Package};
 use crate::problemset::build::BuiltTest;
-use crate::problemset::plan::SolutionPlan;
 
 /// The README's path in a package. Neither problemtools' verifyproblem nor BAPCtools warns
 /// about it at a package's root (`.ci/verify-packages` runs both with warnings as errors).
@@ -64,15 +63,6 @@ pub struct Words {
     pub made: Vec<(String, String)>,
     /// How this repository verified the package: the tool, the command, where in CI.
     pub verified: String,
-}
-
-/// A shipped solution in the package: where it is, or why it is not there.
-#[derive(Debug, Clone)]
-pub struct Carried<'a> {
-    /// The solution in judge.toml.
-    pub solution: &'a SolutionPlan,
-    /// Its path in the package, or `Err(why it was left out)`.
-    pub at: Result<String, String>,
 }
 
 /// The toolchain a source file needs, by extension (what this repository's `judge` builds it
