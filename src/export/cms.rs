@@ -50,7 +50,7 @@ use std::path::Path;
 
 use crate::export::package::{Carried, Package};
 use crate::export::readme;
-use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, seconds};
+use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, seconds};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -103,7 +103,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             public = public.join(","),
         ),
     );
-    p.add("check/checker.cpp", source.checker_cpp(Protocol::Cms));
+    p.add("check/checker.cpp", source.checker_cpp(Convention::Cms));
     p.add("check/build.sh", BUILD_SH);
     // The PDF is typeset from statements/NAME.md (through the Kattis package's LaTeX); the
     // statement is read and checked here too, so that every export fails on a bad one.

@@ -42,7 +42,7 @@ use crate::export::problem_package::{
     add_submissions, carried, source_of, test_paths, yaml_str,
 };
 use crate::export::readme;
-use crate::export::{ExportError, Protocol, Source, generators, problem_uuid, seconds};
+use crate::export::{Convention, ExportError, Source, generators, problem_uuid, seconds};
 
 /// The format version written in problem.yaml.
 pub const FORMAT_VERSION: &str = "2025-09";
@@ -215,7 +215,7 @@ fn readme_words(source: &Source, p: &Package) -> readme::Words {
 fn add_answer_validator(p: &mut Package, source: &Source, dir: &str) {
     p.add(
         format!("{dir}/check.cpp"),
-        source.checker_cpp(Protocol::Answer),
+        source.checker_cpp(Convention::Answer),
     );
 }
 

@@ -87,9 +87,12 @@ pub const CHECK_CPP: &str = include_str!("cpp/check.cpp");
 /// The portable strict input validator: one C++17 file, as `validate`.
 pub const VALIDATE_CPP: &str = include_str!("cpp/validate.cpp");
 
-/// How a judge system calls the shipped C++ programs (their `BOARDJUDGE_PROTOCOL`).
+/// The calling convention built into the shipped C++ programs (their `BOARDJUDGE_PROTOCOL`):
+/// how a judge system calls them, with which arguments, reading which exit codes. Not
+/// [`crate::check::protocol::Protocol`], which is how the `check` binary is called: this one
+/// also names the ICPC answer validator and DMOJ's bridged checker, which only the C++ has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Protocol {
+pub enum Convention {
     /// testlib (Polygon, Codeforces): checker `<input> <output> <answer> [<report>]`, exit
     /// 0/1/2/3; validator `< input`, exit 0/3.
     Testlib,
@@ -105,14 +108,14 @@ pub enum Protocol {
     Dmoj,
 }
 
-impl Protocol {
+impl Convention {
     fn name(self) -> &'static str {
         match self {
-            Protocol::Testlib => "testlib",
-            Protocol::Kattis => "kattis",
-            Protocol::Cms => "cms",
-            Protocol::Answer => "answer",
-            Protocol::Dmoj => "dmoj",
+            Convention::Testlib => "testlib",
+            Convention::Kattis => "kattis",
+            Convention::Cms => "cms",
+            Convention::Answer => "answer",
+            Convention::Dmoj => "dmoj",
         }
     }
 }
@@ -162,9 +165,9 @@ impl<'a> Source<'a> {
             .partition(|t| t.plan.group == SAMPLES_GROUP)
     }
 
-    /// The checker's source for `protocol`: the problem's format and checker options
+    /// The checker's source for `convention`: the problem's format and checker options
     /// (judge.toml) as check.cpp's defaults, then check.cpp.
-    pub fn checker_cpp(&self, protocol: Protocol) -> String {
+    pub fn checker_cpp(&self, convention: Convention) -> String {
         let problem = self.problem;
         format!(
             "// The checker of problem {name}, written by `judge export` from judge.toml: its \
@@ -178,13 +181,13 @@ impl<'a> Source<'a> {
             format = problem.format.name(),
             order = problem.checker.order.name(),
             wrap = problem.checker.wrap,
-            protocol = protocol.name(),
+            protocol = convention.name(),
         )
     }
 
-    /// The validator's source for `protocol` (testlib or Kattis): the problem's format and
+    /// The validator's source for `convention` (testlib or Kattis): the problem's format and
     /// case limit (judge.toml's max_cases) as validate.cpp's defaults, then validate.cpp.
-    pub fn validator_cpp(&self, protocol: Protocol) -> String {
+    pub fn validator_cpp(&self, convention: Convention) -> String {
         let problem = self.problem;
         format!(
             "// The input validator of problem {name}, written by `judge export` from \
@@ -196,7 +199,7 @@ impl<'a> Source<'a> {
             name = problem.name,
             format = problem.format.name(),
             max = problem.max_cases,
-            protocol = protocol.name(),
+            protocol = convention.name(),
         )
     }
 }

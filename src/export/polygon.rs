@@ -40,7 +40,7 @@ use std::path::Path;
 
 use crate::export::package::{Carried, Package};
 use crate::export::readme;
-use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, generators, statement};
+use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, generators, statement};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -131,12 +131,12 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     p.add("script.txt", script);
     p.add("names.txt", names);
     p.add(TESTS_FILE, made);
-    let checker = source.checker_cpp(Protocol::Testlib);
+    let checker = source.checker_cpp(Convention::Testlib);
     p.add("files/check.cpp", checker.clone());
     p.add("check.cpp", checker);
     p.add(
         "files/validator.cpp",
-        source.validator_cpp(Protocol::Testlib),
+        source.validator_cpp(Convention::Testlib),
     );
     let mut solutions = Vec::new();
     let mut carried = Vec::new();

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::export::package::{Carried, Package};
-use crate::export::{ExportError, Protocol, SAMPLES_GROUP, Source, statement};
+use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, statement};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -130,7 +130,7 @@ pub fn add_statement(p: &mut Package, source: &Source, dir: &str) -> Result<(), 
 pub fn add_input_validator(p: &mut Package, source: &Source, dir: &str) {
     p.add(
         format!("{dir}/validate.cpp"),
-        source.validator_cpp(Protocol::Kattis),
+        source.validator_cpp(Convention::Kattis),
     );
 }
 
@@ -141,7 +141,7 @@ pub fn add_input_validator(p: &mut Package, source: &Source, dir: &str) {
 pub fn add_output_validator(p: &mut Package, source: &Source, dir: &str) {
     p.add(
         format!("{dir}/check.cpp"),
-        source.checker_cpp(Protocol::Kattis),
+        source.checker_cpp(Convention::Kattis),
     );
 }
 

@@ -37,7 +37,7 @@ mod statement;
 mod suite;
 
 use crate::export::package::Package;
-use crate::export::{ExportError, Protocol, Source};
+use crate::export::{Convention, ExportError, Source};
 
 /// The DMOJ problem folder of a problem.
 pub fn package(source: &Source) -> Result<Package, ExportError> {
@@ -48,7 +48,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         p.add(format!("data/{}.ans", t.id()), t.answer.clone());
     }
     p.add("init.yml", init::init_yml(source));
-    p.add("checker.cpp", source.checker_cpp(Protocol::Dmoj));
+    p.add("checker.cpp", source.checker_cpp(Convention::Dmoj));
     let (markdown, pictures) = statement::dmoj_markdown(source)?;
     p.add("statement.md", markdown);
     for picture in &pictures {
