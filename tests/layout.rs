@@ -1,7 +1,8 @@
 //! The layout README's Layout section states, read from the source itself: each folder of
 //! `src/` imports only folders below it (the binaries at the top, `runner` and then `text.rs`
-//! at the bottom), `report/` runs nothing (no `crate::runner`), no two files import each
-//! other, and no file is over 700 lines (but the C++ checker carried into packages).
+//! at the bottom), `report/` runs nothing (no `crate::runner`), no files import each other in
+//! a circle of any length, and no file is over 700 lines (but the C++ checker carried into
+//! packages).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -201,11 +202,23 @@ fn references(code: &str, module: &[String]) -> Vec<Vec<String>> {
     paths
 }
 
-#[test]
-fn folders_import_only_folders_below_them_and_no_two_files_import_each_other() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// A module path a file's code names, with the file, its crate root and its module.
+struct Named {
+    file: PathBuf,
+    root: PathBuf,
+    module: Vec<String>,
+    path: Vec<String>,
+}
+
+/// Every file a file imports (a `mod.rs` and its own files left out: it declares and
+/// re-exports them, they use the types it defines), by file.
+type Graph = BTreeMap<PathBuf, BTreeSet<PathBuf>>;
+
+/// Reads every Rust file under `src` (a crate's `src/`): the import graph between the files,
+/// and every path each file's code names (its unit tests left out: their `super` is the file).
+fn import_graph(src: &Path) -> (Graph, Vec<Named>) {
     let mut all = Vec::new();
-    files(&src, &mut all);
+    files(src, &mut all);
     let rust: Vec<&PathBuf> = all
         .iter()
         .filter(|p| p.extension().is_some_and(|e| e == "rs"))
@@ -213,14 +226,18 @@ fn folders_import_only_folders_below_them_and_no_two_files_import_each_other() {
     // Each crate's modules: (root, module path) -> file.
     let mut modules: BTreeMap<(PathBuf, Vec<String>), PathBuf> = BTreeMap::new();
     for file in &rust {
-        modules.insert(module_of(&src, file), (*file).clone());
+        modules.insert(module_of(src, file), (*file).clone());
     }
-    let mut imports: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
-    let mut wrong_layer = Vec::new();
+    let parent = |a: &PathBuf, b: &PathBuf| {
+        let (_, a) = module_of(src, a);
+        let (_, b) = module_of(src, b);
+        a.len() == b.len() + 1 && a.starts_with(&b)
+    };
+    let mut graph = Graph::new();
+    let mut named = Vec::new();
     for file in &rust {
-        let (root, module) = module_of(&src, file);
+        let (root, module) = module_of(src, file);
         let text = std::fs::read_to_string(file).expect("readable");
-        // A file's unit tests are no part of the layout (and their `super` is the file).
         let text = text.split("#[cfg(test)]").next().unwrap_or("");
         for path in references(&code(text), &module) {
             let target = (1..=path.len()).rev().find_map(|k| {
@@ -228,35 +245,151 @@ fn folders_import_only_folders_below_them_and_no_two_files_import_each_other() {
                     .get(&(root.clone(), path[..k].to_vec()))
                     .filter(|t| *t != *file)
             });
-            if let Some(target) = target {
-                imports
+            if let Some(target) = target
+                && !parent(file, target)
+                && !parent(target, file)
+            {
+                graph
                     .entry((*file).clone())
                     .or_default()
                     .insert(target.clone());
             }
-            // The reports turn results into text: they run nothing.
-            if root == src && module.first().is_some_and(|m| m == "report") {
-                assert_ne!(
-                    path.first().map(String::as_str),
-                    Some("runner"),
-                    "{} runs programs (crate::{}): running belongs to judging/",
-                    file.display(),
-                    path.join("::")
-                );
+            named.push(Named {
+                file: (*file).clone(),
+                root: root.clone(),
+                module: module.clone(),
+                path,
+            });
+        }
+    }
+    (graph, named)
+}
+
+/// The import cycles of `graph`, of any length: each strongly connected component of more
+/// than one file (Tarjan's algorithm), named by a shortest cycle through its first file, that
+/// file again at the end.
+fn cycles(graph: &Graph) -> Vec<Vec<PathBuf>> {
+    struct Tarjan<'a> {
+        graph: &'a Graph,
+        index: BTreeMap<&'a PathBuf, usize>,
+        low: BTreeMap<&'a PathBuf, usize>,
+        stack: Vec<&'a PathBuf>,
+        components: Vec<Vec<&'a PathBuf>>,
+    }
+    impl<'a> Tarjan<'a> {
+        fn visit(&mut self, v: &'a PathBuf) {
+            let i = self.index.len();
+            self.index.insert(v, i);
+            self.low.insert(v, i);
+            self.stack.push(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let low = self.low[v].min(self.low[w]);
+                    self.low.insert(v, low);
+                } else if self.stack.contains(&w) {
+                    let low = self.low[v].min(self.index[w]);
+                    self.low.insert(v, low);
+                }
             }
-            // The library's layers.
-            if root == src
-                && let (Some(own), Some(other)) = (module.first(), path.first())
-                && own != other
-                && modules.contains_key(&(src.clone(), vec![other.clone()]))
-                && level(other) <= level(own)
-            {
-                wrong_layer.push(format!(
-                    "{} uses crate::{} (src/{other} is not below src/{own})",
-                    file.strip_prefix(&src).expect("under src").display(),
-                    path.join("::")
-                ));
+            if self.low[v] == self.index[v] {
+                let at = self
+                    .stack
+                    .iter()
+                    .position(|w| *w == v)
+                    .expect("on the stack");
+                self.components.push(self.stack.split_off(at));
             }
+        }
+    }
+    let mut tarjan = Tarjan {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        components: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !tarjan.index.contains_key(v) {
+            tarjan.visit(v);
+        }
+    }
+    let mut out = Vec::new();
+    for mut component in tarjan.components.into_iter().filter(|c| c.len() > 1) {
+        component.sort();
+        // Breadth first from the first file, inside the component, back to it.
+        let first = component[0];
+        let mut came_from: BTreeMap<&PathBuf, &PathBuf> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([first]);
+        'search: while let Some(v) = queue.pop_front() {
+            for w in graph.get(v).into_iter().flatten() {
+                if w == first {
+                    came_from.insert(first, v);
+                    break 'search;
+                }
+                if component.contains(&w) && !came_from.contains_key(w) {
+                    came_from.insert(w, v);
+                    queue.push_back(w);
+                }
+            }
+        }
+        let mut cycle = vec![first.clone()];
+        let mut at = came_from[first];
+        while at != first {
+            cycle.push(at.clone());
+            at = came_from[at];
+        }
+        cycle.push(first.clone());
+        cycle.reverse();
+        out.push(cycle);
+    }
+    out
+}
+
+/// A cycle as `a.rs -> b.rs -> a.rs`, its files relative to `src`.
+fn show(src: &Path, cycle: &[PathBuf]) -> String {
+    let files: Vec<String> = cycle
+        .iter()
+        .map(|f| f.strip_prefix(src).unwrap_or(f).display().to_string())
+        .collect();
+    files.join(" -> ")
+}
+
+#[test]
+fn folders_import_only_folders_below_them_and_no_files_import_each_other_in_a_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (imports, named) = import_graph(&src);
+    let mut wrong_layer = Vec::new();
+    for Named {
+        file,
+        root,
+        module,
+        path,
+    } in &named
+    {
+        // The reports turn results into text: they run nothing.
+        if *root == src && module.first().is_some_and(|m| m == "report") {
+            assert_ne!(
+                path.first().map(String::as_str),
+                Some("runner"),
+                "{} runs programs (crate::{}): running belongs to judging/",
+                file.display(),
+                path.join("::")
+            );
+        }
+        // The library's layers.
+        if *root == src
+            && let (Some(own), Some(other)) = (module.first(), path.first())
+            && own != other
+            && (src.join(format!("{other}.rs")).is_file()
+                || src.join(other).join("mod.rs").is_file())
+            && level(other) <= level(own)
+        {
+            wrong_layer.push(format!(
+                "{} uses crate::{} (src/{other} is not below src/{own})",
+                file.strip_prefix(&src).expect("under src").display(),
+                path.join("::")
+            ));
         }
     }
     wrong_layer.sort();
@@ -266,29 +399,12 @@ fn folders_import_only_folders_below_them_and_no_two_files_import_each_other() {
         "imports against the layers:\n{}",
         wrong_layer.join("\n")
     );
-    // A module's `mod.rs` and its own files may use each other: it declares and re-exports
-    // them, they use the types it defines.
-    let parent = |a: &PathBuf, b: &PathBuf| {
-        let (_, a) = module_of(&src, a);
-        let (_, b) = module_of(&src, b);
-        a.len() == b.len() + 1 && a.starts_with(&b)
-    };
-    let mut mutual = Vec::new();
-    for (a, targets) in &imports {
-        for b in targets {
-            if a < b
-                && imports.get(b).is_some_and(|t| t.contains(a))
-                && !parent(a, b)
-                && !parent(b, a)
-            {
-                mutual.push(format!("{} <-> {}", a.display(), b.display()));
-            }
-        }
-    }
+    // No circle of imports, of any length (two files that import each other are one).
+    let circles: Vec<String> = cycles(&imports).iter().map(|c| show(&src, c)).collect();
     assert!(
-        mutual.is_empty(),
-        "files that import each other:\n{}",
-        mutual.join("\n")
+        circles.is_empty(),
+        "files that import each other, directly or through others:\n{}",
+        circles.join("\n")
     );
     // The check sees imports: in a use tree, and through `super`.
     let run = src.join("bin/judge/commands/run.rs");
@@ -303,6 +419,40 @@ fn folders_import_only_folders_below_them_and_no_two_files_import_each_other() {
         "{:?}",
         imports[&shipped]
     );
+}
+
+#[test]
+fn a_circle_of_three_files_is_found_and_named_and_a_mod_rs_with_its_files_is_none() {
+    let dir = std::env::temp_dir().join(format!("layout-circle-{}", std::process::id()));
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("shapes")).expect("a temporary folder");
+    for (file, text) in [
+        (
+            "lib.rs",
+            "pub mod a;\npub mod b;\npub mod c;\npub mod d;\npub mod shapes;\n",
+        ),
+        // a -> b -> c -> a, each through another kind of path.
+        ("a.rs", "use crate::b::B;\npub struct A(pub B);\n"),
+        ("b.rs", "pub struct B(pub crate::c::C);\n"),
+        (
+            "c.rs",
+            "use crate::{a, d};\npub struct C(Box<a::A>, d::D);\n",
+        ),
+        // d imports nothing: on no circle.
+        ("d.rs", "pub struct D;\n"),
+        // A mod.rs and its own files use each other, as they may.
+        (
+            "shapes/mod.rs",
+            "mod square;\npub use square::Square;\npub struct Side;\n",
+        ),
+        ("shapes/square.rs", "pub struct Square(super::Side);\n"),
+    ] {
+        std::fs::write(src.join(file), text).expect("written");
+    }
+    let (graph, _) = import_graph(&src);
+    let found: Vec<String> = cycles(&graph).iter().map(|c| show(&src, c)).collect();
+    std::fs::remove_dir_all(&dir).expect("removed");
+    assert_eq!(found, ["a.rs -> b.rs -> c.rs -> a.rs"]);
 }
 
 #[test]
