@@ -143,11 +143,18 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             },
         })
         .collect();
+    let n = source.tests.tests.len();
     readme::write(
         &mut p,
         source,
-        "CMS task, Italian YAML format",
-        readme_words(source),
+        readme::CMS,
+        &[
+            ("last", &n.saturating_sub(1)),
+            ("n", &n),
+            ("limit", &seconds(problem.time_limit)),
+            ("memory", &problem.memory_limit),
+        ],
+        &readme_made(source),
         &tests,
         &solutions,
     );
@@ -178,92 +185,45 @@ fi
 echo \"built check/checker (it scores the first test's answer 1.0): ready for cmsImportTask\"
 ";
 
-/// The README's words for the CMS task.
-fn readme_words(source: &Source) -> readme::Words {
+/// The files of the CMS task made from judge.toml and the sources, for the README.
+fn readme_made(source: &Source) -> Vec<(String, String)> {
     let problem = source.problem;
     let name = problem.name.as_str();
-    let n = source.tests.tests.len();
-    readme::Words {
-        what: format!(
-            "A CMS task in the Italian YAML format, read by `cmsImportTask`'s `italy_yaml` \
-             loader (CMS 1.5): task.yaml, input/inputK.txt and output/outputK.txt (K = 0 to \
-             {last}, judge.toml's order; names.txt says which test each K is), the checker \
-             as source with its build script (check/), the scoring (gen/GEN), the statement \
-             PDF and the accepted solutions (sol/). A Batch task with a comparator: CMS runs \
-             `check/checker <input> <correct_output> <contestant_output>` on each test and \
-             reads the score from its stdout. No file is a prebuilt program: check/checker \
-             is built by check/build.sh, below.\n",
-            last = n.saturating_sub(1),
+    vec![
+        (
+            "task.yaml".to_string(),
+            "judge.toml: the name, the title, the limits, the number of tests, the public \
+             samples"
+                .to_string(),
         ),
-        import: format!(
-            "CMS's italy_yaml loader takes the compiled `check/checker` and compiles nothing \
-             (without it, it would judge by diff, silently). So first build it, with g++ \
-             (C++17, static linking: the C++ standard library's static archive), then \
-             import, from the folder that holds `{name}/`:\n\n\
-             \x20   sh {name}/check/build.sh\n\
-             \x20   cmsImportTask -L italy_yaml {name}\n\n\
-             (`-c CONTEST_ID` attaches the task to a contest; `-u` updates a task imported \
-             before.) check/build.sh runs `g++ -std=c++17 -O2 -static -o checker \
-             checker.cpp` in check/ (`CXX` overrides g++), then checks that the built \
-             checker scores the first test's own answer 1.0, and removes it if not.\n"
+        (
+            "output/outputK.txt".to_string(),
+            "the answer of input/inputK.txt (boardjudge's reference solver)".to_string(),
         ),
-        scoring: format!(
-            "All or nothing, as the original judges score: gen/GEN opens one subtask of 100 \
-             points (`#ST: 100`) over every test (`#COPY: input/inputK.txt`), so CMS scores \
-             the task GroupMin: 100 when all {n} tests pass, else 0. {limit} s of time a test, \
-             {memory} MiB of memory (task.yaml). `feedback_level: restricted`: contestants \
-             see each test's outcome and the checker's message, which is `translate:success` \
-             or `translate:wrong` alone (CMS shows \"Output is correct\" or \"Output isn't \
-             correct\"), never the expected answer. The sample (test 0) is public.\n",
-            limit = seconds(problem.time_limit),
-            memory = problem.memory_limit,
+        (
+            "names.txt".to_string(),
+            "judge.toml: which test (group/name) each K is".to_string(),
         ),
-        made: vec![
-            (
-                "task.yaml".to_string(),
-                "judge.toml: the name, the title, the limits, the number of tests, the public \
-                 samples"
-                    .to_string(),
+        (
+            "gen/GEN".to_string(),
+            "fixed: one subtask of 100 points over every test".to_string(),
+        ),
+        (
+            "check/checker.cpp".to_string(),
+            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as \
+             defaults (CMS protocol)"
+                .to_string(),
+        ),
+        (
+            "check/build.sh".to_string(),
+            "fixed: builds check/checker (above)".to_string(),
+        ),
+        (
+            "statement/statement.pdf".to_string(),
+            format!(
+                "statements/{name}.pdf, which problemtools typesets from the LaTeX made \
+                 from statements/{name}.md"
             ),
-            (
-                "output/outputK.txt".to_string(),
-                "the answer of input/inputK.txt (boardjudge's reference solver)".to_string(),
-            ),
-            (
-                "names.txt".to_string(),
-                "judge.toml: which test (group/name) each K is".to_string(),
-            ),
-            (
-                "gen/GEN".to_string(),
-                "fixed: one subtask of 100 points over every test".to_string(),
-            ),
-            (
-                "check/checker.cpp".to_string(),
-                "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as \
-                 defaults (CMS protocol)"
-                    .to_string(),
-            ),
-            (
-                "check/build.sh".to_string(),
-                "fixed: builds check/checker (above)".to_string(),
-            ),
-            (
-                "statement/statement.pdf".to_string(),
-                format!(
-                    "statements/{name}.pdf, which problemtools typesets from the LaTeX made \
-                     from statements/{name}.md"
-                ),
-            ),
-        ],
-        verified: "No CMS instance runs in this repository's CI. There `.ci/verify-packages` \
-                   exports every problem (`judge export cms --all`), checks that no file is \
-                   a prebuilt program, compiles check/checker.cpp with `g++ -std=c++17 -O2 \
-                   -Wall -Wextra -Werror`, and runs it with CMS's argv on every test: each \
-                   answer must score 1.0. boardjudge's tests/export.rs (`cargo test`) \
-                   checks task.yaml's keys against the italy_yaml loader, gen/GEN's lines, \
-                   runs check/build.sh (which builds the checker and checks it), and runs \
-                   the checker as CMS does, alone in a directory, on a right and a wrong \
-                   output against boardjudge's `check`.\n"
-            .to_string(),
-    }
+        ),
+    ]
 }

@@ -71,12 +71,18 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
     let tests = test_paths(source)?;
     let solutions = carried(source, &SUBMISSION_EXTENSIONS, LEFT_OUT);
-    let words = readme_words(source, &p);
+    let made = readme_made(source, &p);
     readme::write(
         &mut p,
         source,
-        &format!("ICPC problem package, format {FORMAT_VERSION}"),
-        words,
+        readme::ICPC,
+        &[
+            ("format_version", &FORMAT_VERSION),
+            ("bapctools", &readme::BAPCTOOLS),
+            ("limit", &seconds(problem.time_limit)),
+            ("memory", &problem.memory_limit),
+        ],
+        &made,
         &tests,
         &solutions,
     );
@@ -86,13 +92,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
 /// Why a 2025-09 package leaves out a solution in another language.
 const LEFT_OUT: &str = "not a language BAPCtools and problemtools run";
 
-/// The README's words for the 2025-09 package (`p`: the package so far, for its pictures and
-/// generator programs).
-fn readme_words(source: &Source, p: &Package) -> readme::Words {
+/// The files of the 2025-09 package made from judge.toml and the sources, for the README (`p`:
+/// the package so far, for its pictures and generator programs).
+fn readme_made(source: &Source, p: &Package) -> Vec<(String, String)> {
     let problem = source.problem;
     let name = problem.name.as_str();
-    let limit = seconds(problem.time_limit);
-    let bt = readme::BAPCTOOLS;
     let mut made = vec![
         (
             "problem.yaml".to_string(),
@@ -154,57 +158,7 @@ fn readme_words(source: &Source, p: &Package) -> readme::Words {
         "submissions/VERDICT/FILE".to_string(),
         "the solutions below, each in the directory of the verdict judge.toml declares".to_string(),
     ));
-    readme::Words {
-        what: format!(
-            "A problem package in the ICPC problem package format, version \
-             {FORMAT_VERSION} (<https://icpc.io/problem-package-format/spec/2025-09.html>), \
-             for BAPCtools {bt} and any tool of that format version. problem.yaml holds the \
-             limits and `type: pass-fail`; the tests are in `data/sample/` and \
-             `data/secret/G-GROUP/`, one directory per group of judge.toml, numbered in its \
-             order; `generators/generators.yaml` says how each test is made. No file is a \
-             prebuilt program: the tools compile the validators (C++17, standard library \
-             only) and the submissions.\n"
-        ),
-        import: format!(
-            "BAPCtools, in this folder (`{name}/`):\n\n\
-             \x20   bt validate\n\
-             \x20   bt run\n\n\
-             `bt generate` remakes `data/` from generators/generators.yaml. Inside a BAPCtools \
-             contest (a folder of problem folders and a contest.yaml), `bt zip` writes the \
-             zip a contest system imports. Any other tool of format {FORMAT_VERSION} takes \
-             the folder, or a zip of its files at the root: `cd {name} && zip -r \
-             ../{name}.zip .`. For DOMjudge, `judge export kattis` writes a legacy Kattis \
-             zip that it imports.\n"
-        ),
-        scoring: format!(
-            "Pass-fail (`type: pass-fail`), as the original judges score: accepted when every \
-             test is accepted, else the verdict of the first test that is not. The tests run \
-             `data/sample/` first, then `data/secret/` in path order: the groups in \
-             judge.toml's order, by name within a group. {limit} s of CPU time a test, \
-             {memory} MiB of memory (problem.yaml). The output validator gets \
-             `space_change_sensitive case_sensitive` (data/test_group.yaml): an answer split \
-             over other lines, or in lower case, is wrong, as the statement says.\n",
-            memory = problem.memory_limit,
-        ),
-        made,
-        verified: format!(
-            "In this repository's CI (`.ci/run`), `.ci/verify-packages` exports every problem \
-             (`judge export icpc --all`) and runs BAPCtools {bt} (from PyPI, pinned, in a \
-             venv) in this folder:\n\n\
-             \x20   bt validate --no-bar\n\
-             \x20   bt run --no-bar\n\n\
-             Both must exit 0, which BAPCtools does only with no error and no warning, and \
-             print no WARNING or ERROR line: the input, answer and output validators on every \
-             test and on BAPCtools' own invalid inputs and answers, and every submission with \
-             the verdict of its directory. `bt run` first regenerates every test from \
-             generators/generators.yaml and fails on a difference. The script also checks \
-             that no file is a prebuilt program and compiles every C++ source with `g++ \
-             -std=c++17 -O2 -Wall -Wextra -Werror`. boardjudge's `.ci/icpc-generators` \
-             (by hand) runs `bt generate` on a copy without `data/` and compares the result \
-             byte for byte; its tests/export.rs (`cargo test`) checks this layout, reruns \
-             every recorded command, and runs the validators with BAPCtools' argv.\n"
-        ),
-    }
+    made
 }
 
 /// The answer validator `DIR/check.cpp`: the portable checker with the answer protocol

@@ -80,25 +80,35 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
     let tests = test_paths(source)?;
     let solutions = carried(source, &SUBMISSION_EXTENSIONS, LEFT_OUT);
-    let words = readme_words(source, &p);
+    let made = readme_made(source, &p);
+    let yaml: String = JAVA_17_LANGUAGES_YAML
+        .lines()
+        .map(|l| format!("    {l}\n"))
+        .collect();
     readme::write(
         &mut p,
         source,
-        "Kattis problem package, legacy format",
-        words,
+        readme::KATTIS,
+        &[
+            ("limit", &seconds(problem.time_limit)),
+            ("memory", &problem.memory_limit),
+            ("problemtools", &readme::PROBLEMTOOLS),
+            ("time_multiplier", &TIME_MULTIPLIER),
+            ("yaml", &yaml),
+        ],
+        &made,
         &tests,
         &solutions,
     );
     Ok(p)
 }
 
-/// The README's words for the legacy package (`p`: the package so far, for its statement
-/// pictures).
-fn readme_words(source: &Source, p: &Package) -> readme::Words {
+/// The files of the legacy package made from judge.toml and the sources, for the README (`p`:
+/// the package so far, for its statement pictures).
+fn readme_made(source: &Source, p: &Package) -> Vec<(String, String)> {
     let problem = source.problem;
     let name = problem.name.as_str();
     let limit = seconds(problem.time_limit);
-    let pt = readme::PROBLEMTOOLS;
     let mut made = vec![
         (
             "problem.yaml".to_string(),
@@ -143,70 +153,7 @@ fn readme_words(source: &Source, p: &Package) -> readme::Words {
             ),
         ),
     ]);
-    readme::Words {
-        what: format!(
-            "A problem package in the Kattis legacy format (problemtools' `legacy` format \
-             version, the one Kattis and DOMjudge import), for problemtools {pt} and \
-             DOMjudge. The time limit is in `.timelimit` (the format has no key for it); the \
-             memory limit and `validation: custom` in problem.yaml. The tests are in \
-             `data/sample/` and `data/secret/G-GROUP/`, one directory per group of \
-             judge.toml, numbered in its order. No file is a prebuilt program: the judge \
-             compiles the two validators (C++17, standard library only) and the \
-             submissions.\n"
-        ),
-        import: format!(
-            "problemtools (Kattis), from the folder that holds `{name}/`:\n\n\
-             \x20   verifyproblem -t {limit} {name}\n\n\
-             `-t {limit}` is the time limit of `.timelimit`; without it problemtools computes \
-             one from the accepted submissions. problemtools' own `languages.yaml` compiles \
-             Java with `javac -source 21`, so the Java submission needs a JDK 21 or later \
-             there. With an older JDK (17 is enough for this code), put this \
-             `languages.yaml` beside `{name}/` (problemtools reads one from the package's \
-             parent folder, over its own), as this repository's CI does (below):\n\n\
-             {yaml}\n\
-             DOMjudge: import `{name}.zip`, written beside this folder (these files at the \
-             zip's root, with domjudge-problem.ini and the statement as problem.pdf), in the \
-             jury interface's problem import, or through its API:\n\n\
-             \x20   curl -u ADMIN:PASSWORD -F zip=@{name}.zip \
-             https://DOMJUDGE/api/v4/contests/CONTEST_ID/problems\n\n\
-             DOMjudge compiles the validators from their sources.\n",
-            yaml = JAVA_17_LANGUAGES_YAML
-                .lines()
-                .map(|l| format!("    {l}\n"))
-                .collect::<String>(),
-        ),
-        scoring: format!(
-            "Pass-fail, as the original judges score: accepted when every test is accepted, \
-             else the verdict of the first test that is not. The tests run `data/sample/` \
-             first, then `data/secret/` in path order: the groups in judge.toml's order, by \
-             name within a group. {limit} s of CPU time a test, {memory} MiB of memory. \
-             problem.yaml's `time_multiplier: {TIME_MULTIPLIER}` asks verifyproblem for a \
-             limit at least {TIME_MULTIPLIER} times the slowest accepted submission's time \
-             (`judge strength` asks every accepted solution for that margin). Teams see the \
-             verdict only: the checker writes its message to judgemessage.txt, for the \
-             jury.\n",
-            memory = problem.memory_limit,
-        ),
-        made,
-        verified: format!(
-            "In this repository's CI (`.ci/run`), `.ci/verify-packages` exports every problem \
-             (`judge export kattis --all`) and runs problemtools {pt} (from PyPI, pinned, in \
-             a venv) on this package:\n\n\
-             \x20   verifyproblem -e -t {limit} {name} -p config statement data validators \
-             submissions\n\n\
-             It must say `{name} tested: 0 errors, 0 warnings` (`-e`: warnings are errors): \
-             the data and the validators clean, the statement typeset, every accepted \
-             submission accepted, every wrong_answer one rejected with a wrong answer, every \
-             time_limit_exceeded one out of time. The machine's JDK is 17, so the script \
-             puts a languages.yaml beside the packages whose Java compile line has no \
-             `-source 21` (boardjudge's docs/problemtools-java.md): the Java submissions are \
-             built and judged with JDK 17. The script also checks that no file is a prebuilt \
-             program and compiles every C++ source with `g++ -std=c++17 -O2 -Wall -Wextra \
-             -Werror`. boardjudge's tests/export.rs (`cargo test`) checks this layout, the \
-             zip, and the validators run with Kattis' argv against boardjudge's `check` and \
-             `validate`.\n"
-        ),
-    }
+    made
 }
 
 fn problem_yaml(source: &Source) -> String {

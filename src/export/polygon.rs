@@ -196,13 +196,26 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .enumerate()
         .map(|(k, t)| (format!("tests/{}", test_number(k)), t))
         .collect();
-    let words = readme_words(source, &executables);
-    readme::write(&mut p, source, "Polygon package", words, &tests, &carried);
+    let made = readme_made(source, &executables);
+    let problem = source.problem;
+    readme::write(
+        &mut p,
+        source,
+        readme::POLYGON,
+        &[
+            ("ms", &((problem.time_limit * 1000.0).round() as u64)),
+            ("memory", &problem.memory_limit),
+        ],
+        &made,
+        &tests,
+        &carried,
+    );
     Ok(p)
 }
 
-/// The README's words for the Polygon package (`executables`: its generator programs).
-fn readme_words(source: &Source, executables: &[(String, &str)]) -> readme::Words {
+/// The files of the Polygon package made from judge.toml and the sources, for the README
+/// (`executables`: its generator programs).
+fn readme_made(source: &Source, executables: &[(String, &str)]) -> Vec<(String, String)> {
     let problem = source.problem;
     let mut made = vec![
         (
@@ -260,60 +273,7 @@ fn readme_words(source: &Source, executables: &[(String, &str)]) -> readme::Word
         "solutions/FILE".to_string(),
         "the solutions below, tagged in problem.xml by the verdict judge.toml declares".to_string(),
     ));
-    readme::Words {
-        what: "A Polygon problem package: problem.xml (the descriptor Polygon writes in the \
-               packages it builds, read by the tools that take Polygon packages) with the \
-               tests numbered in judge.toml's order (tests/NN, answers tests/NN.a), the \
-               checker and validator as C++ sources (testlib's argv and exit codes, standard \
-               library only, no testlib.h), the statement in Polygon's sections, the \
-               solutions with their tags, and script.txt for the tests a generator of files/ \
-               makes. Tests made by boardjudge's own `gen` (a Linux program Polygon cannot \
-               run) or written out in judge.toml are manual tests; files/tests.txt says how \
-               each test was made. No file is a prebuilt program.\n"
-            .to_string(),
-        import: format!(
-            "Polygon (<https://polygon.codeforces.com>) takes a problem's files one by one: \
-             create a problem `{name}`, then give it these files in its web interface or \
-             through its API (<https://polygon.codeforces.com/api>), as problem.xml lists \
-             them:\n\n\
-             1. General info (`problem.updateInfo`): {ms} ms, {memory} MiB, standard input \
-             and output.\n\
-             2. Files (`problem.saveFile`): files/check.cpp, files/validator.cpp and each \
-             generator of files/ as sources, files/tests.txt as a resource.\n\
-             3. Checker and validator (`problem.setChecker` check.cpp, \
-             `problem.setValidator` validator.cpp).\n\
-             4. Tests (`problem.saveTest`, testset `tests`): each manual test's tests/NN in \
-             order, with the group and the sample flag problem.xml gives it; then the script \
-             (`problem.saveScript`): script.txt, whose lines make the other tests.\n\
-             5. Solutions (`problem.saveSolution`): solutions/, each with its tag.\n\
-             6. Statement (`problem.saveStatement`, English): the sections of \
-             statement-sections/english/, its picture as a statement resource.\n",
-            name = problem.name,
-            ms = (problem.time_limit * 1000.0).round() as u64,
-            memory = problem.memory_limit,
-        ),
-        scoring: format!(
-            "Pass-fail, as the original judges score: every group has \
-             `points-policy=\"complete-group\"` and `feedback-policy=\"icpc\"` (the first \
-             failing test's verdict); a solution is accepted when every test is. The tests \
-             run in judge.toml's order, {ms} ms of time and {memory} MiB of memory each \
-             (problem.xml's testset).\n",
-            ms = (problem.time_limit * 1000.0).round() as u64,
-            memory = problem.memory_limit,
-        ),
-        made,
-        verified: "No Polygon instance runs in this repository's CI. There \
-                   `.ci/verify-packages` exports every problem (`judge export polygon \
-                   --all`), checks that no file is a prebuilt program, compiles \
-                   files/check.cpp and files/validator.cpp with `g++ -std=c++17 -O2 -Wall \
-                   -Wextra -Werror`, and runs them with testlib's argv on every test: the \
-                   validator accepts each input, the checker each answer. boardjudge's \
-                   tests/export.rs (`cargo test`) reads problem.xml with an XML parser field \
-                   by field as Polygon's import reads it, runs every script.txt line with \
-                   python3 and compares its output with the test, and runs the checker and \
-                   validator against boardjudge's `check` and `validate`.\n"
-            .to_string(),
-    }
+    made
 }
 
 /// Adds the statement: Polygon's sections and the assembled olymp.sty problem, with the

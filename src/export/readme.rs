@@ -4,11 +4,14 @@
 //! generated and from what (every test with the command that made it, seeds resolved), which
 //! solutions it carries and the toolchain each needs, and how this repository verified it.
 //!
-//! Each export writes its own words for the sections that differ by judge ([`Words`]); this
-//! module holds the frame, the same headings in the same order for every kind
-//! ([`HEADINGS`]), and the parts every kind shares: the table of tests ([`write`]) and of
-//! solutions. Everything comes from judge.toml and the verified test data, so the README is
-//! the same bytes on every run.
+//! The prose is in templates, one Markdown file per kind in `readme/` (`kattis.md`, `icpc.md`,
+//! `polygon.md`, `cms.md`, `dmoj.md`), with `{name}` placeholders that [`fill`] fills. The
+//! first four share a frame, the same headings in the same order ([`HEADINGS`]), and the
+//! parts this module writes: the opening (`intro.md`), the tables of generated files and tests
+//! and of solutions ([`write`]). Everything comes from judge.toml and the verified test data,
+//! so the README is the same bytes on every run.
+
+use std::fmt::Display;
 
 use crate::export::Source;
 use crate::export::generators::{Made, made, resolved};
@@ -48,21 +51,60 @@ pub const HEADINGS: [&str; 6] = [
     "How this repository verified it",
 ];
 
-/// What an export says in the sections that differ by judge (Markdown, each ending in a
-/// newline).
-#[derive(Debug, Clone)]
-pub struct Words {
-    /// What the package is: the judge, the version of its format, its layout.
-    pub what: String,
-    /// How to import it: the steps and commands, with the package's folder name.
-    pub import: String,
-    /// How the judge scores it.
-    pub scoring: String,
-    /// The files made from judge.toml, statements/ or src/export/cpp/ other than the tests
-    /// (the checker, the validator, the statement, the descriptors): `(path, from what)`.
-    pub made: Vec<(String, String)>,
-    /// How this repository verified the package: the tool, the command, where in CI.
-    pub verified: String,
+/// The Kattis legacy package's README.
+pub const KATTIS: &str = include_str!("readme/kattis.md");
+
+/// The ICPC 2025-09 package's README.
+pub const ICPC: &str = include_str!("readme/icpc.md");
+
+/// The Polygon package's README.
+pub const POLYGON: &str = include_str!("readme/polygon.md");
+
+/// The CMS task's README.
+pub const CMS: &str = include_str!("readme/cms.md");
+
+/// The DMOJ folder's README (its own sections, not [`HEADINGS`]).
+pub const DMOJ: &str = include_str!("readme/dmoj.md");
+
+/// The opening of a README with the [`HEADINGS`] frame: what made it, the limits.
+const INTRO: &str = include_str!("readme/intro.md");
+
+/// The words above the table of tests.
+const TESTS: &str = include_str!("readme/tests.md");
+
+/// The words above the table of solutions.
+const SOLUTIONS: &str = include_str!("readme/solutions.md");
+
+/// Fills a template: each `{key}` becomes the value `values` gives it, `{{` and `}}` are
+/// braces. A placeholder without a value is a mistake in the template: it panics (the unit
+/// tests fill every template).
+pub fn fill(template: &str, values: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(i) = rest.find(['{', '}']) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            out.push_str(&tail[..1]);
+            rest = &tail[2..];
+            continue;
+        }
+        let end = tail.find('}').filter(|_| tail.starts_with('{'));
+        let key = end.map(|end| &tail[1..end]);
+        let value = key.and_then(|key| values.iter().find(|(k, _)| *k == key));
+        match (end, value) {
+            (Some(end), Some((_, value))) => {
+                out.push_str(&value.to_string());
+                rest = &tail[end + 1..];
+            }
+            _ => panic!(
+                "a README template has {} without a value",
+                &tail[..tail.len().min(20)]
+            ),
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The toolchain a source file needs, by extension (what this repository's `judge` builds it
@@ -99,43 +141,43 @@ fn how(test: &BuiltTest, source: &Source) -> String {
     }
 }
 
-/// Writes `README.md` into `p`: the title, then the sections of [`HEADINGS`]. `kind` names
-/// the package (`Kattis problem package, legacy format`); `tests`: every test with the path
-/// of its input in the package, in the package's order; `solutions`: every shipped solution.
+/// Writes `README.md` into `p` from `template` (one of the [`HEADINGS`] frame): `{title}`,
+/// `{name}`, `{intro}`, `{generated}` and `{solutions}` filled here, the rest from `values`.
+/// `made`: the files made from judge.toml and the sources other than the tests, `(path, from
+/// what)`; `tests`: every test with the path of its input in the package, in the package's
+/// order; `solutions`: every shipped solution.
 pub fn write(
     p: &mut Package,
     source: &Source,
-    kind: &str,
-    words: Words,
+    template: &str,
+    values: &[(&str, &dyn Display)],
+    made: &[(String, String)],
     tests: &[(String, &BuiltTest)],
     solutions: &[Carried],
 ) {
     let problem = source.problem;
-    let mut text = format!(
-        "# {title}: {kind}\n\n\
-         Problem `{name}` of boardjudge, written by `judge export` from its judge.toml: every \
-         file below is made from judge.toml, the test data `judge build` made and verified \
-         (testdata/{name}/, recorded in testdata/{name}/manifest.toml), statements/{name}.md \
-         and the portable checker and validator (src/export/cpp/). Exporting again gives the \
-         same bytes.\n\n\
-         Limits: {time} s CPU time a test, {memory} MiB memory; at most {cases} case(s) an \
-         input.\n",
-        title = problem.title,
-        name = problem.name,
-        time = crate::export::seconds(problem.time_limit),
-        memory = problem.memory_limit,
-        cases = problem.max_cases,
+    let intro = fill(
+        INTRO,
+        &[
+            ("name", &problem.name),
+            ("time", &crate::export::seconds(problem.time_limit)),
+            ("memory", &problem.memory_limit),
+            ("cases", &problem.max_cases),
+        ],
     );
-    let mut section = |heading: &str, body: &str| {
-        text.push_str(&format!("\n## {heading}\n\n{body}"));
-    };
-    section(HEADINGS[0], &words.what);
-    section(HEADINGS[1], &words.import);
-    section(HEADINGS[2], &words.scoring);
-    section(HEADINGS[3], &generated(source, &words.made, tests));
-    section(HEADINGS[4], &carried(solutions));
-    section(HEADINGS[5], &words.verified);
-    p.add(FILE, text);
+    let mut all: Vec<(&str, &dyn Display)> = vec![
+        ("title", &problem.title),
+        ("name", &problem.name),
+        ("intro", &intro),
+    ];
+    let generated = generated(source, made, tests);
+    let carried = carried(solutions);
+    all.extend([
+        ("generated", &generated as &dyn Display),
+        ("solutions", &carried),
+    ]);
+    all.extend_from_slice(values);
+    p.add(FILE, fill(template, &all));
 }
 
 /// The "Generated files" section: the files made from judge.toml and the sources, then every
@@ -145,17 +187,12 @@ fn generated(source: &Source, made: &[(String, String)], tests: &[(String, &Buil
     for (path, from) in made {
         out.push_str(&format!("| {} | {from} |\n", code(path)));
     }
-    out.push_str(&format!(
-        "\nEvery test's input, and how it was made: boardjudge's `gen` (its command carries \
-         the seed; `cargo run --release --bin gen -- ARGS` in boardjudge remakes the input \
-         byte for byte), a program of one's own (judge.toml's command, its `{{seed}}` \
-         resolved: the seed testdata/{name}/manifest.toml records), or an input written out in \
-         judge.toml. Every answer beside an input is boardjudge's reference solver's output \
-         (`solve`), as `judge build` wrote it. {count} tests:\n\n\
-         | input | test (judge.toml) | made by |\n|---|---|---|\n",
-        name = source.problem.name,
-        count = tests.len(),
+    out.push('\n');
+    out.push_str(&fill(
+        TESTS,
+        &[("name", &source.problem.name), ("count", &tests.len())],
     ));
+    out.push_str("\n| input | test (judge.toml) | made by |\n|---|---|---|\n");
     for (path, t) in tests {
         out.push_str(&format!(
             "| {} | {} | {} |\n",
@@ -170,11 +207,8 @@ fn generated(source: &Source, made: &[(String, String)], tests: &[(String, &Buil
 /// The "Solutions" section: every shipped solution, where it is in the package (or why it is
 /// not), the verdict it must get and the toolchain it needs.
 fn carried(solutions: &[Carried]) -> String {
-    let mut out = String::from(
-        "Every solution boardjudge ships for this problem, with the verdict judge.toml \
-         declares (`judge strength` proves each one on every test) and the toolchain it \
-         needs:\n\n| solution | in this package | verdict | toolchain |\n|---|---|---|---|\n",
-    );
+    let mut out = fill(SOLUTIONS, &[]);
+    out.push_str("\n| solution | in this package | verdict | toolchain |\n|---|---|---|---|\n");
     for c in solutions {
         let path = c.solution.path.display().to_string();
         let at = match &c.at {
@@ -189,4 +223,40 @@ fn carried(solutions: &[Carried]) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled_and_double_braces_are_braces() {
+        let n = 3;
+        assert_eq!(
+            fill("{a} and {b}: {{seed}} {a}", &[("a", &"x"), ("b", &n)]),
+            "x and 3: {seed} x"
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "{c} without a value")]
+    fn a_placeholder_without_a_value_panics() {
+        fill("{c}", &[("a", &"x")]);
+    }
+
+    #[test]
+    fn the_framed_templates_have_the_headings_in_order() {
+        for template in [KATTIS, ICPC, POLYGON, CMS] {
+            let headings: Vec<&str> = template
+                .lines()
+                .filter_map(|l| l.strip_prefix("## "))
+                .collect();
+            assert_eq!(
+                headings,
+                HEADINGS,
+                "{}",
+                template.lines().next().unwrap_or("")
+            );
+        }
+    }
 }
