@@ -313,10 +313,7 @@ pub fn export_verified(
 ) -> Result<Written, ExportError> {
     let name = &tests.name;
     let problem = plan.problem(name).map_err(ExportError)?;
-    let repo = match plan.path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
+    let repo = Plan::root(&plan.path);
     let source = Source {
         problem,
         tests,

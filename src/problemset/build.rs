@@ -140,10 +140,7 @@ pub fn build_test(
             time_limit,
             ..
         } => {
-            let base = match plan_path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p,
-                _ => Path::new("."),
-            };
+            let base = Plan::root(plan_path);
             let generated =
                 program_generator::generate(expanded, base, *time_limit).map_err(fail)?;
             (generated.output, generated.reused)

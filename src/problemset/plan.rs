@@ -373,6 +373,21 @@ impl Plan {
         None
     }
 
+    /// The folder of judge.toml at `path`, which the paths in it are relative to (the
+    /// repository): its parent, or `.` for a bare `judge.toml`.
+    pub fn root(path: &Path) -> &Path {
+        match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        }
+    }
+
+    /// `name` in the folder of judge.toml at `path` ([`Plan::root`]), as `name` alone (no
+    /// `./`) for a bare `judge.toml`: `testdata`, `../target/trash`.
+    pub fn beside(path: &Path, name: &str) -> PathBuf {
+        path.parent().unwrap_or(Path::new("")).join(name)
+    }
+
     /// Reads and checks a plan: every generator command must parse and match its problem's
     /// format, every option must make sense; each problem's solutions are judge.toml's
     /// entries, then the files of its verdict folders that no entry names
@@ -385,10 +400,7 @@ impl Plan {
         };
         let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
         let mut plan = Plan::parse(path, &text)?;
-        let root = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        let root = Plan::root(path);
         for problem in &mut plan.problems {
             add_folder_solutions(root, problem).map_err(|e| error(None, e))?;
         }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::problemset::files::write_atomic;
 use crate::problemset::manifest::sha256;
+use crate::problemset::plan::Plan;
 
 /// A new trash folder for a build of the plan at `plan`: `target/trash/TIME-PID` beside it
 /// (`2026-12-03T07-05-09Z-4242`), not made until something is moved into it.
@@ -36,10 +37,7 @@ pub fn folder(plan: &Path) -> PathBuf {
         rest % 60,
         std::process::id()
     );
-    let trash = match plan.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.join("target/trash"),
-        _ => PathBuf::from("target/trash"),
-    };
+    let trash = Plan::beside(plan, "target/trash");
     trash.join(stamp)
 }
 
