@@ -10,13 +10,15 @@ use std::path::{Path, PathBuf};
 /// The library's folders (and top-level files) from the top down: a folder may import only
 /// those of a greater level. Two at one level may not import each other.
 const LEVELS: &[(&str, u32)] = &[
-    // What the binaries share, just below them: the validator reads with cli.rs's helpers.
-    ("validate", 1),
-    ("cli", 2),
-    ("report", 3),
-    ("export", 3),
-    ("judging", 4),
-    ("problemset", 5),
+    // What the binaries share, just below them.
+    ("cli", 1),
+    ("report", 2),
+    ("export", 2),
+    ("judging", 3),
+    ("problemset", 4),
+    // The strict input validator: judge.toml gives a problem's limits to it; it reads with
+    // the formats and tells its verdict in the checker's protocols.
+    ("validate", 5),
     ("check", 6),
     ("generator", 6),
     ("format", 7),

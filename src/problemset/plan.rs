@@ -20,6 +20,7 @@ use crate::problemset::folders;
 use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
 use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
 use crate::runner::compile::BuildLimits;
+use crate::validate::{InputLimits, Origin};
 
 /// The whole problem set, as read from judge.toml.
 #[derive(Debug)]
@@ -125,6 +126,21 @@ pub enum TestSource {
         /// [`crate::problemset::program_generator::DEFAULT_TIME_LIMIT`]).
         time_limit: f64,
     },
+}
+
+impl ProblemPlan {
+    /// What the problem's inputs are validated against: its format and its `max_cases`, the
+    /// limit named as this problem's, set at `judge.toml:LINE` of the plan at `plan`.
+    pub fn input_limits(&self, plan: &Path) -> InputLimits {
+        InputLimits {
+            format: self.format,
+            max_cases: self.max_cases,
+            origin: Origin::Problem {
+                name: self.name.clone(),
+                at: format!("{}:{}", plan.display(), self.max_cases_line),
+            },
+        }
+    }
 }
 
 impl TestPlan {

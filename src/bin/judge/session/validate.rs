@@ -1,12 +1,11 @@
 //! `judge validate`: input files validated strictly against a problem's limits as judge.toml
-//! gives them ([`boardjudge::validate::InputLimits::of_problem`]).
+//! gives them ([`boardjudge::problemset::plan::ProblemPlan::input_limits`]).
 
 use std::path::{Path, PathBuf};
 
 use boardjudge::cli::open_input;
 use boardjudge::format::ErrorKind;
 use boardjudge::problemset::plan::Plan;
-use boardjudge::validate::InputLimits;
 
 use crate::session::Stop;
 
@@ -32,7 +31,7 @@ impl Report {
 pub fn run(plan: &Path, problem: &str, files: &[PathBuf]) -> Result<Report, Stop> {
     let plan = Plan::load(plan).map_err(|e| Stop::usage(e.to_string()))?;
     let problem = plan.problem(problem).map_err(Stop::usage)?;
-    let limits = InputLimits::of_problem(problem, &plan.path);
+    let limits = problem.input_limits(&plan.path);
     let mut inputs = Vec::new();
     for file in files {
         let input = open_input(Some(file)).map_err(|e| Stop::usage(format!("cannot open {e}")))?;
