@@ -3,6 +3,8 @@
 //! wait or grow gets a compile error naming what stopped it (or builds a program that learns
 //! nothing), never the jury's text, and the judge ends within the build's limits.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -10,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::{Input, Limits, Sandbox, SandboxMode, run};
+use common::need::need;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -116,7 +119,11 @@ fn an_include_of_a_jury_answer_is_not_quoted_back() {
 
 #[test]
 fn rust_sees_no_file_and_no_variable_of_the_judge() {
-    if boardjudge::runner::language::find_in_path("rustc").is_none() {
+    if !need(
+        "rustc",
+        boardjudge::runner::language::find_in_path("rustc").is_some(),
+        "a Rust build in the jail is not tested",
+    ) {
         return;
     }
     let dir = scratch("rust");

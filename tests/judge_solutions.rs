@@ -4,6 +4,7 @@
 mod common;
 
 use common::cli::{JUDGE, built_copy, judge, judge_in, repo, text};
+use common::need::need;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -739,8 +740,12 @@ fn stress_takes_source_files_like_run() {
         std::fs::write(&path, source).unwrap();
         let o = judge(&["stress", "msquare", "--count", "20", path.to_str().unwrap()]);
         let (out, err) = (text(&o.stdout), text(&o.stderr));
-        if o.status.code() == Some(2) && err.contains("skipped") {
-            eprintln!("{file}: its toolchain is missing here: {err}");
+        let missing = o.status.code() == Some(2) && err.contains("skipped");
+        if !need(
+            toolchain(file),
+            !missing,
+            &format!("{file} is not judged: {err}"),
+        ) {
             continue;
         }
         assert_eq!(o.status.code(), Some(1), "{file}: {out}{err}");
@@ -889,11 +894,12 @@ fn every_command_finds_judge_toml_in_the_nearest_directory_above() {
     // With none above, the error says where it looked and names --plan.
     let nowhere = std::env::temp_dir().join(format!("no-plan-{}", std::process::id()));
     std::fs::create_dir_all(&nowhere).unwrap();
-    if (nowhere.ancestors()).any(|d| d.join("judge.toml").is_file()) {
-        eprintln!(
-            "skipped the error: a judge.toml is above {}",
-            nowhere.display()
-        );
+    let above = (nowhere.ancestors()).any(|d| d.join("judge.toml").is_file());
+    let why = format!(
+        "a judge.toml is above {}: the error is not tested",
+        nowhere.display()
+    );
+    if !need("clean-tmp", !above, &why) {
         std::fs::remove_dir_all(&nowhere).unwrap();
         return;
     }
@@ -964,8 +970,8 @@ fn exit_codes_mean_one_thing_in_every_command() {
     ] {
         let o = judge(args);
         let err = text(&o.stderr);
-        if o.status.code() == Some(2) && err.contains("skipped") {
-            eprintln!("g++ is missing here: {err}");
+        let missing = o.status.code() == Some(2) && err.contains("skipped");
+        if !need("g++", !missing, &format!("{args:?} is not judged: {err}")) {
             continue;
         }
         assert_eq!(o.status.code(), Some(4), "{args:?}: {err}");
@@ -991,8 +997,12 @@ fn a_compile_error_names_the_source_not_the_build_directory() {
             path.to_str().unwrap(),
         ]);
         let err = text(&o.stderr);
-        if o.status.code() == Some(2) && err.contains("skipped") {
-            eprintln!("{file}: its toolchain is missing here: {err}");
+        let missing = o.status.code() == Some(2) && err.contains("skipped");
+        if !need(
+            toolchain(file),
+            !missing,
+            &format!("{file} is not judged: {err}"),
+        ) {
             continue;
         }
         assert_eq!(o.status.code(), Some(4), "{file}: {err}");
@@ -1137,4 +1147,14 @@ fn strength_fails_when_the_verdict_depends_on_name_order() {
         assert!(!out.contains("name order"), "{args:?}: {out}");
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The need ([`need`]) of a source file's toolchain, by its extension.
+fn toolchain(file: &str) -> &'static str {
+    match file.rsplit('.').next() {
+        Some("py") => "python3",
+        Some("java") => "java",
+        Some("rs") => "rustc",
+        _ => "g++",
+    }
 }

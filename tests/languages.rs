@@ -5,6 +5,7 @@
 mod common;
 
 use common::cli::{repo, scratch};
+use common::need::need;
 
 use std::os::unix::fs::symlink;
 use std::path::Path;
@@ -128,10 +129,18 @@ fn small_problem(dir: &Path) {
 
 #[test]
 fn python_and_java_sources_are_built_run_and_judged() {
-    if language::PYTHON3.toolchain_version().is_none()
-        || language::JAVA.toolchain_version().is_none()
-    {
-        eprintln!("skipped: python3 or the JDK is not installed");
+    let python3 = need(
+        "python3",
+        language::PYTHON3.toolchain_version().is_some(),
+        "Python and Java solutions are not built and judged (apt-get install python3)",
+    );
+    let java = need(
+        "java",
+        language::JAVA.toolchain_version().is_some(),
+        "Python and Java solutions are not built and judged (apt-get install \
+         default-jdk-headless)",
+    );
+    if !(python3 && java) {
         return;
     }
     let dir = scratch("languages", "judged");

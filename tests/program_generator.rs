@@ -2,12 +2,15 @@
 //! the sandbox, twice, under a time limit, and validates their output strictly; every refusal
 //! names the test's judge.toml line.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use boardjudge::problemset::program_generator::expand_seed;
 use boardjudge::runner::sandbox::Layer;
 use boardjudge::runner::{Sandbox, SandboxMode};
+use common::need::need;
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
@@ -209,8 +212,11 @@ fn a_slow_or_failing_generator_is_refused() {
 #[test]
 fn a_generator_cannot_read_the_test_data() {
     let layers = Sandbox::new(SandboxMode::Auto).unwrap().layers();
-    if !layers.applied.iter().any(|a| a.layer == Layer::Landlock) {
-        eprintln!("skipped: no Landlock here ({layers})");
+    if !need(
+        "landlock",
+        layers.applied.iter().any(|a| a.layer == Layer::Landlock),
+        &format!("a generator's sandbox is not tested ({layers})"),
+    ) {
         return;
     }
     let dir = scratch("sandboxed");

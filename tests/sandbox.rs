@@ -4,6 +4,8 @@
 //! it makes sense the same attack is run with the sandbox off too, to show that it would work
 //! there (so the assertion can fail).
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use boardjudge::runner::sandbox::Layer;
 use boardjudge::runner::{self, Input, Limits, Outcome, RunResult, Sandbox, SandboxMode, TimeKind};
+use common::need::{elsewhere, need};
 use sha2::{Digest, Sha256};
 
 fn repo() -> PathBuf {
@@ -533,6 +536,17 @@ fn judge_for_a_user(name: &str) -> PathBuf {
 /// The user the judge runs as in the tests of a judge that is not root.
 const NOBODY: u32 = 65534;
 
+/// Whether this test runs as root, as a test of a judge that is not root needs: only root
+/// runs one as `nobody`. As a user every other test here is such a judge's, but CI runs as
+/// root: there a test run as a user fails ([`need`]).
+fn root_for_nobody() -> bool {
+    need(
+        "root",
+        root(),
+        "a judge that is not root is run as nobody only from a test run as root",
+    )
+}
+
 /// The `sandbox: ...` line of `judge run`'s table.
 fn layers_line(stdout: &str) -> &str {
     stdout.lines().find(|l| l.starts_with("sandbox: ")).unwrap()
@@ -540,8 +554,8 @@ fn layers_line(stdout: &str) -> &str {
 
 #[test]
 fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
-    if !root() {
-        return; // then every other test here already runs as a user
+    if !root_for_nobody() {
+        return;
     }
     use std::os::unix::process::CommandExt;
     let dir = judge_for_a_user("nonroot");
@@ -589,13 +603,13 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
 
 #[test]
 fn a_judge_that_is_not_root_builds_in_the_jail_too() {
-    if !root() {
-        return; // then every other test here already runs as a user
+    if !root_for_nobody() {
+        return;
     }
     if cgroup_v2_only() {
         // The same layers as on the cgroup v1 host, where CI runs it: in .ci/cgroup2-vm's
         // emulated CPU two builds would cost minutes for nothing new.
-        eprintln!("skipped: the cgroup v1 host runs it");
+        elsewhere("a cgroup v2 machine: the cgroup v1 host runs it");
         return;
     }
     use std::os::unix::process::CommandExt;
@@ -651,10 +665,13 @@ fn cgroup_v2_only() -> bool {
 
 #[test]
 fn a_judge_that_is_not_root_counts_whole_runs_in_a_delegated_cgroup_v2_group() {
-    if !root() || !cgroup_v2_only() {
-        // This machine has cgroup v1 (then a judge that is not root has no cgroup), or the
-        // test cannot delegate a group: .ci/cgroup2-vm runs this test on a v2 kernel.
-        eprintln!("skipped: needs root and a cgroup v2 machine");
+    if !root_for_nobody() {
+        return;
+    }
+    if !cgroup_v2_only() {
+        // This machine has cgroup v1 (then a judge that is not root has no cgroup):
+        // .ci/cgroup2-vm runs this test on a v2 kernel.
+        elsewhere("not a cgroup v2 machine: the cgroup v2 VM runs it");
         return;
     }
     let top = Path::new("/sys/fs/cgroup");
@@ -1415,14 +1432,14 @@ fn jail_a_killed_judge_leaves_no_process_behind() {
 
 #[test]
 fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
-    if !root() {
-        return; // then this is the run as a user
+    if !root_for_nobody() {
+        return;
     }
     if cgroup_v2_only() {
         // A judge that is not root has no cgroup here (none is delegated to it), so its
         // layers are those it has on the cgroup v1 host, where CI runs this test: in
         // .ci/cgroup2-vm's emulated CPU the rerun would cost minutes for nothing new.
-        eprintln!("skipped: the cgroup v1 host runs it");
+        elsewhere("a cgroup v2 machine: the cgroup v1 host runs it");
         return;
     }
     use std::os::unix::process::CommandExt;

@@ -19,6 +19,7 @@
 mod common;
 
 use common::cli::repo;
+use common::need::need;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -102,10 +103,11 @@ fn memory_hog() {
 
 /// The solutions: the accepted ones, then the slow one last.
 fn solutions() -> Vec<&'static str> {
-    let java = Command::new("javac").arg("-version").output().is_ok();
-    if !java {
-        eprintln!("no javac here: {JAVA} is left out");
-    }
+    let java = need(
+        "java",
+        Command::new("javac").arg("-version").output().is_ok(),
+        &format!("{JAVA} is left out"),
+    );
     let mut all = vec![ACCEPTED];
     all.extend(java.then_some(JAVA));
     all.push(SLOW);

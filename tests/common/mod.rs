@@ -3,4 +3,5 @@
 #![allow(dead_code)]
 pub mod cli;
 pub mod ida;
+pub mod need;
 pub mod rng;
