@@ -96,7 +96,7 @@ pub struct InputLimits {
 pub enum Origin {
     /// The format's widest ([`Format::max_cases`]): no problem's limit was given.
     Format,
-    /// `--max-cases`.
+    /// Given by hand (the `validate` binary's `--max-cases`).
     Given,
     /// A problem of judge.toml
     /// ([`ProblemPlan::input_limits`](crate::problemset::plan::ProblemPlan::input_limits)).
