@@ -24,8 +24,12 @@
 //!   skipped where cgroup v2 is not the only hierarchy (a judge that is not root has no
 //!   cgroup there); the VM runs it.
 //!
-//! No test needs its own process to be other than root: the tests of a judge that is not
-//! root run it as `nobody` from a test run as root (`tests/sandbox.rs`), so they need root.
+//! And one run is as a user on purpose: `jail_attacks_fail_for_a_judge_that_is_not_root_too`
+//! (`tests/sandbox.rs`) reruns the jail tests of its own test binary as `nobody`, without
+//! `CI` and `BOARDJUDGE_REQUIRE`; in that run `a_judge_that_is_not_root_builds_in_the_jail_too`,
+//! which needs root, skips, and the run as root runs it. Otherwise no test needs its own process to be other than root: the tests of a judge that
+//! is not root run it as `nobody` from a test run as root (`tests/sandbox.rs`), so they need
+//! root.
 
 /// Whether a missing `need` fails the test rather than skipping it (see the module's doc).
 pub fn required(need: &str) -> bool {
