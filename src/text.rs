@@ -63,12 +63,20 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     for c in text.chars() {
         match c {
             '\n' | '\t' => out.push(c),
-            c if c.is_ascii() && hidden(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if hidden(c) => out.push_str(&escaped(c)),
             c => out.push(c),
         }
     }
     Cow::Owned(out)
+}
+
+/// A [`hidden`] character as [`visible`] shows it: `\x1b` for ASCII, else `\u{202e}`.
+pub fn escaped(c: char) -> String {
+    if c.is_ascii() {
+        format!("\\x{:02x}", c as u32)
+    } else {
+        format!("\\u{{{:x}}}", c as u32)
+    }
 }
 
 /// [`visible`] of bytes that may not be UTF-8 (a program's stream): what is not UTF-8 shows

@@ -1,6 +1,6 @@
 //! Showing hostile bytes in messages: clipped, with invisible characters made visible.
 
-use crate::text::hidden;
+use crate::text::{escaped, hidden};
 
 /// Longest token shown in a message, in characters.
 const TOKEN_CLIP: usize = 30;
@@ -11,28 +11,41 @@ pub const LINE_CLIP: usize = 72;
 /// A token for a message: escaped like a Rust string, clipped to a few dozen characters with
 /// its full length noted.
 pub fn show_token(token: &[u8]) -> String {
+    render(token, TOKEN_CLIP, "...", |c, _, out| match named(c) {
+        Some(name) => out.push_str(name),
+        None if hidden(c) && !c.is_ascii() => out.push_str(&escaped(c)),
+        None => out.extend(c.escape_debug()),
+    })
+}
+
+/// `bytes` character by character as `show` writes each (given its byte offset), a byte that
+/// is not UTF-8 as `\xNN`; past `clip` characters, `ellipsis` and the full length in bytes.
+fn render(
+    bytes: &[u8],
+    clip: usize,
+    ellipsis: &str,
+    show: impl Fn(char, usize, &mut String),
+) -> String {
     let mut out = String::new();
-    let mut shown = 0;
-    for piece in token.utf8_chunks() {
-        for c in piece.valid().chars() {
-            if shown >= TOKEN_CLIP {
-                return clipped(out, token.len());
-            }
-            match named(c) {
-                Some(name) => out.push_str(name),
-                None if hidden(c) && !c.is_ascii() => {
-                    out.push_str(&format!("\\u{{{:x}}}", c as u32))
-                }
-                None => out.extend(c.escape_debug()),
-            }
-            shown += 1;
+    let mut offset = 0;
+    let units = bytes.utf8_chunks().flat_map(|piece| {
+        let invalid = piece.invalid().iter().copied().map(Err);
+        piece.valid().chars().map(Ok).chain(invalid)
+    });
+    for (shown, unit) in units.enumerate() {
+        if shown == clip {
+            out.push_str(&format!("{ellipsis} ({} bytes)", bytes.len()));
+            break;
         }
-        for b in piece.invalid() {
-            if shown >= TOKEN_CLIP {
-                return clipped(out, token.len());
+        match unit {
+            Ok(c) => {
+                show(c, offset, &mut out);
+                offset += c.len_utf8();
             }
-            out.push_str(&format!("\\x{b:02x}"));
-            shown += 1;
+            Err(b) => {
+                out.push_str(&format!("\\x{b:02x}"));
+                offset += 1;
+            }
         }
     }
     out
@@ -66,11 +79,6 @@ pub fn describe_char(bytes: &[u8]) -> (String, usize) {
     (text, c.len_utf8())
 }
 
-fn clipped(mut out: String, len: usize) -> String {
-    out.push_str(&format!("... ({len} bytes)"));
-    out
-}
-
 /// A line for a diff: tabs as `→`, a `\r` as `␍`, the spaces of the trailing whitespace (with
 /// any tabs and `\r` among it) as `·`, other ASCII control characters and bytes that are not
 /// UTF-8 as `\xNN`, every other hidden character ([`hidden`]: C1 controls, format characters
@@ -81,41 +89,16 @@ pub fn visible_line(line: &[u8]) -> String {
         .iter()
         .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
         .map_or(0, |i| i + 1);
-    let mut out = String::new();
-    let mut shown = 0;
-    let mut offset = 0;
-    for piece in line.utf8_chunks() {
-        for c in piece.valid().chars() {
-            if shown == LINE_CLIP {
-                return clipped_line(out, line.len());
-            }
-            match c {
-                '\t' => out.push('→'),
-                '\r' => out.push('␍'),
-                ' ' if offset >= content_end => out.push('·'),
-                c if named(c).is_some() => out.push_str(named(c).unwrap_or_default()),
-                c if c.is_ascii() && hidden(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
-                c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-                c => out.push(c),
-            }
-            offset += c.len_utf8();
-            shown += 1;
-        }
-        for b in piece.invalid() {
-            if shown == LINE_CLIP {
-                return clipped_line(out, line.len());
-            }
-            out.push_str(&format!("\\x{b:02x}"));
-            offset += 1;
-            shown += 1;
-        }
-    }
-    out
-}
-
-fn clipped_line(mut out: String, len: usize) -> String {
-    out.push_str(&format!("… ({len} bytes)"));
-    out
+    render(line, LINE_CLIP, "…", |c, offset, out| match c {
+        '\t' => out.push('→'),
+        '\r' => out.push('␍'),
+        ' ' if offset >= content_end => out.push('·'),
+        c => match named(c) {
+            Some(name) => out.push_str(name),
+            None if hidden(c) => out.push_str(&escaped(c)),
+            None => out.push(c),
+        },
+    })
 }
 
 #[cfg(test)]
