@@ -5,7 +5,6 @@ use super::lines::{Line, Lines, Number, read_number};
 use super::sequence::{self, show_sequence};
 use super::show::show_token;
 use super::{CheckOptions, Reject, Rules};
-use crate::format::Problem;
 use crate::format::rotation::{NO_MOVES, Rotation};
 use crate::puzzle::rotation::{Board, CENTRE, Move, Table, moves_to_string};
 
@@ -105,12 +104,6 @@ impl super::Judge for Judge {
 
     fn picture(case: &Board) -> String {
         format!("{}\n({case})", case.picture())
-    }
-
-    fn expected(case: &Board, _options: &CheckOptions) -> String {
-        let mut text = Vec::new();
-        Rotation::write_answer(&Rotation::solve(case), &mut text).expect("writing to memory");
-        String::from_utf8_lossy(&text).into_owned()
     }
 }
 

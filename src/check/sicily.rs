@@ -4,7 +4,6 @@ use super::lines::{Lines, NotANumber, Number, parse_number, read_number};
 use super::sequence::{self, show_sequence};
 use super::show::show_token;
 use super::{CheckOptions, Order, Reject, Rules};
-use crate::format::Problem;
 use crate::format::sicily::{Case, Sicily};
 use crate::puzzle::magic::{Board, Op, Table, ops_to_string};
 
@@ -181,12 +180,6 @@ impl super::Judge for Judge {
 
     fn picture(case: &Case) -> String {
         format!("N = {}, target {}", case.limit, case.target)
-    }
-
-    fn expected(case: &Case, _options: &CheckOptions) -> String {
-        let mut text = Vec::new();
-        Sicily::write_answer(&Sicily::solve(case), &mut text).expect("writing to memory");
-        String::from_utf8_lossy(&text).into_owned()
     }
 }
 
