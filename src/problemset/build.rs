@@ -105,6 +105,17 @@ pub struct BuildError {
     pub message: String,
 }
 
+impl BuildError {
+    /// An error in test `test` (`group/name`, at judge.toml line `line`) of `problem`.
+    fn new(plan_path: &Path, line: usize, problem: &str, test: &str, message: String) -> Self {
+        let at = format!(
+            "{}:{line}: problem {problem}, test {test}",
+            plan_path.display()
+        );
+        BuildError { at, message }
+    }
+}
+
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.at, self.message)
@@ -119,16 +130,7 @@ pub fn build_test(
     problem: &ProblemPlan,
     test: &TestPlan,
 ) -> Result<BuiltTest, BuildError> {
-    let fail = |message: String| BuildError {
-        at: format!(
-            "{}:{}: problem {}, test {}",
-            plan_path.display(),
-            test.line,
-            problem.name,
-            test.id()
-        ),
-        message,
-    };
+    let fail = |message| BuildError::new(plan_path, test.line, &problem.name, &test.id(), message);
     let (input, reused) = match &test.source {
         TestSource::Generator { args, .. } => (
             generate_to_vec(args).map_err(|e| fail(format!("the generator failed: {e}")))?,
@@ -280,19 +282,17 @@ fn repeated_inputs(plan_path: &Path, problem: &str, tests: &[BuiltTest]) -> Vec<
     let mut errors = Vec::new();
     for test in tests {
         match first.get(test.input.as_slice()) {
-            Some(earlier) => errors.push(BuildError {
-                at: format!(
-                    "{}:{}: problem {problem}, test {}",
-                    plan_path.display(),
-                    test.plan.line,
-                    test.id()
-                ),
-                message: format!(
+            Some(earlier) => errors.push(BuildError::new(
+                plan_path,
+                test.plan.line,
+                problem,
+                &test.id(),
+                format!(
                     "its input is identical to test {}'s (line {}): change a seed or drop one",
                     earlier.id(),
                     earlier.plan.line
                 ),
-            }),
+            )),
             None => {
                 first.insert(&test.input, test);
             }
