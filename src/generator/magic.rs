@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 
 use super::plan::Plan;
-use super::random::Random;
+use super::random::{Passes, Random};
 use super::strategy::Strategy;
 use crate::format::Problem;
 use crate::format::msquare::Msquare;
@@ -38,7 +38,7 @@ enum Boards {
     /// Uniform over the boards of these ranks.
     Among(&'static [u16]),
     /// Seeded permutations of a set, one after another.
-    Passes { set: Vec<Board>, order: Vec<usize> },
+    Passes { set: Vec<Board>, order: Passes },
     /// Always this board.
     Fixed(Board),
 }
@@ -59,13 +59,13 @@ impl Boards {
                     Some(i) => Boards::Fixed(set[i as usize - 1]),
                     None => Boards::Passes {
                         set,
-                        order: Vec::new(),
+                        order: Passes::default(),
                     },
                 }
             }
             Strategy::All => Boards::Passes {
                 set: (0..BOARD_COUNT).map(Board::from_rank).collect(),
-                order: Vec::new(),
+                order: Passes::default(),
             },
             Strategy::Start | Strategy::StartZero => Boards::Fixed(Board::START),
             _ => Boards::Uniform { skip_start: false },
@@ -79,15 +79,7 @@ impl Boards {
                 Board::from_rank((skip + rng.below(BOARD_COUNT as u64 - skip)) as usize)
             }
             Boards::Among(ranks) => Board::from_rank(ranks[rng.index(ranks.len())].into()),
-            Boards::Passes { set, order } => {
-                if order.is_empty() {
-                    // A fresh pass: a seeded permutation, consumed from the back.
-                    order.extend(0..set.len());
-                    rng.shuffle(order);
-                    order.reverse();
-                }
-                set[order.pop().expect("a pass is never empty")]
-            }
+            Boards::Passes { set, order } => set[order.next(set.len(), rng)],
             Boards::Fixed(board) => *board,
         }
     }

@@ -77,6 +77,23 @@ impl Random {
     }
 }
 
+/// Seeded passes over `0..len`, one after another, each a uniform permutation
+/// ([`Random::shuffle`], consumed from the front).
+#[derive(Default)]
+pub struct Passes(Vec<usize>);
+
+impl Passes {
+    /// The next index of the current pass; a fresh pass starts when it is used up.
+    pub fn next(&mut self, len: usize, rng: &mut Random) -> usize {
+        if self.0.is_empty() {
+            self.0.extend(0..len);
+            rng.shuffle(&mut self.0);
+            self.0.reverse();
+        }
+        self.0.pop().expect("a pass is never empty")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 
 use super::plan::Plan;
-use super::random::Random;
+use super::random::{Passes, Random};
 use super::strategy::Strategy;
 use crate::format::Problem;
 use crate::format::rotation::Rotation;
@@ -208,33 +208,23 @@ pub fn count_shortest_solutions(board: &Board) -> u64 {
 /// Successive boards of a strategy.
 struct Boards<'p> {
     plan: &'p Plan,
-    /// The rest of the current pass over a finite set (consumed from the back).
-    pass: Vec<usize>,
+    /// The passes over a finite set.
+    pass: Passes,
 }
 
 impl Boards<'_> {
-    /// The next index of seeded passes over `0..len`: each pass a uniform permutation.
-    fn next_in_pass(&mut self, len: usize, rng: &mut Random) -> usize {
-        if self.pass.is_empty() {
-            self.pass.extend(0..len);
-            rng.shuffle(&mut self.pass);
-            self.pass.reverse();
-        }
-        self.pass.pop().expect("a pass is never empty")
-    }
-
     fn next(&mut self, rng: &mut Random) -> Board {
         let plan = self.plan;
         match plan.strategy {
             Strategy::Distance => at_distance(plan.distance.expect("resolved"), rng),
             Strategy::MaxDistance => {
                 let hardest = &catalogue().hardest;
-                hardest[self.next_in_pass(hardest.len(), rng)]
+                hardest[self.pass.next(hardest.len(), rng)]
             }
             Strategy::Solved => {
                 let digit = match plan.centre {
                     Some(c) => c,
-                    None => self.next_in_pass(3, rng) as u8 + 1,
+                    None => self.pass.next(3, rng) as u8 + 1,
                 };
                 solved(digit, rng)
             }
@@ -263,7 +253,7 @@ impl Boards<'_> {
 pub fn write_rotation(plan: &Plan, rng: &mut Random, out: &mut dyn Write) -> io::Result<()> {
     let mut boards = Boards {
         plan,
-        pass: Vec::new(),
+        pass: Passes::default(),
     };
     for _ in 0..plan.cases {
         Rotation::write_case(&boards.next(rng), out)?;
