@@ -187,7 +187,6 @@ impl std::error::Error for PlanError {}
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPlan {
-    #[serde(default)]
     build: Option<RawBuild>,
     problem: Vec<Spanned<RawProblem>>,
 }
@@ -196,13 +195,9 @@ struct RawPlan {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawBuild {
-    #[serde(default)]
     cpu: Option<f64>,
-    #[serde(default)]
     wall: Option<f64>,
-    #[serde(default)]
     memory: Option<u64>,
-    #[serde(default)]
     output: Option<u64>,
 }
 
@@ -252,16 +247,12 @@ struct RawProblem {
     format: String,
     title: String,
     time_limit: f64,
-    #[serde(default)]
     wall_limit: Option<f64>,
     memory_limit: u64,
     #[serde(default = "default_file_size_limit")]
     file_size_limit: u64,
-    #[serde(default)]
     max_cases: Option<Spanned<usize>>,
-    #[serde(default)]
     order: Option<Spanned<String>>,
-    #[serde(default)]
     wrap: Option<usize>,
     group: Vec<RawGroup>,
     #[serde(default)]
@@ -278,9 +269,7 @@ fn default_file_size_limit() -> u64 {
 struct RawSolution {
     path: PathBuf,
     expected: Expected,
-    #[serde(default)]
     description: Option<String>,
-    #[serde(default)]
     catches: Option<String>,
     #[serde(default)]
     classic: bool,
