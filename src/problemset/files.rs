@@ -69,13 +69,12 @@ fn replace_all_by(
     // Directories made for new files (a new group's), deepest first: removed again when
     // nothing changes.
     let mut made: Vec<PathBuf> = Vec::new();
-    let cleanup = |files: &[Option<PathBuf>]| {
-        for file in files.iter().flatten() {
+    // Removes the temporary files, and with `unmake` the directories made.
+    let cleanup = |staged: &[Option<PathBuf>], kept: &[Option<PathBuf>], unmake: &[PathBuf]| {
+        for file in staged.iter().chain(kept).flatten() {
             let _ = std::fs::remove_file(file);
         }
-    };
-    let unmake = |dirs: &[PathBuf]| {
-        for dir in dirs {
+        for dir in unmake {
             let _ = std::fs::remove_dir(dir);
         }
     };
@@ -121,9 +120,7 @@ fn replace_all_by(
         Ok(())
     })();
     if let Err((path, e)) = prepared {
-        cleanup(&staged);
-        cleanup(&kept);
-        unmake(&made);
+        cleanup(&staged, &kept, &made);
         return Err(nothing_changed(path, e));
     }
     for (i, (path, _)) in changes.iter().enumerate() {
@@ -143,13 +140,11 @@ fn replace_all_by(
                     }
                 }
             }
-            cleanup(&staged);
-            cleanup(&kept);
-            unmake(&made);
+            cleanup(&staged, &kept, &made);
             return Err(nothing_changed(path, e));
         }
     }
-    cleanup(&kept);
+    cleanup(&[], &kept, &[]);
     Ok(())
 }
 
