@@ -70,9 +70,13 @@ pub fn generated_name(args: &GenArgs) -> String {
 /// The name of a manual test without one in judge.toml: `manual-` and the first 8 hex digits
 /// of the SHA-256 of its input.
 pub fn manual_name(input: &str) -> String {
-    let digest = Sha256::digest(input.as_bytes());
-    let hex: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
-    format!("manual-{hex}")
+    format!("manual-{}", short_hash(input))
+}
+
+/// The first 8 hex digits of the SHA-256 of `text`.
+fn short_hash(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    digest[..4].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The name of a test made by a program of one's own: the stem of the program's file (the
@@ -105,9 +109,7 @@ pub fn program_name(command: &str) -> String {
     if stem.is_empty() {
         stem.push_str("program");
     }
-    let digest = Sha256::digest(command.as_bytes());
-    let hex: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
-    format!("{stem}-{hex}")
+    format!("{stem}-{}", short_hash(command))
 }
 
 /// The path of a test file under its problem's directory: `group/name.EXTENSION`.
