@@ -45,12 +45,8 @@ impl Problem for Msquare {
     }
 
     fn write_case(case: &Board, out: &mut dyn Write) -> io::Result<()> {
-        let c = case.clockwise().0;
-        writeln!(
-            out,
-            "{} {} {} {} {} {} {} {}",
-            c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]
-        )
+        let cells = case.clockwise().0.map(|c| c.to_string());
+        writeln!(out, "{}", cells.join(" "))
     }
 
     fn write_end(_out: &mut dyn Write) -> io::Result<()> {
