@@ -6,6 +6,7 @@
 //! file, never a silent run.
 
 use std::collections::HashMap;
+use std::fmt::Display;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -45,28 +46,21 @@ impl Settings {
     /// `name: recorded -> now` for every setting that differs.
     fn differences(&self, now: &Settings) -> Vec<String> {
         let mut out = Vec::new();
-        let mut compare = |name: &str, recorded: String, current: String| {
+        let mut compare = |name: &str, recorded: &dyn Display, current: &dyn Display| {
+            let (recorded, current) = (recorded.to_string(), current.to_string());
             if recorded != current {
                 out.push(format!("{name} = {current} (built with {recorded})"));
             }
         };
-        compare(
-            "time_limit",
-            self.time_limit.to_string(),
-            now.time_limit.to_string(),
-        );
-        compare(
-            "memory_limit",
-            self.memory_limit.to_string(),
-            now.memory_limit.to_string(),
-        );
+        compare("time_limit", &self.time_limit, &now.time_limit);
+        compare("memory_limit", &self.memory_limit, &now.memory_limit);
         compare(
             "file_size_limit",
-            self.file_size_limit.to_string(),
-            now.file_size_limit.to_string(),
+            &self.file_size_limit,
+            &now.file_size_limit,
         );
-        compare("order", self.order.clone(), now.order.clone());
-        compare("wrap", self.wrap.to_string(), now.wrap.to_string());
+        compare("order", &self.order, &now.order);
+        compare("wrap", &self.wrap, &now.wrap);
         out
     }
 }
