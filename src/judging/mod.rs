@@ -10,6 +10,7 @@ pub mod check;
 pub mod confirm;
 pub mod failure;
 pub mod matrix_runs;
+pub mod ready;
 pub mod regression;
 pub mod run;
 pub mod shrink;

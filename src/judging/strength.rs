@@ -16,10 +16,11 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
+use crate::judging::ready::{Readiness, ready};
 use crate::judging::run::{Confirm, LoadedTest, Stake, TestResult, Verdict, limits_for};
 use crate::problemset::names::path_order;
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
-use crate::runner::compile::{BuildLimits, CompileError, compile};
+use crate::runner::compile::BuildLimits;
 use crate::runner::{self, Limits, Sandbox};
 
 /// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
@@ -63,6 +64,10 @@ pub struct SolutionReport {
     pub decisive: Option<TestResult>,
     /// True when it could not be judged here (no compiler): neither a pass nor a failure.
     pub skipped: bool,
+    /// True when its source does not build (a compile error): not in the JSON, where its
+    /// summary says so.
+    #[serde(skip)]
+    pub does_not_build: bool,
     /// For a solution that passes every test: the time limit divided by its slowest test's
     /// CPU time.
     pub margin: Option<f64>,
@@ -255,20 +260,20 @@ pub fn build_solution(
     sandbox: &Sandbox,
     build: &BuildLimits,
 ) -> BuildOutcome {
-    let built = compile(&repo.join(&solution.path), cache, sandbox, build).map_err(|e| {
-        let mut report = empty_report(problem, solution);
-        match e {
-            CompileError::CompilerMissing { .. } => {
-                report.skipped = true;
-                report.summary = format!("skipped: {e}");
-            }
-            _ => report.summary = format!("does not build: {e}"),
+    let source = repo.join(&solution.path);
+    let mut report = empty_report(problem, solution);
+    match ready(&source, &limits_for(problem), cache, sandbox, build) {
+        Readiness::Ready { command, limits } => return Ok((command, limits)),
+        Readiness::ToolchainMissing(e) => {
+            report.skipped = true;
+            report.summary = format!("skipped: {e}");
         }
-        Box::new(report)
-    })?;
-    let limits = built.limits(&limits_for(problem));
-    let cmd = built.command(&limits);
-    Ok((cmd, limits))
+        Readiness::DoesNotBuild(e) => {
+            report.does_not_build = true;
+            report.summary = format!("does not build: {e}");
+        }
+    }
+    Err(Box::new(report))
 }
 
 fn empty_report(problem: &ProblemPlan, solution: &SolutionPlan) -> SolutionReport {
@@ -280,6 +285,7 @@ fn empty_report(problem: &ProblemPlan, solution: &SolutionPlan) -> SolutionRepor
         summary: String::new(),
         decisive: None,
         skipped: false,
+        does_not_build: false,
         margin: None,
         required_margin: (solution.expected == Expected::Accepted)
             .then(|| required_margin(solution)),

@@ -470,6 +470,7 @@ mod tests {
                             .into(),
                         decisive: None,
                         skipped: false,
+                        does_not_build: false,
                         margin: None,
                         required_margin: None,
                         path_order: None,

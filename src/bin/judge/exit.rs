@@ -66,7 +66,7 @@ pub fn of_report(report: &SolutionReport, cells: &[TestResult]) -> u8 {
     let fail = |r: &TestResult| r.verdict == Verdict::FAIL;
     if report.ok || report.skipped {
         OK
-    } else if report.summary.starts_with("does not build") {
+    } else if report.does_not_build {
         DOES_NOT_BUILD
     } else if cells.iter().any(fail) || report.decisive.as_ref().is_some_and(fail) {
         FAILURE

@@ -7,10 +7,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::judging::matrix_runs::cells::{Finished, Judged, Progress, Runs, run_every_test};
+use crate::judging::ready::{Readiness, ready};
 use crate::judging::run::{CannotStart, LoadedTest, Schedule, Stake, TestResult, Verdict};
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
-use crate::runner::compile::{BuildLimits, CompileError, compile};
+use crate::runner::compile::BuildLimits;
 use crate::runner::{self, Limits, Sandbox, language};
 
 /// A solution given to `judge run`.
@@ -31,6 +32,24 @@ impl Given {
             Given::Command(words) => shell_words::join(words),
         }
     }
+
+    /// Made ready to run under `limits`: a command as it is, a source built into `cache`
+    /// (in `sandbox`'s jail under `build`, [`ready`]).
+    pub fn ready(
+        &self,
+        limits: &Limits,
+        cache: &Path,
+        sandbox: &Sandbox,
+        build: &BuildLimits,
+    ) -> Readiness {
+        match self {
+            Given::Command(words) => Readiness::Ready {
+                command: words.clone(),
+                limits: *limits,
+            },
+            Given::Source(source) => ready(source, limits, cache, sandbox, build),
+        }
+    }
 }
 
 /// A given solution made ready to run: its command and limits, or why it cannot run.
@@ -38,8 +57,8 @@ impl Given {
 pub struct Prepared {
     /// The solution.
     pub given: Given,
-    /// Its command and limits, or what went wrong building it (`does not build: ...`).
-    pub ready: Result<(Vec<String>, Limits), String>,
+    /// Its command and limits, or why it cannot run.
+    pub ready: Readiness,
 }
 
 /// Makes the given solutions ready under `limits`: commands as they are, sources built into
@@ -80,20 +99,7 @@ pub fn prepare(
     }
     Ok(runner::parallel(given, workers, |g| Prepared {
         given: g.clone(),
-        ready: match g {
-            Given::Command(words) => Ok((words.clone(), *limits)),
-            Given::Source(source) => match compile(source, cache, sandbox, build) {
-                Ok(built) => {
-                    let limits = built.limits(limits);
-                    Ok((built.command(&limits), limits))
-                }
-                // Checked above; only a toolchain removed meanwhile gets here.
-                Err(e @ CompileError::CompilerMissing { .. }) => {
-                    Err(format!("cannot be run here: {e}"))
-                }
-                Err(e) => Err(format!("does not build: {e}")),
-            },
-        },
+        ready: g.ready(limits, cache, sandbox, build),
     }))
 }
 
@@ -112,14 +118,14 @@ pub fn run_given(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Judged> {
     let ready: Vec<usize> = (0..prepared.len())
-        .filter(|&i| prepared[i].ready.is_ok())
+        .filter(|&i| prepared[i].ready.runnable().is_some())
         .collect();
     let runs: Vec<Runs> = ready
         .iter()
         .map(|&i| {
             let (cmd, limits) = prepared[i]
                 .ready
-                .as_ref()
+                .runnable()
                 .expect("only ready solutions run");
             Runs {
                 problem,
@@ -167,10 +173,8 @@ pub fn judged(
 ) -> Judged {
     Judged {
         report: assess(problem, prepared, &cells, total, time_limit),
-        command: prepared
-            .ready
-            .as_ref()
-            .map(|(c, _)| c.clone())
+        command: (prepared.ready.runnable())
+            .map(|(c, _)| c.to_vec())
             .unwrap_or_default(),
         cells,
         probe: None,
@@ -194,13 +198,23 @@ fn assess(
         summary: String::new(),
         decisive: None,
         skipped: false,
+        does_not_build: false,
         margin: None,
         required_margin: None,
         path_order: None,
     };
-    if let Err(why) = &prepared.ready {
-        report.summary = why.clone();
-        return report;
+    match &prepared.ready {
+        Readiness::Ready { .. } => {}
+        // Checked before the builds; only a toolchain removed meanwhile gets here.
+        Readiness::ToolchainMissing(why) => {
+            report.summary = format!("cannot be run here: {why}");
+            return report;
+        }
+        Readiness::DoesNotBuild(why) => {
+            report.summary = format!("does not build: {why}");
+            report.does_not_build = true;
+            return report;
+        }
     }
     if let Some(e) = cells.first().and_then(CannotStart::from_result) {
         report.summary = format!("cannot start: {}", e.why);

@@ -22,6 +22,7 @@ use serde::Serialize;
 use crate::exit;
 
 use boardjudge::judging::matrix_runs::given::Given;
+use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::{Confirm, Schedule, TestFiles, TestResult, limits_for};
 use boardjudge::judging::verdict::Settled;
 use boardjudge::problemset::files::write_atomic;
@@ -31,7 +32,7 @@ use boardjudge::problemset::select::select;
 use boardjudge::report::html::{self, Note};
 use boardjudge::report::live::{Grid, GridProblem};
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
+use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::Contention;
 use boardjudge::runner::{self, Limits, Sandbox, SandboxMode};
 
@@ -279,19 +280,12 @@ impl Session {
         sandbox: &Sandbox,
         build: &BuildLimits,
     ) -> Result<(Limits, Vec<String>), Stop> {
-        match solution {
-            Given::Command(cmd) => Ok((limits, cmd.clone())),
-            Given::Source(source) => match compile(source, &self.cache(), sandbox, build) {
-                Ok(built) => {
-                    let limits = built.limits(&limits);
-                    let cmd = built.command(&limits);
-                    Ok((limits, cmd))
-                }
-                Err(e @ CompileError::CompilerMissing { .. }) => {
-                    Err(Stop::usage(format!("{}: skipped: {e}", source.display())))
-                }
-                Err(e) => Err(Stop::does_not_build(e.to_string())),
-            },
+        match solution.ready(&limits, &self.cache(), sandbox, build) {
+            Readiness::Ready { command, limits } => Ok((limits, command)),
+            Readiness::ToolchainMissing(e) => {
+                Err(Stop::usage(format!("{}: skipped: {e}", solution.path())))
+            }
+            Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
         }
     }
 

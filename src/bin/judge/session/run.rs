@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::session::{Interruption, Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::matrix_runs::given::{self, Given, Prepared};
+use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
 use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::report::live::GridProblem;
@@ -225,7 +226,10 @@ fn run_one(
             .map_err(Stop::usage)?;
         let prepared = Prepared {
             given: solution.clone(),
-            ready: Ok((cmd.clone(), limits)),
+            ready: Readiness::Ready {
+                command: cmd.clone(),
+                limits,
+            },
         };
         let time_limit = limits.cpu.as_secs_f64();
         let judged = given::judged(
@@ -307,7 +311,11 @@ fn run_several(
         &GridProblem::tests_of(&tests),
         &solutions,
     );
-    let total = prepared.iter().filter(|p| p.ready.is_ok()).count() * tests.len();
+    let total = prepared
+        .iter()
+        .filter(|p| p.ready.runnable().is_some())
+        .count()
+        * tests.len();
     let live = Live::new(vec![grid], Some(total), watch);
     let load = SessionWatch::start();
     let judged = given::run_given(
