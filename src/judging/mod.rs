@@ -13,6 +13,7 @@ pub mod matrix_runs;
 pub mod ready;
 pub mod regression;
 pub mod run;
+pub mod session;
 pub mod shrink;
 pub mod strength;
 pub mod stress;

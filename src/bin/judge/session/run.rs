@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Interruption, Live, Partial, Session, Stop, Timing, Watch, write_page};
+use crate::session::{
+    Interruption, Live, Partial, Session, Stop, Timing, Watch, prepare, sandbox, write_page,
+};
 use boardjudge::judging::matrix_runs::given::{self, Given, Prepared};
 use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::{TestFiles, TestResult, Verdict, run_tests};
@@ -123,20 +125,22 @@ impl Several {
 
 /// Runs `judge run`.
 pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Report, Stop> {
-    let (plan, index, limits, manifest) = session.load(request.problem).map_err(Stop::usage)?;
-    let problem = &plan.problems[index];
+    let loaded = session.load(request.problem).map_err(Stop::usage)?;
+    let (plan, index, limits, manifest) =
+        (&loaded.plan, loaded.index, loaded.limits, &loaded.manifest);
+    let problem = loaded.problem();
     if let Some(message) = request.not_source {
         return Err(Stop::usage(message));
     }
     let files = || {
         session
-            .tests(problem, &manifest, request.tests)
+            .tests(problem, manifest, request.tests)
             .map_err(Stop::usage)
     };
     match request.solutions {
         [one] => run_one(
             session,
-            &plan,
+            plan,
             index,
             &files,
             one,
@@ -171,8 +175,8 @@ fn run_one(
     watch: &dyn Watch,
 ) -> Result<One, Stop> {
     let problem = &plan.problems[index];
-    let sandbox = session.sandbox(watch)?;
-    let (limits, cmd) = session.prepare(solution, limits, &sandbox, &plan.build)?;
+    let sandbox = sandbox(session, watch)?;
+    let (limits, cmd) = prepare(session, solution, limits, &sandbox, &plan.build)?;
     let files = files()?;
     let jobs = session.jobs();
     watch.begin(Some(files.len()), "tests");
@@ -286,7 +290,7 @@ fn run_several(
         .collect::<Result<Vec<_>, _>>()
         .map_err(Stop::usage)?;
     let jobs = session.jobs();
-    let sandbox = session.sandbox(watch)?;
+    let sandbox = sandbox(session, watch)?;
     let prepared = given::prepare(solutions, limits, &session.cache(), build, &sandbox, jobs)
         .map_err(|e| Stop {
             code: 2,

@@ -186,7 +186,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
     if problems.iter().all(|(_, _, s)| s.is_empty()) {
         return Err(Stop::usage("no shipped solution matches"));
     }
-    let sandbox = session.sandbox(watch)?;
+    let sandbox = crate::session::sandbox(session, watch)?;
     let matrix_wanted = request.matrix || request.html.is_some();
     let grids = problems
         .iter()

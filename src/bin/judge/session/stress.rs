@@ -2,7 +2,7 @@
 //! ([`boardjudge::judging::stress`]), and with `--save` kept as a regression test
 //! ([`boardjudge::judging::regression`]).
 
-use crate::session::{Session, Stop, Watch};
+use crate::session::{Session, Stop, Watch, prepare, sandbox};
 use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
@@ -40,14 +40,14 @@ pub fn run(
     programs: &Programs,
     watch: &dyn Watch,
 ) -> Result<Report, Stop> {
-    let (plan, index, limits, _) = session.load(problem).map_err(Stop::usage)?;
-    let problem = &plan.problems[index];
-    let sandbox = session.sandbox(watch)?;
-    let build = &plan.build;
+    let loaded = session.load(problem).map_err(Stop::usage)?;
+    let (problem, limits) = (loaded.problem(), loaded.limits);
+    let sandbox = sandbox(session, watch)?;
+    let build = &loaded.plan.build;
     let (solution_limits, solution_cmd) =
-        session.prepare(programs.solution, limits, &sandbox, build)?;
+        prepare(session, programs.solution, limits, &sandbox, build)?;
     let reference = match programs.reference {
-        Some(given) => Some(session.prepare(given, limits, &sandbox, build)?),
+        Some(given) => Some(prepare(session, given, limits, &sandbox, build)?),
         None => None,
     };
     let solution = Program {
