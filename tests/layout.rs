@@ -409,9 +409,9 @@ fn folders_import_only_folders_below_them_and_no_files_import_each_other_in_a_ci
         circles.join("\n")
     );
     // The check sees imports: in a use tree, and through `super`.
-    let run = src.join("bin/judge/commands/run.rs");
+    let run = src.join("bin/judge/run.rs");
     assert!(
-        imports[&run].contains(&src.join("bin/judge/commands/output.rs")),
+        imports[&run].contains(&src.join("bin/judge/common.rs")),
         "{:?}",
         imports[&run]
     );

@@ -277,6 +277,35 @@ impl Timing {
     }
 }
 
+/// The machine's load averages around a run ([`runner::load_average`]), for `judge
+/// strength`'s report.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Load {
+    /// Before the first solution ran.
+    pub start: Option<[f64; 3]>,
+    /// After the last one.
+    pub end: Option<[f64; 3]>,
+}
+
+impl std::fmt::Display for Load {
+    /// `load average (1, 5, 15 min): 0.52 0.61 0.70 at the start, 1.10 0.80 0.75 at the end`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |l: Option<[f64; 3]>| {
+            l.map_or("unknown".to_string(), |[a, b, c]| {
+                format!("{a:.2} {b:.2} {c:.2}")
+            })
+        };
+        write!(
+            f,
+            "load average (1, 5, 15 min; /proc/loadavg): {} at the start, {} at the end, on {} \
+             physical core(s)",
+            show(self.start),
+            show(self.end),
+            runner::physical_cores()
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::{Path, PathBuf};

@@ -3,14 +3,12 @@
 //! what they should be.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use boardjudge::cli::solution_call;
 use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::runner::language;
 
-use crate::args::takes_value;
-use crate::exit;
+use crate::takes_value;
 
 /// The solutions of `judge run`: the source files, then each --command split as a shell
 /// splits words, then the command after `--`.
@@ -62,10 +60,4 @@ pub fn missing_source(sources: &[PathBuf]) -> Option<String> {
         .iter()
         .find(|s| !s.is_file())
         .map(|file| format!("{}: no such source file", file.display()))
-}
-
-/// Says what is wrong with the arguments: [`exit::USAGE`].
-pub fn usage(message: &str) -> ExitCode {
-    eprintln!("judge: {message}");
-    ExitCode::from(exit::USAGE)
 }

@@ -1,14 +1,12 @@
 //! How `judge` shows its commands on a terminal: the sandbox warning and progress bars while
 //! they work, each run as it finishes (a live table on a terminal, a line on a pipe, or a JSON
-//! object with --json-lines), verdicts in the checker's colours, JSON on stdout, why a command
-//! stopped.
+//! object with --json-lines), verdicts in the checker's colours, JSON on stdout.
 
 use std::io::{IsTerminal, Write};
-use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::session::{Stop, Watch};
+use crate::live::Watch;
 use boardjudge::check::CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judging::run::Verdict;
@@ -158,14 +156,6 @@ impl Watch for Terminal {
             }
         }
     }
-}
-
-/// Says why a command stopped; its exit code.
-pub fn stopped(stop: Stop) -> ExitCode {
-    for line in &stop.lines {
-        eprintln!("judge: {line}");
-    }
-    ExitCode::from(stop.code)
 }
 
 /// Prints `value` as pretty JSON on stdout, its keys sorted at every level (through a

@@ -1,8 +1,8 @@
-//! `judge run` with several solutions: source files and commands given on the command line,
-//! built ([`prepare`]), then each run on every selected test with no early stop, as `judge
-//! strength --matrix` runs the shipped ones ([`super::cells`]). Nothing declares what a given
-//! solution should get, so each is judged as `judge run` judges one: accepted when every test
-//! accepts it ([`judged`]).
+//! `judge run`'s solutions, source files and commands given on the command line (one is a
+//! matrix of one): checked ([`check_toolchains`]) and built ([`prepare`]), then each run on
+//! every selected test with no early stop, as `judge strength --matrix` runs the shipped ones
+//! ([`super::cells`]). Nothing declares what a given solution should get, so each is judged
+//! as `judge run` judges one: accepted when every test accepts it ([`judged`]).
 
 use std::path::{Path, PathBuf};
 
@@ -61,19 +61,9 @@ pub struct Prepared {
     pub ready: Readiness,
 }
 
-/// Makes the given solutions ready under `limits`: commands as they are, sources built into
-/// `cache` (with `workers` threads, in `sandbox`'s jail under `build`) and run with what their
-/// language needs. A source that
-/// does not build is a solution that fails (its row says why); a file of no known language or
-/// a source whose toolchain is missing here is an error (nothing runs): one line per file.
-pub fn prepare(
-    given: &[Given],
-    limits: &Limits,
-    cache: &Path,
-    build: &BuildLimits,
-    sandbox: &Sandbox,
-    workers: usize,
-) -> Result<Vec<Prepared>, String> {
+/// Says, one line per file, which of the `given` solutions cannot run here, before any is
+/// built: a file of no known language, a source whose toolchain is missing.
+pub fn check_toolchains(given: &[Given]) -> Result<(), String> {
     let mut problems = Vec::new();
     for g in given {
         let Given::Source(source) = g else { continue };
@@ -94,13 +84,29 @@ pub fn prepare(
             }
         }
     }
-    if !problems.is_empty() {
-        return Err(problems.join("\n"));
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
     }
-    Ok(runner::parallel(given, workers, |g| Prepared {
+}
+
+/// Makes the given solutions ready under `limits` ([`Given::ready`]): commands as they are,
+/// sources built into `cache` (with `workers` threads, in `sandbox`'s jail under `build`) and
+/// run with what their language needs. A source that does not build is a solution that fails
+/// (its row says why).
+pub fn prepare(
+    given: &[Given],
+    limits: &Limits,
+    cache: &Path,
+    build: &BuildLimits,
+    sandbox: &Sandbox,
+    workers: usize,
+) -> Vec<Prepared> {
+    runner::parallel(given, workers, |g| Prepared {
         given: g.clone(),
         ready: g.ready(limits, cache, sandbox, build),
-    }))
+    })
 }
 
 /// Runs every ready solution of `prepared` on every one of `tests` of `problem` as `schedule`
@@ -163,8 +169,8 @@ pub fn run_given(
 
 /// A given solution with its `cells` (its results on the `total` tests, in order; none when
 /// it was not built), judged: accepted when every test accepts it, with one line saying how
-/// it did (also for `judge run --html` with one solution).
-pub fn judged(
+/// it did.
+fn judged(
     problem: &ProblemPlan,
     prepared: &Prepared,
     cells: Vec<TestResult>,

@@ -1,6 +1,7 @@
 //! `judge build`: the test data built from judge.toml and written (or, with `--check`,
 //! compared), with a progress bar, a line per problem and what moved.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,11 +11,55 @@ use boardjudge::problemset::trash::{Trashed, Why};
 use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, generator_runs, update};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::args::{BuildArgs, beside};
+use crate::common::beside;
 use crate::exit;
 
+#[derive(clap::Args)]
+/// Build every test from judge.toml: generate, validate, solve, check, write.
+///
+/// For every test of the plan the input is generated in process (or taken from
+/// judge.toml for manual tests, or written by a program of one's own, run twice in the
+/// sandbox: two different outputs are refused), validated strictly, solved by the
+/// reference solver, and the answer must be accepted by the checker; then
+/// OUT/PROBLEM/GROUP/NAME.in, NAME.ans and OUT/PROBLEM/manifest.toml (each test's group,
+/// name, source, size and SHA-256) are written atomically. A test's NAME is its `name` in
+/// judge.toml, else derived from its generator command (distance-07-x30-s107), from its
+/// program (corners-1a2b3c4d) or, for a manual input, from its SHA-256
+/// (manual-3fa2c1d0): adding or removing a test changes only its own files. Files already
+/// identical are left alone; test files an earlier build wrote that the plan no longer
+/// produces are removed, each named. A file no build wrote is never lost: a built file
+/// edited by hand since the last build (its SHA-256 is not the manifest's) is copied to
+/// target/trash/TIME/ beside judge.toml (git ignores target/) before it is rebuilt, a
+/// setter's own file is moved there; each is named, with how to keep the change (an
+/// input as a test of judge.toml). The same plan always gives the same bytes.
+///
+/// With --check nothing is written: the data is rebuilt in memory and every committed
+/// file that differs, is missing, is stale, is unknown or was edited by hand since the
+/// last build is named (CI runs this).
+///
+/// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
+/// or the files differ, 2 bad arguments or a bad plan, 3 a file cannot be written.
+/// (`judge --help` lists every command's.)
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Compare with the files on disk instead of writing them.
+    #[arg(long)]
+    pub check: bool,
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
+    pub plan: PathBuf,
+    /// Where the test data goes (default: testdata/ beside the plan).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Only these problems (default: all).
+    pub problems: Vec<String>,
+}
+
 /// `judge build` as its arguments say.
-pub fn command(args: BuildArgs) -> ExitCode {
+pub fn command(args: Args) -> ExitCode {
     let started = Instant::now();
     let out = args.out.unwrap_or_else(|| beside(&args.plan, "testdata"));
     let plan = match Plan::load(&args.plan) {

@@ -1,45 +1,123 @@
 //! `judge strength`: every shipped solution (or those a glob selects) on the selected tests of
-//! each problem, one by one until each is decided ([`boardjudge::judging::strength`]), or with
-//! `--matrix` every solution on every test ([`boardjudge::judging::matrix_runs`], shown by [`boardjudge::report::matrix`]). Each run is shown
-//! as it finishes ([`Live`]); an interrupted command reports the runs that finished.
+//! each problem against its declared outcome, one by one until each is decided, a line each
+//! ([`boardjudge::judging::strength`]), or with `--matrix` every solution on every test
+//! ([`boardjudge::judging::matrix_runs`], shown by [`boardjudge::report::matrix`]). Each run is
+//! shown as it finishes ([`Live`]); an interrupted command reports the runs that finished.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::session::{Live, Partial, Session, Stop, Timing, Watch, write_page};
 use boardjudge::judging::matrix_runs::shipped::{MatrixJob, PROBE_FACTOR, run_shipped};
-use boardjudge::judging::run::{LoadedTest, limits_for};
+use boardjudge::judging::run::{LoadedTest, Verdict, limits_for};
+use boardjudge::judging::session::{Load, Session, Timing};
 use boardjudge::judging::strength::{
     SolutionReport, ToJudge, build_solution, judge_solutions, note_load,
 };
 use boardjudge::problemset::folders;
-use boardjudge::problemset::plan::{Plan, ProblemPlan, SolutionPlan};
+use boardjudge::problemset::plan::{Expected, Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix, path_names, unique_names};
+use boardjudge::report::text::{self, LEGEND};
 use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::SessionWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox, language};
 
-/// What `judge strength` was asked.
-pub struct Request<'a> {
-    /// Only these problems (all when empty).
-    pub problems: &'a [String],
-    /// The `--tests` values (every test when empty).
-    pub tests: &'a [String],
-    /// Only the solutions whose path matches this glob.
-    pub solutions: Option<&'a str>,
-    /// Every solution on every test.
+use crate::common::{
+    Common, Output, Stop, json_end, print_partial, sandbox, stopped, warn_busy, write_page, wrote,
+};
+use crate::exit;
+use crate::live::{Live, Partial, Watch};
+use crate::terminal::{Terminal, paint, print_json};
+
+#[derive(clap::Args)]
+/// Run every shipped solution on the test set: wrong ones must be caught, accepted ones
+/// must pass with at least 2x margin.
+///
+/// A problem's shipped solutions are the source files of solutions/PROBLEM/VERDICT/
+/// (VERDICT: accepted, wrong_answer or time_limit_exceeded, the outcome each must get),
+/// and judge.toml's [[problem.solution]] entries, which add a description, `catches` or
+/// `classic`, or take a file of another problem's folder. Sources (C, C++, Rust,
+/// Python 3, Java) are built with
+/// the commands `judge languages` shows, into target/solutions/. Reports, per
+/// wrong solution, the first test that kills it, and per accepted one its slowest test
+/// against the time limit and the margin (limit / slowest CPU time), which must be at
+/// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
+/// skipped (said so). The solutions run together, a test at a time round them, so that
+/// a slow one holds none back.
+///
+/// With --matrix every solution runs on every test, even after it failed one (runs spread
+/// over the --jobs workers one test at a time), and the table shows, grouped as in
+/// judge.toml: a verdict letter and the CPU time per solution and test, the slowest
+/// accepted time of each test against the limit, each solution's first failing test;
+/// then what each test is worth (the wrong solutions it catches; candidates to drop: the
+/// tests that catch no wrong-answer solution and separate no intended-TLE one from the
+/// accepted ones; the tests catching each wrong solution) and a
+/// time-limit advice (slowest accepted test x 2, rounded up to whole seconds, against the
+/// fastest intended-TLE solution, which is run once more on one TLE test with 3x the
+/// limit to measure it). The outcome per solution is decided as without --matrix.
+///
+/// A time verdict in doubt (TLE, or 80 % of the limit) is run again only where that can
+/// change an outcome: an accepted solution's test, a wrong one's first failure; never an
+/// intended-TLE solution's; and a TLE by CPU time on a quiet core stands (--confirm-all
+/// confirms every one).
+/// --html FILE writes the same as one self-contained page (no network): tests down,
+/// solutions across, each group one row (worst verdict, slowest time) that expands on
+/// click, sticky header and test column, colours per verdict, time bars, the
+/// answer-length histogram, every failure's message.
+///
+/// Each run is shown as it finishes, and Ctrl-C prints the runs that finished, as for
+/// `judge run` (a live table on a terminal, a line per run on a pipe, --json-lines).
+///
+/// Exit codes: 0 the test set catches every wrong solution and accepts every right one,
+/// 1 otherwise, 2 bad arguments, 3 a test the checker cannot judge (FAIL), 4 a shipped
+/// solution does not build (the highest of 1, 3 and 4 that applies), 130 interrupted (128
+/// + the signal). (`judge --help` lists every command's.)
+///
+/// Example:
+///   judge strength --jobs 1
+///   judge strength msquare --matrix --html report.html
+///   judge strength sicily --matrix --solutions '*wrong_answer*' --json > matrix.json
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Only these problems (default: all).
+    pub problems: Vec<String>,
+    /// Only these tests of each problem (as for `judge run`; every pattern must match in
+    /// each problem): to see what a subset of the tests catches.
+    #[arg(long, value_name = "SELECTION")]
+    pub tests: Vec<String>,
+    /// Only the shipped solutions whose path (relative to judge.toml's folder) matches this
+    /// glob (`*` also matches `/`). A glob that matches none of them takes the source files
+    /// it matches (`judge strength msquare --solutions 'my/*'`): each must get the verdict its
+    /// folder names (my/wrong_answer/x.cpp), any other must be accepted; the problem must be
+    /// named.
+    #[arg(long, value_name = "GLOB")]
+    pub solutions: Option<String>,
+    /// Every solution on every test, as a table (or JSON with --json).
+    #[arg(long)]
     pub matrix: bool,
-    /// Where to write the matrix as an HTML page (implies `matrix`).
-    pub html: Option<&'a std::path::Path>,
+    /// Write the matrix as a self-contained HTML page (implies --matrix).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub common: Common,
+    /// Print the reports as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Print a JSON object per finished run on stdout as it finishes (its test result
+    /// with event "run", problem, solution, path, solution_number, test_number, done,
+    /// total), then a last one: {"event": "end", "exit_code", "interrupted"}.
+    #[arg(long, conflicts_with = "json")]
+    pub json_lines: bool,
 }
 
 /// What `judge strength` found.
-pub enum Report {
+enum Report {
     /// Each solution until it was decided.
     List(List),
     /// Every solution on every test.
@@ -50,85 +128,57 @@ pub enum Report {
 
 /// Each solution's report. Its JSON is `judge strength --json`'s.
 #[derive(Serialize)]
-pub struct List {
+struct List {
     /// How the time verdicts were made and how busy the machine was.
-    pub timing: Timing,
+    timing: Timing,
     /// The solutions that did not get what they must.
-    pub failed: usize,
+    failed: usize,
     /// The solutions that could not be judged here.
-    pub skipped: usize,
+    skipped: usize,
     /// What confined the runs.
-    pub sandbox: Layers,
+    sandbox: Layers,
     /// The reports, in judge.toml's order.
-    pub solutions: Vec<SolutionReport>,
+    solutions: Vec<SolutionReport>,
     /// The machine's load (`/proc/loadavg`: 1, 5 and 15 minute averages) when the runs began
     /// and when they ended, to read the times beside (null where it cannot be read).
-    pub load: Load,
+    load: Load,
     /// Why the times may be inflated, if they may.
     #[serde(skip)]
-    pub timing_note: Option<String>,
-}
-
-/// The machine's load averages around a run ([`runner::load_average`]).
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Load {
-    /// Before the first solution ran.
-    pub start: Option<[f64; 3]>,
-    /// After the last one.
-    pub end: Option<[f64; 3]>,
-}
-
-impl std::fmt::Display for Load {
-    /// `load average (1, 5, 15 min): 0.52 0.61 0.70 at the start, 1.10 0.80 0.75 at the end`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let show = |l: Option<[f64; 3]>| {
-            l.map_or("unknown".to_string(), |[a, b, c]| {
-                format!("{a:.2} {b:.2} {c:.2}")
-            })
-        };
-        write!(
-            f,
-            "load average (1, 5, 15 min; /proc/loadavg): {} at the start, {} at the end, on {} \
-             physical core(s)",
-            show(self.start),
-            show(self.end),
-            runner::physical_cores()
-        )
-    }
+    timing_note: Option<String>,
 }
 
 /// Every problem's matrix. Its JSON is `judge strength --matrix --json`'s.
 #[derive(Serialize)]
-pub struct Matrix {
+struct Matrix {
     /// How the time verdicts were made and how busy the machine was.
-    pub timing: Timing,
+    timing: Timing,
     /// The solutions that did not get what they must.
-    pub failed: usize,
+    failed: usize,
     /// The solutions that could not be judged here.
-    pub skipped: usize,
+    skipped: usize,
     /// Parallel jobs.
-    pub jobs: usize,
+    jobs: usize,
     /// What confined the runs.
-    pub sandbox: Layers,
+    sandbox: Layers,
     /// Why the times may be inflated, if they may.
-    pub timing_note: Option<String>,
+    timing_note: Option<String>,
     /// How many times the limit the fastest intended-TLE solution gets to be measured.
-    pub probe_factor: f64,
+    probe_factor: f64,
     /// The matrices, in judge.toml's order.
-    pub problems: Vec<ProblemMatrix>,
+    problems: Vec<ProblemMatrix>,
     /// The machine's load when the runs began and ended.
-    pub load: Load,
+    load: Load,
     /// The lines under the matrices: how it ran, how the solutions did, the timing note.
     #[serde(skip)]
-    pub notes: Vec<String>,
+    notes: Vec<String>,
     /// The HTML page written.
     #[serde(skip)]
-    pub page: Option<PathBuf>,
+    page: Option<PathBuf>,
 }
 
 impl Report {
     /// True when every solution got what it must (or was skipped).
-    pub fn ok(&self) -> bool {
+    fn ok(&self) -> bool {
         match self {
             Report::List(l) => l.failed == 0,
             Report::Matrix(m) => m.failed == 0,
@@ -137,7 +187,7 @@ impl Report {
     }
 
     /// How the time verdicts were made and how busy the machine was.
-    pub fn timing(&self) -> &Timing {
+    fn timing(&self) -> &Timing {
         match self {
             Report::List(l) => &l.timing,
             Report::Matrix(m) => &m.timing,
@@ -150,9 +200,9 @@ impl Report {
 type Chosen<'a> = (&'a ProblemPlan, Vec<LoadedTest>, Vec<&'a SolutionPlan>);
 
 /// Runs `judge strength`.
-pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Report, Stop> {
+fn run(session: &Session, request: &Args, watch: &dyn Watch) -> Result<Report, Stop> {
     let plan = Plan::load(&session.plan).map_err(|e| Stop::usage(e.to_string()))?;
-    for name in request.problems {
+    for name in &request.problems {
         plan.problem(name).map_err(Stop::usage)?;
     }
     let selected: Vec<&ProblemPlan> = (plan.problems.iter())
@@ -163,7 +213,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
     for (problem, given) in selected.into_iter().zip(&given) {
         // Read once, shared by every solution of the problem.
         let tests = boardjudge::problemset::manifest::verify(problem, &session.data)
-            .and_then(|manifest| session.tests(problem, &manifest, request.tests))
+            .and_then(|manifest| session.tests(problem, &manifest, &request.tests))
             .and_then(|files| {
                 files
                     .iter()
@@ -177,6 +227,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
             .filter(|s| {
                 request
                     .solutions
+                    .as_deref()
                     .is_none_or(|g| glob_match(g, &s.path.to_string_lossy()))
             })
             .chain(given)
@@ -186,7 +237,7 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
     if problems.iter().all(|(_, _, s)| s.is_empty()) {
         return Err(Stop::usage("no shipped solution matches"));
     }
-    let sandbox = crate::session::sandbox(session, watch)?;
+    let sandbox = sandbox(session, watch)?;
     let matrix_wanted = request.matrix || request.html.is_some();
     let grids = problems
         .iter()
@@ -239,10 +290,10 @@ pub fn run(session: &Session, request: &Request, watch: &dyn Watch) -> Result<Re
 fn given_sources(
     session: &Session,
     selected: &[&ProblemPlan],
-    request: &Request,
+    request: &Args,
 ) -> Result<Vec<Vec<SolutionPlan>>, Stop> {
     let none = || vec![Vec::new(); selected.len()];
-    let Some(glob) = request.solutions else {
+    let Some(glob) = request.solutions.as_deref() else {
         return Ok(none());
     };
     let declared = selected
@@ -363,7 +414,7 @@ fn matrix(
     problems: &[Chosen],
     build: &BuildLimits,
     sandbox: &Sandbox,
-    request: &Request,
+    request: &Args,
     watch: &dyn Watch,
     live: Live,
 ) -> Result<Report, Stop> {
@@ -440,7 +491,7 @@ fn matrix(
     ];
     notes.extend(timing_note.iter().map(|n| format!("note: {n}")));
     notes.push(load_figures.to_string());
-    if let Some(path) = request.html {
+    if let Some(path) = &request.html {
         write_page(path, &matrices, &timing, &notes)?;
     }
     Ok(Report::Matrix(Matrix {
@@ -454,7 +505,7 @@ fn matrix(
         problems: matrices,
         load: load_figures,
         notes,
-        page: request.html.map(std::path::Path::to_path_buf),
+        page: request.html.clone(),
     }))
 }
 
@@ -476,4 +527,106 @@ fn blame_load<'a>(timing: &Timing, reports: impl Iterator<Item = &'a mut Solutio
     for report in reports {
         note_load(report, &figures);
     }
+}
+
+/// `judge strength` as its arguments say: a line per solution, or the matrices.
+pub fn command(args: Args) -> ExitCode {
+    let output = Output::of(args.json, args.json_lines);
+    let session: Session = args.common.clone().into();
+    let terminal = Terminal::live(output == Output::JsonLines);
+    let report = match run(&session, &args, &terminal) {
+        Ok(report) => report,
+        Err(stop) => return stopped(stop),
+    };
+    warn_busy(report.timing());
+    if let Report::Matrix(m) = &report {
+        wrote(&m.page);
+    }
+    match (&report, output) {
+        (Report::Interrupted(partial), _) => {
+            return print_partial(partial, output);
+        }
+        (_, Output::JsonLines) => json_end(code(&report), None),
+        (Report::List(list), Output::Json) => print_json(list),
+        (Report::List(list), Output::Text) => print_strength(list),
+        (Report::Matrix(m), _) => {
+            if output == Output::Json {
+                print_json(m);
+            } else {
+                print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
+                println!("{}", m.load);
+            }
+        }
+    }
+    exit::code(code(&report))
+}
+
+/// The exit code of a finished `judge strength`: the highest that applies of a solution not
+/// as declared, a FAIL, a solution that does not build ([`exit::of_report`]).
+fn code(report: &Report) -> u8 {
+    let codes: Vec<u8> = match report {
+        Report::List(list) => (list.solutions.iter())
+            .map(|r| exit::of_report(r, &[]))
+            .collect(),
+        Report::Matrix(m) => (m.problems.iter())
+            .flat_map(|p| &p.rows)
+            .map(|row| exit::of_report(&row.report, &row.cells))
+            .collect(),
+        Report::Interrupted(_) => vec![exit::VERDICT],
+    };
+    let code = codes.into_iter().max().unwrap_or(exit::OK);
+    // A report that is not ok is never exit 0.
+    if report.ok() {
+        code
+    } else {
+        code.max(exit::VERDICT)
+    }
+}
+
+/// A line per solution: how it did against what it must get.
+fn print_strength(list: &List) {
+    let on = std::io::stdout().is_terminal();
+    let reports = &list.solutions;
+    for r in reports {
+        let mark = match (r.skipped, r.ok) {
+            (true, _) => "SKIP".to_string(),
+            (false, true) => paint("ok  ", &Verdict::AC, on),
+            (false, false) => paint("FAIL", &Verdict::WA, on),
+        };
+        println!(
+            "{mark} {:<13} {:<20} {}: {}",
+            r.problem,
+            r.expected.map_or("", Expected::name),
+            r.path,
+            r.summary
+        );
+    }
+    if let Some(note) = &list.timing_note {
+        eprintln!("note: {note}");
+    }
+    println!("{}", list.load);
+    println!("{}", list.sandbox);
+    println!("{}", list.timing.confirmation());
+    println!(
+        "{} solutions: {} as expected, {} not, {} skipped",
+        reports.len(),
+        reports.len() - list.failed - list.skipped,
+        list.failed,
+        list.skipped
+    );
+}
+
+/// The matrices as tables, the timing note and the lines under them.
+fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, notes: &[String]) {
+    let on = std::io::stdout().is_terminal();
+    println!("{LEGEND}\n");
+    for m in matrices {
+        println!("{}", text::render(m, &|t, v| paint(t, v, on)));
+    }
+    if let Some(note) = note {
+        eprintln!("note: {note}");
+    }
+    println!("{}", notes[0]);
+    println!("{}", notes[1]);
+    println!("{}", notes[2]);
 }

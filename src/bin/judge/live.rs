@@ -1,77 +1,16 @@
-//! The `judge` commands that run solutions, from the options of their command line to a
-//! report the binary prints: [`run`] (`judge run`), [`strength`], [`stress`], and beside them
-//! [`check`] (`judge check`), [`validate`], [`languages`] and [`export`]. A [`Session`] holds the options
-//! they share; a [`Watch`] shows what happens while they work; a [`Stop`] is why one ended
-//! without a report, with its exit code.
+//! The runs of the commands that run solutions as they finish: a [`Watch`] shows them (and
+//! the command's progress) while they work, [`Live`] keeps them, and when the judge is
+//! interrupted, how far they got ([`Interruption`]) and what finished ([`Partial`]).
 
-pub mod check;
-pub mod export;
-pub mod languages;
-pub mod list;
-pub mod run;
-pub mod strength;
-pub mod stress;
-pub mod validate;
-
-use std::path::Path;
 use std::sync::Mutex;
 
 use serde::Serialize;
 
-use crate::exit;
-
-use boardjudge::judging::matrix_runs::given::Given;
-use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::TestResult;
-pub use boardjudge::judging::session::{Session, Timing};
-use boardjudge::problemset::files::write_atomic;
-use boardjudge::report::html::{self, Note};
+use boardjudge::judging::session::{Session, Timing};
 use boardjudge::report::live::{Grid, GridProblem};
-use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::Contention;
-use boardjudge::runner::{self, Limits, Sandbox};
-
-/// Why a command stopped without a report: its exit code and its messages, each one printed
-/// after `judge: ` on standard error.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stop {
-    /// The exit code.
-    pub code: u8,
-    /// The messages.
-    pub lines: Vec<String>,
-}
-
-impl Stop {
-    /// Bad arguments or data the command cannot work with: [`exit::USAGE`].
-    pub fn usage(message: impl Into<String>) -> Stop {
-        Stop::with(exit::USAGE, message)
-    }
-
-    /// A verdict against what was asked (test data that differs from judge.toml, for an
-    /// export): [`exit::VERDICT`].
-    pub fn failed(message: impl Into<String>) -> Stop {
-        Stop::with(exit::VERDICT, message)
-    }
-
-    /// The judge could not do what was asked (a package it cannot make or write):
-    /// [`exit::FAILURE`].
-    pub fn failure(message: impl Into<String>) -> Stop {
-        Stop::with(exit::FAILURE, message)
-    }
-
-    /// A solution's source does not build: [`exit::DOES_NOT_BUILD`].
-    pub fn does_not_build(message: impl Into<String>) -> Stop {
-        Stop::with(exit::DOES_NOT_BUILD, message)
-    }
-
-    fn with(code: u8, message: impl Into<String>) -> Stop {
-        Stop {
-            code,
-            lines: vec![message.into()],
-        }
-    }
-}
+use boardjudge::runner::{self, Sandbox};
 
 /// Shows a command at work (the binary draws it: a warning, a progress bar). Called from the
 /// worker threads.
@@ -186,49 +125,4 @@ pub struct Partial {
     pub timing: Timing,
     /// Per problem the grid of its solutions and tests, with the runs that finished.
     pub problems: Vec<GridProblem>,
-}
-
-/// A solution ready to run under `limits`: a command as it is, a source file built into
-/// `session`'s cache in `sandbox`'s jail under `build` (a missing toolchain is a usage error,
-/// a failed build [`Stop::does_not_build`]); its command and the limits it runs under (a
-/// JVM's heap is part of its command).
-pub fn prepare(
-    session: &Session,
-    solution: &Given,
-    limits: Limits,
-    sandbox: &Sandbox,
-    build: &BuildLimits,
-) -> Result<(Limits, Vec<String>), Stop> {
-    match solution.ready(&limits, &session.cache(), sandbox, build) {
-        Readiness::Ready { command, limits } => Ok((limits, command)),
-        Readiness::ToolchainMissing(e) => {
-            Err(Stop::usage(format!("{}: skipped: {e}", solution.path())))
-        }
-        Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
-    }
-}
-
-/// The sandbox for `session`'s solutions, shown to `watch`.
-pub fn sandbox(session: &Session, watch: &dyn Watch) -> Result<Sandbox, Stop> {
-    let sandbox = session.sandbox().map_err(Stop::usage)?;
-    watch.sandbox(&sandbox);
-    Ok(sandbox)
-}
-
-/// Writes the HTML page of `matrices` to `path`, with at its top the busy machine's warning
-/// of `timing` (if any) and `notes`.
-fn write_page(
-    path: &Path,
-    matrices: &[ProblemMatrix],
-    timing: &Timing,
-    notes: &[String],
-) -> Result<(), Stop> {
-    let warning = timing.warning().map(Note::Warning);
-    let notes: Vec<Note> = warning
-        .into_iter()
-        .chain(notes.iter().cloned().map(Note::Info))
-        .collect();
-    let page = html::render(matrices, &notes);
-    write_atomic(path, page.as_bytes())
-        .map_err(|e| Stop::usage(format!("cannot write {}: {e}", path.display())))
 }

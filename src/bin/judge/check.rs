@@ -1,0 +1,117 @@
+//! `judge check`: one output judged against one test, as `judge run` judges it
+//! ([`boardjudge::judging::check`]).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+
+use boardjudge::judging::check::{check_test, exit_code, find_test};
+use boardjudge::judging::run::{TestResult, failure_message};
+use boardjudge::problemset::plan::Plan;
+
+use crate::common::beside;
+use crate::terminal::{paint, print_json};
+
+#[derive(clap::Args)]
+/// Judge one output against one test, exactly as `judge run` would.
+///
+/// The checker gets the problem's options from judge.toml (order, wrap), which a bare
+/// `check` call does not read; the message is the one `judge run` prints for a failing
+/// test. TEST is a test of the built data (GROUP/NAME, or a NAME only one group has, `.in`
+/// optional: testdata/PROBLEM/GROUP/NAME.in and .ans) or, when no such test exists, the
+/// path of an input file: it is validated strictly and its answer is computed by the
+/// reference solver.
+///
+/// Exit codes (testlib's, as checkers speak, unlike the other commands): 0 accepted, 1
+/// wrong answer, 2 presentation error, 3 judge failure (a bad test, an unknown problem or
+/// test, bad arguments).
+///
+/// Example:
+///   judge check sicily samples/statement my-output.txt
+///   judge check msquare my-board.in my-output.txt
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The problem (its name in judge.toml).
+    pub problem: String,
+    /// A test of testdata/PROBLEM (GROUP/NAME or NAME), or an input file.
+    pub test: String,
+    /// The output to judge.
+    pub output: PathBuf,
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
+    pub plan: PathBuf,
+    /// Where the test data is (default: testdata/ beside the plan).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// Print the result as JSON on stdout (test, verdict, summary, details).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The judgement of one output. Its JSON is `judge check --json`'s: the problem, then the
+/// test's name, group, verdict, detail, summary and details.
+struct Report {
+    /// The problem.
+    problem: String,
+    /// The judgement.
+    result: TestResult,
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let r = &self.result;
+        let mut s = serializer.serialize_struct("Report", 7)?;
+        s.serialize_field("problem", &self.problem)?;
+        s.serialize_field("test", &r.test)?;
+        s.serialize_field("group", &r.group)?;
+        s.serialize_field("verdict", &r.verdict)?;
+        s.serialize_field("detail", &r.verdict.detail())?;
+        s.serialize_field("summary", &r.summary)?;
+        s.serialize_field("details", &r.details)?;
+        s.end()
+    }
+}
+
+/// `judge check` as its arguments say: exit 0 accepted, 1 wrong answer, 2 presentation
+/// error, 3 judge failure (testlib's codes).
+pub fn command(args: Args) -> ExitCode {
+    let data = args.data.unwrap_or_else(|| beside(&args.plan, "testdata"));
+    let report = match judge(&args.plan, &data, &args.problem, &args.test, &args.output) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    if args.json {
+        print_json(&report);
+    } else {
+        let on = std::io::stdout().is_terminal();
+        println!(
+            "{}",
+            failure_message(&report.result, &|text, verdict| paint(text, verdict, on)).trim_end()
+        );
+    }
+    ExitCode::from(exit_code(&report.result.verdict))
+}
+
+/// Judges `output` against `test` of `problem` in the plan at `plan` with test data in
+/// `data`; or the message of a judge failure (exit code 3).
+fn judge(
+    plan: &Path,
+    data: &Path,
+    problem: &str,
+    test: &str,
+    output: &Path,
+) -> Result<Report, String> {
+    let plan = Plan::load(plan).map_err(|e| e.to_string())?;
+    let problem = plan.problem(problem)?;
+    let source = find_test(problem, data, test)?;
+    Ok(Report {
+        problem: problem.name.clone(),
+        result: check_test(problem, &source, output),
+    })
+}

@@ -1,0 +1,290 @@
+//! What the `judge` commands share: the options of the commands that run solutions
+//! ([`Common`], a [`Session`] of the library), why a command stopped ([`Stop`]) and its exit
+//! code, how a command that runs solutions prints its report ([`Output`]), its warnings, an
+//! interrupted command's runs that finished, the HTML page, and a solution made ready to
+//! run.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use boardjudge::judging::matrix_runs::given::Given;
+use boardjudge::judging::ready::Readiness;
+use boardjudge::judging::run::Confirm;
+use boardjudge::judging::session::{Session, Timing};
+use boardjudge::problemset::files::write_atomic;
+use boardjudge::report::html::{self, Note};
+use boardjudge::report::matrix::ProblemMatrix;
+use boardjudge::runner::compile::BuildLimits;
+use boardjudge::runner::{Limits, Sandbox, SandboxMode};
+
+use crate::exit;
+use crate::live::{Interruption, Partial, Watch};
+use crate::terminal::{paint, print_json};
+
+/// Options shared by the commands that run solutions.
+#[derive(Clone, clap::Args)]
+pub struct Common {
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
+    pub plan: PathBuf,
+    /// Where the test data is (default: testdata/ beside the plan).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// Parallel jobs (default: the number of physical cores; each job is pinned to a core of
+    /// its own; 1 gives the most honest timings).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// CPU seconds per test, instead of judge.toml's time limit (`judge run`, `stress`).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Wall-clock seconds per test, instead of judge.toml's `wall_limit` or the default
+    /// max(3 x the time limit, the time limit + 2 s): it only stops programs that wait; the
+    /// CPU time decides TLE (`judge run`, `stress`).
+    #[arg(long, value_name = "SECONDS")]
+    pub wall_limit: Option<f64>,
+    /// Re-run a test at most N more times when it gets TLE (CPU or wall clock) or uses at
+    /// least --confirm-near of the limit, where a re-run can change an outcome and the run's
+    /// core was not quiet (see --confirm-all); the fastest run gives the verdict and the
+    /// times. 0 turns it off.
+    #[arg(long, value_name = "N", default_value_t = Confirm::DEFAULT.reruns)]
+    pub confirm: usize,
+    /// The share of the time limit from which a run that ended in time is confirmed too.
+    #[arg(long, value_name = "FRACTION", default_value_t = Confirm::DEFAULT.near,
+          value_parser = parse_near)]
+    pub confirm_near: f64,
+    /// Confirm every run in doubt. By default only where a re-run can change an outcome (not
+    /// an intended-TLE solution's TLE, nor a wrong-answer solution's TLE after its first
+    /// failure), and a TLE by CPU time on a quiet core stands without re-runs.
+    #[arg(long)]
+    pub confirm_all: bool,
+    /// MiB of memory per test, instead of judge.toml's.
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+    /// How solutions are confined: `auto` (every layer this machine allows: own session,
+    /// private directory, clean environment, rlimits, own uid as root, Landlock, pid and
+    /// network namespaces, cgroup), `strict` (refuse to run unless every layer holds), `off`
+    /// (no sandbox: for debugging only).
+    #[arg(long, value_name = "MODE", default_value = "auto", value_parser = SandboxMode::parse)]
+    pub sandbox: SandboxMode,
+}
+
+impl From<Common> for Session {
+    fn from(c: Common) -> Session {
+        Session {
+            data: c.data.unwrap_or_else(|| beside(&c.plan, "testdata")),
+            plan: c.plan,
+            jobs: c.jobs,
+            time_limit: c.time_limit,
+            wall_limit: c.wall_limit,
+            confirm: Confirm {
+                reruns: c.confirm,
+                near: c.confirm_near,
+                all: c.confirm_all,
+            },
+            memory_limit: c.memory_limit,
+            sandbox: c.sandbox,
+        }
+    }
+}
+
+/// A share of the time limit for --confirm-near: in (0, 1].
+fn parse_near(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(near) if near > 0.0 && near <= 1.0 => Ok(near),
+        _ => Err(format!("a share of the time limit in (0, 1], not {text}")),
+    }
+}
+
+/// `name` in the directory of the plan (`testdata` beside judge.toml), so that `--plan` works
+/// from any directory.
+pub fn beside(plan: &Path, name: &str) -> PathBuf {
+    match plan.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
+/// Why a command stopped without a report: its exit code and its messages, each one printed
+/// after `judge: ` on standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// The exit code.
+    pub code: u8,
+    /// The messages.
+    pub lines: Vec<String>,
+}
+
+impl Stop {
+    /// Bad arguments or data the command cannot work with: [`exit::USAGE`].
+    pub fn usage(message: impl Into<String>) -> Stop {
+        Stop::with(exit::USAGE, message)
+    }
+
+    /// A verdict against what was asked (test data that differs from judge.toml, for an
+    /// export): [`exit::VERDICT`].
+    pub fn failed(message: impl Into<String>) -> Stop {
+        Stop::with(exit::VERDICT, message)
+    }
+
+    /// The judge could not do what was asked (a package it cannot make or write):
+    /// [`exit::FAILURE`].
+    pub fn failure(message: impl Into<String>) -> Stop {
+        Stop::with(exit::FAILURE, message)
+    }
+
+    /// A solution's source does not build: [`exit::DOES_NOT_BUILD`].
+    pub fn does_not_build(message: impl Into<String>) -> Stop {
+        Stop::with(exit::DOES_NOT_BUILD, message)
+    }
+
+    fn with(code: u8, message: impl Into<String>) -> Stop {
+        Stop {
+            code,
+            lines: vec![message.into()],
+        }
+    }
+}
+
+/// Says why a command stopped; its exit code.
+pub fn stopped(stop: Stop) -> ExitCode {
+    for line in &stop.lines {
+        eprintln!("judge: {line}");
+    }
+    ExitCode::from(stop.code)
+}
+
+/// Says what is wrong with the arguments: [`exit::USAGE`].
+pub fn usage(message: &str) -> ExitCode {
+    eprintln!("judge: {message}");
+    ExitCode::from(exit::USAGE)
+}
+
+/// The busy machine's warning, first on standard error (it shows above the report on a
+/// terminal; standard output stays the report alone).
+pub fn warn_busy(timing: &Timing) {
+    if let Some(warning) = timing.warning() {
+        eprintln!("warning: {warning}");
+    }
+}
+
+/// Says that the HTML page, if any, was written.
+pub fn wrote(page: &Option<PathBuf>) {
+    if let Some(path) = page {
+        eprintln!("wrote {}", path.display());
+    }
+}
+
+/// How a command that runs solutions prints its report: a table, JSON, or JSON lines (one
+/// per finished run while it works, then a last one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Tables on stdout.
+    Text,
+    /// The report as one JSON document on stdout.
+    Json,
+    /// A JSON object per finished run on stdout, then `{"event": "end", ...}`.
+    JsonLines,
+}
+
+impl Output {
+    /// The output `--json` and `--json-lines` ask for.
+    pub fn of(json: bool, json_lines: bool) -> Output {
+        match (json, json_lines) {
+            (_, true) => Output::JsonLines,
+            (true, false) => Output::Json,
+            (false, false) => Output::Text,
+        }
+    }
+}
+
+/// The exit code of an interrupted command: 128 + the signal.
+pub fn interrupted_code(number: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(128 + number).unwrap_or(130))
+}
+
+/// The last line of `--json-lines`: how the command ended.
+pub fn json_end(code: u8, interrupted: Option<&Interruption>) {
+    let end = serde_json::json!({
+        "event": "end",
+        "exit_code": code,
+        "interrupted": interrupted,
+    });
+    println!("{end}");
+}
+
+/// An interrupted command's runs that finished: the partial matrices, how far it got, and the
+/// confirmation runs as for a finished command.
+pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
+    let code = interrupted_code(partial.interrupted.number);
+    match output {
+        Output::Json => print_json(partial),
+        Output::JsonLines => json_end(
+            (128 + partial.interrupted.number) as u8,
+            Some(&partial.interrupted),
+        ),
+        Output::Text => {
+            let on = std::io::stdout().is_terminal();
+            let grid = boardjudge::report::live::Grid {
+                problems: partial.problems.clone(),
+                done: partial.interrupted.done,
+                total: partial.interrupted.total,
+            };
+            print!("{}", grid.text(&|t, v| paint(t, v, on)));
+            let timing = &partial.timing;
+            if timing.worth_a_note() {
+                eprintln!("note: {}", timing.confirmation());
+            }
+            println!(
+                "{} ({})",
+                partial.interrupted.message, partial.interrupted.signal
+            );
+        }
+    }
+    code
+}
+
+/// A solution ready to run under `limits`: a command as it is, a source file built into
+/// `session`'s cache in `sandbox`'s jail under `build` (a missing toolchain is a usage error,
+/// a failed build [`Stop::does_not_build`]); its command and the limits it runs under (a
+/// JVM's heap is part of its command).
+pub fn prepare(
+    session: &Session,
+    solution: &Given,
+    limits: Limits,
+    sandbox: &Sandbox,
+    build: &BuildLimits,
+) -> Result<(Limits, Vec<String>), Stop> {
+    match solution.ready(&limits, &session.cache(), sandbox, build) {
+        Readiness::Ready { command, limits } => Ok((limits, command)),
+        Readiness::ToolchainMissing(e) => {
+            Err(Stop::usage(format!("{}: skipped: {e}", solution.path())))
+        }
+        Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
+    }
+}
+
+/// The sandbox for `session`'s solutions, shown to `watch`.
+pub fn sandbox(session: &Session, watch: &dyn Watch) -> Result<Sandbox, Stop> {
+    let sandbox = session.sandbox().map_err(Stop::usage)?;
+    watch.sandbox(&sandbox);
+    Ok(sandbox)
+}
+
+/// Writes the HTML page of `matrices` to `path`, with at its top the busy machine's warning
+/// of `timing` (if any) and `notes`.
+pub fn write_page(
+    path: &Path,
+    matrices: &[ProblemMatrix],
+    timing: &Timing,
+    notes: &[String],
+) -> Result<(), Stop> {
+    let warning = timing.warning().map(Note::Warning);
+    let notes: Vec<Note> = warning
+        .into_iter()
+        .chain(notes.iter().cloned().map(Note::Info))
+        .collect();
+    let page = html::render(matrices, &notes);
+    write_atomic(path, page.as_bytes())
+        .map_err(|e| Stop::usage(format!("cannot write {}: {e}", path.display())))
+}

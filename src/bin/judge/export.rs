@@ -1,0 +1,141 @@
+//! `judge export`: one problem's package, or every problem's, for a real judge
+//! ([`boardjudge::export`]): a line per package written, its notes on stderr.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use boardjudge::export::{ExportError, Kind, Written, export_verified, verified_tests};
+use boardjudge::problemset::plan::Plan;
+
+use crate::common::{Stop, beside, stopped, usage};
+
+#[derive(clap::Args)]
+/// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
+/// polygon, cms, dmoj.
+///
+/// The committed test data is first rebuilt in memory and compared with judge.toml (as
+/// `judge build --check` does); the package is made from it, the statement, the shipped
+/// solutions and the portable C++ checker and validator (sources; no prebuilt program).
+/// OUT_DIR/PROBLEM is replaced if it holds an earlier export of the same kind. The same
+/// inputs always give the same bytes.
+///
+///   icpc     OUT_DIR/PROBLEM (ICPC problem package 2025-09, for BAPCtools and
+///            problemtools: problem.yaml with limits.time_limit, statement/, data/sample,
+///            data/secret/GROUP/, input, answer and output validators, submissions)
+///   kattis   OUT_DIR/PROBLEM (legacy Kattis package: problem.yaml, .timelimit, statement,
+///            data/sample/NAME (the samples group), data/secret/GROUP/NAME, input and
+///            output validators, submissions) and OUT_DIR/PROBLEM.zip for DOMjudge (with
+///            domjudge-problem.ini)
+///   polygon  tests/NN and NN.a numbered in plan order (names.txt: NN GROUP/NAME),
+///            check.cpp, validator.cpp, script.txt (gen ... > N), problem.xml
+///   cms      task.yaml, input/inputK.txt, output/outputK.txt in plan order (names.txt:
+///            K GROUP/NAME), check/checker.cpp, gen/GEN (all or nothing)
+///   dmoj     OUT_DIR/PROBLEM (DMOJ problem folder: init.yml with a batch per group, each
+///            depending on the earlier ones, data/GROUP/NAME.in|.ans, checker.cpp as a
+///            bridged testlib checker, statement.md, tests/SOLUTION/test.yml for DMOJ's
+///            testsuite, README.md: how to add it to a site)
+///
+/// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
+/// or is missing, a test fails to build), 2 bad arguments or a bad plan, 3 the package
+/// cannot be made or written. (`judge --help` lists every command's.)
+///
+/// Example:
+///   judge export kattis msquare packages/
+///   judge export icpc --all packages/icpc/
+///   judge export cms --all packages/cms/
+///   judge export dmoj --all packages/dmoj/
+#[command(
+    verbatim_doc_comment,
+    override_usage = "judge export <KIND> <PROBLEM> <OUT_DIR>\n       judge export <KIND> --all <OUT_DIR>"
+)]
+pub struct Args {
+    /// The judge system.
+    #[arg(value_enum)]
+    pub kind: Kind,
+    /// PROBLEM OUT_DIR, or with --all only OUT_DIR.
+    #[arg(value_names = ["PROBLEM", "OUT_DIR"], num_args = 1..=2, required = true)]
+    pub targets: Vec<String>,
+    /// Every problem of the plan.
+    #[arg(long)]
+    pub all: bool,
+    /// The plan (default: judge.toml in the current directory or the nearest one above it).
+    #[arg(long, default_value = "judge.toml", hide_default_value = true)]
+    pub plan: PathBuf,
+    /// Where the committed test data is (default: testdata/ beside the plan).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+}
+
+/// `judge export` as its arguments say.
+pub fn command(args: Args) -> ExitCode {
+    let Args {
+        kind,
+        targets,
+        all,
+        plan,
+        data,
+    } = args;
+    let (problem, out) = match (all, &targets[..]) {
+        (true, [out]) => (None, out),
+        (false, [problem, out]) => (Some(problem.as_str()), out),
+        (true, _) => return usage("with --all, give only OUT_DIR"),
+        (false, _) => return usage("give PROBLEM OUT_DIR, or --all OUT_DIR"),
+    };
+    let data = data.unwrap_or_else(|| beside(&plan, "testdata"));
+    let name = kind.name();
+    let result = export(
+        kind,
+        problem,
+        &plan,
+        &data,
+        Path::new(out),
+        &mut |problem, w| {
+            let zip = w
+                .zip
+                .as_ref()
+                .map(|z| format!(" and {}", z.display()))
+                .unwrap_or_default();
+            println!(
+                "{name} {problem}: {} ({} files, {} bytes){zip}",
+                w.dir.display(),
+                w.files,
+                w.bytes
+            );
+            for note in &w.notes {
+                eprintln!("note: {name} {problem}: {note}");
+            }
+        },
+    );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(stop) => stopped(stop),
+    }
+}
+
+/// Exports `problem` (or, when `None`, every problem) of the plan at `plan` with its test
+/// data in `data` as `kind` packages into `out`, in plan order, giving each package to
+/// `written` as it is written; stops at the first that fails.
+fn export(
+    kind: Kind,
+    problem: Option<&str>,
+    plan: &Path,
+    data: &Path,
+    out: &Path,
+    written: &mut dyn FnMut(&str, &Written),
+) -> Result<(), Stop> {
+    let plan = Plan::load(plan).map_err(|e| Stop::usage(e.to_string()))?;
+    let names: Vec<String> = match problem {
+        Some(name) => vec![plan.problem(name).map_err(Stop::usage)?.name.clone()],
+        None => plan.problems.iter().map(|p| p.name.clone()).collect(),
+    };
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for name in &names {
+        let failed = |e: ExportError| format!("{} {name}: {e}", kind.name());
+        // Test data that is not what judge.toml builds is a verdict; a package that cannot be
+        // made or written, the judge's failure.
+        let tests = verified_tests(&plan, name, data, jobs).map_err(|e| Stop::failed(failed(e)))?;
+        let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
+        written(name, &w);
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! `judge languages`: each language solutions may be written in, its commands, and whether
+//! its toolchain is installed here ([`boardjudge::runner::language`]).
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+
+use boardjudge::judging::run::Verdict;
+use boardjudge::runner::language::{self, Language};
+
+use crate::terminal::{paint, print_json};
+
+#[derive(clap::Args)]
+/// List the languages solutions may be written in: extensions, the exact compile and
+/// run commands, and whether the toolchain is installed here (with its version).
+///
+/// In a command, {source} is the source file, {binary} the executable, {dir} the build
+/// directory, {class} the Java main class (the file's name) and {heap} the JVM's heap:
+/// the memory limit less 64 MiB for the JVM itself. A solution whose toolchain is missing is skipped by `judge strength`
+/// (said so), not failed.
+///
+/// Exit codes: 0 always (a missing toolchain is information), 2 bad arguments.
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Print the list as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A language and its toolchain here. Its JSON is an entry of `judge languages --json`: id,
+/// name, extensions, compile and run commands, present, version and the missing tool.
+struct Toolchain {
+    /// The language.
+    language: &'static Language,
+    /// The toolchain's version, when it is present.
+    version: Option<String>,
+    /// The first tool that is not on `PATH`, if any.
+    missing: Option<&'static str>,
+}
+
+impl Serialize for Toolchain {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let l = self.language;
+        let mut s = serializer.serialize_struct("Toolchain", 8)?;
+        s.serialize_field("id", l.id)?;
+        s.serialize_field("name", l.name)?;
+        s.serialize_field("extensions", l.extensions)?;
+        s.serialize_field("compile", l.compile)?;
+        s.serialize_field("run", l.run)?;
+        s.serialize_field("present", &self.missing.is_none())?;
+        s.serialize_field("version", &self.version)?;
+        s.serialize_field("missing", &self.missing)?;
+        s.end()
+    }
+}
+
+/// Every language, in [`language::ALL`]'s order. Its JSON is `judge languages --json`'s.
+#[derive(Serialize)]
+struct Report {
+    /// The languages.
+    languages: Vec<Toolchain>,
+}
+
+/// `judge languages` as its arguments say: each language, its commands and whether its
+/// toolchain is here.
+pub fn command(args: Args) -> ExitCode {
+    let report = Report {
+        languages: language::ALL
+            .iter()
+            .map(|l| Toolchain {
+                language: l,
+                version: l.toolchain_version(),
+                missing: language::missing_tool(l.tools),
+            })
+            .collect(),
+    };
+    if args.json {
+        print_json(&report);
+        return ExitCode::SUCCESS;
+    }
+    let on = std::io::stdout().is_terminal();
+    for t in &report.languages {
+        let l = t.language;
+        let extensions: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
+        let status = match (t.missing, &t.version) {
+            (Some(tool), _) => paint(
+                &format!("missing: {tool} is not on PATH (solutions are skipped)"),
+                &Verdict::WA,
+                on,
+            ),
+            (None, Some(v)) => paint(&format!("present: {v}"), &Verdict::AC, on),
+            (None, None) => "present".to_string(),
+        };
+        println!("{:<9} {:<16} {status}", l.name, extensions.join(" "));
+        let compile = l.compile_line();
+        let compile = if compile.is_empty() { "none" } else { &compile };
+        println!("    compile: {compile}");
+        println!("    run:     {}", l.run_line());
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,565 @@
+//! `judge run`: the solutions named on the command line on the selected tests of a problem.
+//! Source files are built first (into target/solutions/ beside judge.toml); every solution
+//! runs on every test, as a matrix ([`given`]), one solution as a matrix of one. One
+//! solution's report is its table of tests, several solutions' the matrix. Each run is shown
+//! as it finishes ([`Live`]); an interrupted run reports the runs that finished.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use boardjudge::judging::matrix_runs::given::{self, Given};
+use boardjudge::judging::ready::Readiness;
+use boardjudge::judging::run::{CannotStart, TestResult, TimeKind, Verdict, failure_message};
+use boardjudge::judging::session::{Session, Timing};
+use boardjudge::report::live::GridProblem;
+use boardjudge::report::matrix::{self, ProblemMatrix};
+use boardjudge::report::text::{self, LEGEND};
+use boardjudge::runner::load::SessionWatch;
+use boardjudge::runner::sandbox::Layers;
+use boardjudge::runner::{self, language};
+
+use crate::common::{
+    Common, Output, Stop, interrupted_code, json_end, print_partial, sandbox, stopped, usage,
+    warn_busy, write_page, wrote,
+};
+use crate::exit;
+use crate::live::{Interruption, Live, Partial, Watch};
+use crate::solution_args::{given_solutions, missing_source, not_a_source};
+use crate::terminal::{Terminal, paint, print_json};
+
+#[derive(clap::Args)]
+/// Run solutions on every test of a problem and judge each output.
+///
+/// A solution is a source file (built as `judge languages` shows: C, C++, Rust,
+/// Python 3, Java, into target/solutions/) or any command (a binary, `python3 sol.py`,
+/// ...): the words after `--`, or one string in --command 'CMD', split as a shell splits
+/// words (quotes and backslashes; no variables, globs or pipes: --command
+/// "sh -c '...'" for those). It reads a test's input on stdin. Limits come from
+/// judge.toml: CPU time (which decides TLE), a wall clock of max(3 x that, that + 2 s)
+/// which only stops programs that wait, address space; output is capped at the checker's
+/// cap, max(1 MiB, 4 x the jury answer): one byte more and the solution is stopped and
+/// gets WA "output too long" with the sizes, the verdict `check` and `judge check` give
+/// the same output. A run that gets TLE or uses 80 % of the limit is run again, twice at
+/// most, and the fastest run counts (--confirm), but a TLE by CPU time on a quiet core
+/// stands (--confirm-all). A solution that hangs, forks or floods output is killed with
+/// its whole process group. Verdicts: AC, WA, PE, TLE, MLE, RE (exit code or signal), FAIL
+/// (a test data problem). Tests run in plan order, named GROUP/NAME.
+///
+/// One solution: a table of its tests (verdict, CPU and wall time, memory, reason), then
+/// the first failure's checker message. A command that cannot start (not found, not
+/// executable) stops the run at the first test with one message.
+///
+/// Several solutions (source files, then --command ones in order, then the one after
+/// `--`): the matrix. Every solution runs on every test, even after it failed one, the runs
+/// spread over the --jobs workers one test at a time; tests down, grouped as in
+/// judge.toml and numbered, solutions across (#1, #2, ... named by file name or command
+/// line; a longer path, or (2), where two names collide): a verdict letter and the CPU
+/// time per cell, per test the slowest accepted time against the limit, per solution its
+/// first failing test; then which solutions fail each test, and each one's first
+/// failure's message. A source that does not build, or a command that cannot start (it
+/// is not run past the first test), fails that solution; the others run on.
+///
+/// Each run is shown as it finishes (a confirmed time verdict once its runs are over): on
+/// a terminal a live table on stderr (a row per solution, a letter per finished test)
+/// above the progress bar, cleared at the end; when stderr is not a terminal a line per
+/// finished run on stderr; with --json-lines a JSON object per finished run on stdout.
+/// The report itself (the table, --json) comes at the end on stdout, as always. Ctrl-C
+/// (SIGINT) or SIGTERM stops the runs (no test or confirmation re-run starts), kills the
+/// running solutions and prints the runs that finished (the partial table or matrix,
+/// "interrupted after N of M runs"), then exits with 128 + the signal (130 for Ctrl-C).
+///
+/// --tests chooses tests: a group name, a GROUP/NAME, a NAME, or a glob of * and ? over
+/// any of these; comma lists, and --tests may be repeated. A pattern that matches no test
+/// is an error. --html FILE writes the matrix as a self-contained page (as `judge
+/// strength --matrix --html` does), also for one solution.
+///
+/// Exit codes: 0 every solution accepted on every test, 1 some test not accepted (with
+/// several solutions also a command that cannot start), 2 bad arguments (also a missing
+/// source file, a --tests pattern that matches nothing, test data not built from
+/// judge.toml, a source whose toolchain is not installed here: nothing runs, or with one
+/// solution a command that cannot start), 3 a test the checker cannot judge (FAIL: the
+/// jury's data), 4 a source that does not build; with several solutions the highest of
+/// 1, 3 and 4 that applies; 130 interrupted (128 + the signal). (`judge --help` lists
+/// every command's.)
+///
+/// Example:
+///   judge run msquare sol.cpp
+///   judge run sicily --tests samples,edge --jobs 1 -- ./my-solution
+///   judge run msquare --tests 'by-distance/distance-1?-*' -- python3 sol.py
+///   judge run rotation --json -- python3 sol.py > results.json
+///   judge run msquare a.cpp b.py c.rs --tests samples,edge
+///   judge run msquare fast.cpp --command 'python3 slow.py' --html report.html -- ./old
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// The problem (its name in judge.toml).
+    pub problem: String,
+    /// Only these tests: group names, GROUP/NAMEs, NAMEs or globs (`*`, `?`) over them,
+    /// comma-separated; may be repeated.
+    #[arg(long, value_name = "SELECTION")]
+    pub tests: Vec<String>,
+    #[command(flatten)]
+    pub common: Common,
+    /// Print the results as JSON on stdout instead of a table. One solution: per test its
+    /// test (GROUP/NAME), group, verdict ("WA"), detail ("cpu", "exit code 3", or null),
+    /// times, memory, summary and the checker's full message. Several: the matrix, as
+    /// `judge strength --matrix --json` gives it (kind "given", no expectations).
+    #[arg(long)]
+    pub json: bool,
+    /// Print a JSON object per finished run on stdout as it finishes (its test result
+    /// with event "run", problem, solution, path, solution_number, test_number, done,
+    /// total), then a last one: {"event": "end", "exit_code", "interrupted"}.
+    #[arg(long, conflicts_with = "json")]
+    pub json_lines: bool,
+    /// Also write the matrix as a self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// A solution's command as one string, split as a shell splits words; may be
+    /// repeated, beside source files and a command after `--`.
+    #[arg(long = "command", value_name = "CMD")]
+    pub commands: Vec<String>,
+    /// Source files to build and run (.c, .cpp, .cc, .rs, .py, .java).
+    #[arg(
+        value_name = "SOURCE-FILE",
+        required_unless_present_any = ["commands", "command"]
+    )]
+    pub sources: Vec<PathBuf>,
+    /// A solution's command, instead of or beside source files.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+/// What `judge run` found: the matrix, or the runs that finished before an interrupt.
+enum Report {
+    /// Every solution on every test (one solution: its tests, and how far they got if the
+    /// judge was interrupted).
+    Ran(Box<Ran>),
+    /// Several solutions, interrupted: the runs that finished.
+    Interrupted(Box<Partial>),
+}
+
+/// The solutions' matrix and how it ran.
+struct Ran {
+    /// The problem's matrix.
+    matrix: ProblemMatrix,
+    /// How the time verdicts were made and how busy the machine was.
+    timing: Timing,
+    /// Parallel jobs.
+    jobs: usize,
+    /// What confined the runs.
+    sandbox: Layers,
+    /// Why the times may be inflated (too many jobs for honest timings), if they may.
+    timing_note: Option<String>,
+    /// CPU seconds per test.
+    time_limit_seconds: f64,
+    /// Memory per test (one solution: as its language runs it).
+    memory_limit_bytes: u64,
+    /// The lines under the matrix: how it ran, how the solutions did, the timing note.
+    notes: Vec<String>,
+    /// How far the runs got, if the judge was interrupted (one solution).
+    interrupted: Option<Interruption>,
+    /// The HTML page written.
+    page: Option<PathBuf>,
+}
+
+/// One solution's results, test by test: `judge run --json`'s JSON for one solution.
+#[derive(Serialize)]
+struct One<'a> {
+    /// How the time verdicts were made and how busy the machine was.
+    timing: &'a Timing,
+    /// The problem.
+    problem: &'a str,
+    /// The command that ran.
+    command: &'a [String],
+    /// CPU seconds per test.
+    time_limit_seconds: f64,
+    /// Memory per test.
+    memory_limit_bytes: u64,
+    /// Parallel jobs.
+    jobs: usize,
+    /// What confined the runs.
+    sandbox: &'a Layers,
+    /// Why the times may be inflated, if they may.
+    timing_note: &'a Option<String>,
+    /// The tests accepted.
+    passed: usize,
+    /// The tests run.
+    total: usize,
+    /// Per test, in order (interrupted: the tests that finished).
+    results: &'a [TestResult],
+    /// How far the runs got, if the judge was interrupted (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interrupted: Option<&'a Interruption>,
+}
+
+/// Several solutions' matrix: `judge run --json`'s JSON for several solutions.
+#[derive(Serialize)]
+struct Several<'a> {
+    /// How the time verdicts were made and how busy the machine was.
+    timing: &'a Timing,
+    /// The solutions not accepted on every test.
+    failed: usize,
+    /// The solutions accepted on every test.
+    accepted: usize,
+    /// Parallel jobs.
+    jobs: usize,
+    /// What confined the runs.
+    sandbox: &'a Layers,
+    /// Why the times may be inflated, if they may.
+    timing_note: &'a Option<String>,
+    /// CPU seconds per test.
+    time_limit_seconds: f64,
+    /// Memory per test.
+    memory_limit_bytes: u64,
+    /// The problem's matrix (a list of one, as `judge strength --matrix` gives several).
+    problems: [&'a ProblemMatrix; 1],
+}
+
+/// `judge run` as its arguments say: one solution's table, or several solutions' matrix.
+pub fn command(args: Args) -> ExitCode {
+    let not_source = (args.sources.iter())
+        .find(|s| language::of(s).is_none())
+        .map(|file| not_a_source(file, &args.problem, "run"))
+        .or_else(|| missing_source(&args.sources));
+    let solutions =
+        match given_solutions(args.sources.clone(), &args.commands, args.command.clone()) {
+            Ok(s) => s,
+            Err(e) => return usage(&e),
+        };
+    let output = Output::of(args.json, args.json_lines);
+    let session: Session = args.common.clone().into();
+    let terminal = Terminal::live(output == Output::JsonLines);
+    let ran = match run(&session, &args, &solutions, not_source, &terminal) {
+        Err(stop) => return stopped(stop),
+        Ok(Report::Interrupted(partial)) => {
+            warn_busy(&partial.timing);
+            return print_partial(&partial, output);
+        }
+        Ok(Report::Ran(ran)) => ran,
+    };
+    warn_busy(&ran.timing);
+    wrote(&ran.page);
+    if let [_] = &solutions[..] {
+        return print_one(&ran, output);
+    }
+    let m = &ran.matrix;
+    // The highest code that applies: a solution that does not build, a FAIL, a verdict.
+    let code = (m.rows.iter())
+        .map(|row| exit::of_report(&row.report, &row.cells))
+        .max()
+        .unwrap_or(exit::OK);
+    match output {
+        Output::Json => {
+            let failed = m.rows.iter().filter(|r| !r.report.ok).count();
+            print_json(&Several {
+                timing: &ran.timing,
+                failed,
+                accepted: m.rows.len() - failed,
+                jobs: ran.jobs,
+                sandbox: &ran.sandbox,
+                timing_note: &ran.timing_note,
+                time_limit_seconds: ran.time_limit_seconds,
+                memory_limit_bytes: ran.memory_limit_bytes,
+                problems: [m],
+            });
+        }
+        Output::JsonLines => json_end(code, None),
+        Output::Text => print_several(&ran),
+    }
+    exit::code(code)
+}
+
+/// Runs `judge run` of `solutions` as `args` ask: every one on every test, the runs shown to
+/// `watch`. One solution that does not build, whose toolchain is missing or that cannot
+/// start stops the command; with several, the others run on.
+fn run(
+    session: &Session,
+    args: &Args,
+    solutions: &[Given],
+    not_source: Option<String>,
+    watch: &dyn Watch,
+) -> Result<Report, Stop> {
+    let loaded = session.load(&args.problem).map_err(Stop::usage)?;
+    let (problem, limits) = (loaded.problem(), loaded.limits);
+    if let Some(message) = not_source {
+        return Err(Stop::usage(message));
+    }
+    let tests = (session.tests(problem, &loaded.manifest, &args.tests))
+        .and_then(|files| {
+            files
+                .iter()
+                .map(|f| f.load())
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(Stop::usage)?;
+    let one = solutions.len() == 1;
+    let jobs = session.jobs();
+    let sandbox = sandbox(session, watch)?;
+    if !one {
+        given::check_toolchains(solutions).map_err(|e| Stop {
+            code: exit::USAGE,
+            lines: (e.lines().map(String::from))
+                .chain(["nothing was run".to_string()])
+                .collect(),
+        })?;
+    }
+    let (cache, build) = (session.cache(), &loaded.plan.build);
+    let prepared = given::prepare(solutions, &limits, &cache, build, &sandbox, jobs);
+    let limits = match &prepared[0].ready {
+        Readiness::Ready { limits, .. } if one => *limits,
+        Readiness::ToolchainMissing(e) if one => {
+            let path = prepared[0].given.path();
+            return Err(Stop::usage(format!("{path}: skipped: {e}")));
+        }
+        Readiness::DoesNotBuild(e) if one => return Err(Stop::does_not_build(e.clone())),
+        _ => limits,
+    };
+    let time_limit = limits.cpu.as_secs_f64();
+    // One solution's row is named by its path, several by their names.
+    let names = match one {
+        true => vec![prepared[0].given.path()],
+        false => matrix::given_names(&prepared),
+    };
+    let rows: Vec<(String, String)> = (names.into_iter().zip(&prepared))
+        .map(|(name, p)| (name, p.given.path()))
+        .collect();
+    let tests_of = GridProblem::tests_of(&tests);
+    let grid = GridProblem::new(&problem.name, &problem.title, time_limit, &tests_of, &rows);
+    let ready = prepared.iter().filter(|p| p.ready.runnable().is_some());
+    let total = ready.count() * tests.len();
+    match one {
+        true => watch.begin(Some(tests.len()), "tests"),
+        false => watch.begin(Some(0), "runs"),
+    }
+    let live = Live::new(vec![grid], Some(total), watch);
+    let load = SessionWatch::start();
+    let judged = given::run_given(
+        problem,
+        &tests,
+        time_limit,
+        &prepared,
+        &sandbox,
+        session.schedule(),
+        &|p| {
+            watch.progress(p.done, Some(p.total));
+            // One solution that cannot start stops with one message: no run to show.
+            let stops = |r: &TestResult| one && CannotStart::from_result(r).is_some();
+            if let Some(f) = p.finished.filter(|f| !stops(f.result)) {
+                live.finished(0, f.solution, f.test, f.result);
+            }
+        },
+    );
+    // One solution's runs, on as many workers as it has tests.
+    let jobs_used = if one { jobs.min(tests.len()) } else { jobs };
+    let contention = load.finish(jobs_used.max(1));
+    watch.end();
+    let wall = limits.wall.as_secs_f64();
+    let interrupted = if one {
+        live.interruption()
+    } else if let Some(partial) = live.interrupted(session, wall, contention.clone()) {
+        return Ok(Report::Interrupted(Box::new(partial)));
+    } else {
+        None
+    };
+    let cannot_start = (judged[0].cells.first()).and_then(CannotStart::from_result);
+    if let Some(e) = cannot_start.filter(|_| one && interrupted.is_none()) {
+        return Err(Stop::usage(e.to_string()));
+    }
+    let m = matrix::given(problem, &tests, time_limit, &prepared, judged);
+    let cells = m.rows.iter().flat_map(|r| &r.cells);
+    let counted = if one {
+        "test(s)"
+    } else {
+        "cell(s) of the matrix"
+    };
+    let timing = Timing::of(session, wall, (cells, counted), contention);
+    let timing_note = runner::timing_note(jobs_used);
+    let notes = notes(&m, jobs, &sandbox.layers(), timing_note.as_deref(), &timing);
+    let page = args.html.clone().filter(|_| interrupted.is_none());
+    if let Some(path) = &page {
+        write_page(path, std::slice::from_ref(&m), &timing, &notes)?;
+    }
+    Ok(Report::Ran(Box::new(Ran {
+        matrix: m,
+        timing,
+        jobs,
+        sandbox: sandbox.layers(),
+        timing_note,
+        time_limit_seconds: time_limit,
+        memory_limit_bytes: limits.memory_bytes,
+        notes,
+        interrupted,
+        page,
+    })))
+}
+
+/// The lines under a `judge run` matrix: how it ran, how the solutions did, the confirmation
+/// runs, the timing note.
+fn notes(
+    m: &ProblemMatrix,
+    jobs: usize,
+    layers: &Layers,
+    note: Option<&str>,
+    timing: &Timing,
+) -> Vec<String> {
+    let runs = m.rows.iter().map(|r| r.cells.len()).sum::<usize>();
+    let accepted = m.rows.iter().filter(|r| r.report.ok).count();
+    let mut notes = vec![
+        format!("{runs} runs with {jobs} parallel job(s); {layers}"),
+        format!(
+            "{}: {} solution(s): {accepted} accepted on every one of the {} tests, {} not",
+            m.problem,
+            m.rows.len(),
+            m.tests.len(),
+            m.rows.len() - accepted
+        ),
+        timing.confirmation(),
+    ];
+    notes.extend(note.map(|n| format!("note: {n}")));
+    notes
+}
+
+/// One solution's report as `output` asks: its table, its first failure's message and how it
+/// went; its exit code.
+fn print_one(ran: &Ran, output: Output) -> ExitCode {
+    let row = &ran.matrix.rows[0];
+    let results = &row.cells;
+    let passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
+    let done = if passed == results.len() {
+        exit::OK
+    } else {
+        exit::of_results(results).max(exit::VERDICT)
+    };
+    let interrupted = &ran.interrupted;
+    let problem = &ran.matrix.problem;
+    match output {
+        Output::Json => print_json(&One {
+            timing: &ran.timing,
+            problem,
+            command: &row.command,
+            time_limit_seconds: ran.time_limit_seconds,
+            memory_limit_bytes: ran.memory_limit_bytes,
+            jobs: ran.jobs,
+            sandbox: &ran.sandbox,
+            timing_note: &ran.timing_note,
+            passed,
+            total: results.len(),
+            results,
+            interrupted: interrupted.as_ref(),
+        }),
+        Output::JsonLines => json_end(
+            interrupted
+                .as_ref()
+                .map_or(done, |i| (128 + i.number) as u8),
+            interrupted.as_ref(),
+        ),
+        Output::Text => {
+            print_table(results, std::io::stdout().is_terminal());
+            if let Some(first) = results.iter().find(|r| r.verdict != Verdict::AC) {
+                let on = std::io::stderr().is_terminal();
+                let message = failure_message(first, &|text, verdict| paint(text, verdict, on));
+                eprintln!("\n{message}");
+            }
+            if let Some(note) = &ran.timing_note {
+                eprintln!("note: {note}");
+            }
+            if ran.timing.worth_a_note() {
+                eprintln!("note: {}", ran.timing.confirmation());
+            }
+            // A TLE by the limit it reached, never by the time counted when it was stopped.
+            let slowest = match results
+                .iter()
+                .filter_map(|r| r.over_limit())
+                .reduce(f64::max)
+            {
+                Some(limit) => format!(">{limit:.3} s CPU (a TLE)"),
+                None => format!(
+                    "{:.3} s CPU",
+                    results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max)
+                ),
+            };
+            println!("{}", ran.sandbox);
+            let total = results.len();
+            match interrupted {
+                Some(i) => println!(
+                    "{problem}: {} ({}); {passed}/{total} finished tests accepted",
+                    i.message, i.signal
+                ),
+                None => println!(
+                    "{problem}: {passed}/{total} tests accepted; slowest {slowest} of {} s",
+                    ran.time_limit_seconds
+                ),
+            }
+        }
+    }
+    match interrupted {
+        Some(i) => interrupted_code(i.number),
+        None => exit::code(done),
+    }
+}
+
+/// Several solutions' matrix, each failing one's first failure and the notes.
+fn print_several(ran: &Ran) {
+    let m = &ran.matrix;
+    let on = std::io::stdout().is_terminal();
+    println!("{LEGEND}\n");
+    println!("{}", text::render(m, &|t, v| paint(t, v, on)));
+    let on = std::io::stderr().is_terminal();
+    for (i, row) in m.rows.iter().enumerate() {
+        if row.report.ok {
+            continue;
+        }
+        let first = row.cells.iter().find(|c| c.verdict != Verdict::AC);
+        let message = match first {
+            Some(c) if CannotStart::from_result(c).is_none() => {
+                failure_message(c, &|text, verdict| paint(text, verdict, on))
+            }
+            _ => row.report.summary.clone(),
+        };
+        eprintln!("\n#{} {}: {}", i + 1, row.name, message.trim_end());
+    }
+    if let Some(note) = &ran.timing_note {
+        eprintln!("note: {note}");
+    }
+    for line in &ran.notes[..3] {
+        println!("{line}");
+    }
+}
+
+/// One solution's results, a line per test.
+fn print_table(results: &[TestResult], on: bool) {
+    let width = results.iter().map(|r| r.test.len()).fold(6, usize::max);
+    println!(
+        "{:<width$} {:<18} {:>8} {:>8} {:>9}  reason",
+        "test", "verdict", "cpu s", "wall s", "mem MiB"
+    );
+    for r in results {
+        let verdict = format!("{:<18}", r.verdict.to_string());
+        let fastest = match (r.runs > 1, r.summary.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => format!("the fastest of {} runs", r.runs),
+            (true, false) => format!(" (the fastest of {} runs)", r.runs),
+        };
+        // A TLE shows the limit it reached in its column (CPU or wall clock), never a time
+        // under it; the other column keeps its figure.
+        let (cpu, wall) = match (&r.verdict, r.over_limit()) {
+            (Verdict::TLE(TimeKind::Wall), Some(limit)) => {
+                (format!("{:.3}", r.cpu_seconds), format!(">{limit:.3}"))
+            }
+            (_, Some(limit)) => (format!(">{limit:.3}"), format!("{:.3}", r.wall_seconds)),
+            _ => (
+                format!("{:.3}", r.cpu_seconds),
+                format!("{:.3}", r.wall_seconds),
+            ),
+        };
+        println!(
+            "{:<width$} {} {cpu:>8} {wall:>8} {:>9.1}  {}{fastest}",
+            r.test,
+            paint(&verdict, &r.verdict, on),
+            r.peak_memory_bytes as f64 / f64::from(1 << 20),
+            r.summary
+        );
+    }
+}
