@@ -116,6 +116,38 @@ pub struct Args {
     pub json_lines: bool,
 }
 
+/// `judge strength` as its arguments say: a line per solution, or the matrices.
+pub fn command(args: Args) -> ExitCode {
+    let output = Output::of(args.json, args.json_lines);
+    let session: Session = args.common.clone().into();
+    let terminal = Terminal::live(output == Output::JsonLines);
+    let report = match run(&session, &args, &terminal) {
+        Ok(report) => report,
+        Err(stop) => return stopped(stop),
+    };
+    warn_busy(report.timing());
+    if let Report::Matrix(m) = &report {
+        wrote(&m.page);
+    }
+    match (&report, output) {
+        (Report::Interrupted(partial), _) => {
+            return print_partial(partial, output);
+        }
+        (_, Output::JsonLines) => json_end(code(&report), None),
+        (Report::List(list), Output::Json) => print_json(list),
+        (Report::List(list), Output::Text) => print_strength(list),
+        (Report::Matrix(m), _) => {
+            if output == Output::Json {
+                print_json(m);
+            } else {
+                print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
+                println!("{}", m.load);
+            }
+        }
+    }
+    exit::code(code(&report))
+}
+
 /// What `judge strength` found.
 enum Report {
     /// Each solution until it was decided.
@@ -527,38 +559,6 @@ fn blame_load<'a>(timing: &Timing, reports: impl Iterator<Item = &'a mut Solutio
     for report in reports {
         note_load(report, &figures);
     }
-}
-
-/// `judge strength` as its arguments say: a line per solution, or the matrices.
-pub fn command(args: Args) -> ExitCode {
-    let output = Output::of(args.json, args.json_lines);
-    let session: Session = args.common.clone().into();
-    let terminal = Terminal::live(output == Output::JsonLines);
-    let report = match run(&session, &args, &terminal) {
-        Ok(report) => report,
-        Err(stop) => return stopped(stop),
-    };
-    warn_busy(report.timing());
-    if let Report::Matrix(m) = &report {
-        wrote(&m.page);
-    }
-    match (&report, output) {
-        (Report::Interrupted(partial), _) => {
-            return print_partial(partial, output);
-        }
-        (_, Output::JsonLines) => json_end(code(&report), None),
-        (Report::List(list), Output::Json) => print_json(list),
-        (Report::List(list), Output::Text) => print_strength(list),
-        (Report::Matrix(m), _) => {
-            if output == Output::Json {
-                print_json(m);
-            } else {
-                print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
-                println!("{}", m.load);
-            }
-        }
-    }
-    exit::code(code(&report))
 }
 
 /// The exit code of a finished `judge strength`: the highest that applies of a solution not

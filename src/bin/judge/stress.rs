@@ -112,6 +112,85 @@ pub struct Args {
     pub reference_command: Option<String>,
 }
 
+/// `judge stress` as its arguments say.
+pub fn command(args: Args) -> ExitCode {
+    let Args {
+        problem,
+        seed,
+        count,
+        time,
+        save,
+        shrink_runs,
+        common,
+        commands,
+        sources,
+        command,
+        reference,
+        reference_command,
+    } = args;
+    if let Some(file) = sources.iter().find(|s| language::of(s).is_none()) {
+        return usage(&not_a_source(file, &problem, "stress"));
+    }
+    if let Some(message) = missing_source(&sources) {
+        return usage(&message);
+    }
+    let reference = match (reference, reference_command) {
+        (Some(file), _) if language::of(&file).is_none() => {
+            return usage(&format!(
+                "--reference {}: not a source file of a known language (expected {}); \
+                 a program's command goes to --reference-command 'CMD'",
+                file.display(),
+                language::known_extensions()
+            ));
+        }
+        (Some(file), _) => match missing_source(std::slice::from_ref(&file)) {
+            Some(message) => return usage(&format!("--reference {message}")),
+            None => Some(Given::Source(file)),
+        },
+        (None, Some(line)) => match given_solutions(Vec::new(), &[line], Vec::new()) {
+            Ok(mut given) => Some(given.remove(0)),
+            Err(e) => return usage(&e.replace("--command", "--reference-command")),
+        },
+        (None, None) => None,
+    };
+    let solution = match given_solutions(sources, &commands, command) {
+        Ok(mut given) if given.len() == 1 => given.remove(0),
+        Ok(given) => {
+            return usage(&format!(
+                "give one solution: a source file, --command 'CMD' or a command after \
+                 `--` ({} given)",
+                given.len()
+            ));
+        }
+        Err(e) => return usage(&e),
+    };
+    let budget = match (count, time) {
+        (_, Some(t)) if t > 0.0 && t <= 1e6 => Budget::Time(Duration::from_secs_f64(t)),
+        (_, Some(t)) => {
+            return usage(&format!("--time must be in (0, 1000000] seconds, not {t}"));
+        }
+        (Some(0), None) => return usage("--count must be at least 1"),
+        (Some(n), None) => Budget::Count(n),
+        (None, None) => Budget::Count(1000),
+    };
+    let seed = seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        // Said first, so that even an interrupted run can be replayed.
+        eprintln!("note: a fresh seed, {seed}: --seed {seed} replays these tests");
+        seed
+    });
+    let settings = Settings {
+        seed,
+        budget,
+        shrink_runs,
+    };
+    let programs = Programs {
+        solution: &solution,
+        reference: reference.as_ref(),
+    };
+    stress(&common.into(), &problem, settings, save, &programs)
+}
+
 /// What `judge stress` found.
 struct Report {
     /// The problem.
@@ -220,85 +299,6 @@ fn run(
         outcome,
         saved,
     })
-}
-
-/// `judge stress` as its arguments say.
-pub fn command(args: Args) -> ExitCode {
-    let Args {
-        problem,
-        seed,
-        count,
-        time,
-        save,
-        shrink_runs,
-        common,
-        commands,
-        sources,
-        command,
-        reference,
-        reference_command,
-    } = args;
-    if let Some(file) = sources.iter().find(|s| language::of(s).is_none()) {
-        return usage(&not_a_source(file, &problem, "stress"));
-    }
-    if let Some(message) = missing_source(&sources) {
-        return usage(&message);
-    }
-    let reference = match (reference, reference_command) {
-        (Some(file), _) if language::of(&file).is_none() => {
-            return usage(&format!(
-                "--reference {}: not a source file of a known language (expected {}); \
-                 a program's command goes to --reference-command 'CMD'",
-                file.display(),
-                language::known_extensions()
-            ));
-        }
-        (Some(file), _) => match missing_source(std::slice::from_ref(&file)) {
-            Some(message) => return usage(&format!("--reference {message}")),
-            None => Some(Given::Source(file)),
-        },
-        (None, Some(line)) => match given_solutions(Vec::new(), &[line], Vec::new()) {
-            Ok(mut given) => Some(given.remove(0)),
-            Err(e) => return usage(&e.replace("--command", "--reference-command")),
-        },
-        (None, None) => None,
-    };
-    let solution = match given_solutions(sources, &commands, command) {
-        Ok(mut given) if given.len() == 1 => given.remove(0),
-        Ok(given) => {
-            return usage(&format!(
-                "give one solution: a source file, --command 'CMD' or a command after \
-                 `--` ({} given)",
-                given.len()
-            ));
-        }
-        Err(e) => return usage(&e),
-    };
-    let budget = match (count, time) {
-        (_, Some(t)) if t > 0.0 && t <= 1e6 => Budget::Time(Duration::from_secs_f64(t)),
-        (_, Some(t)) => {
-            return usage(&format!("--time must be in (0, 1000000] seconds, not {t}"));
-        }
-        (Some(0), None) => return usage("--count must be at least 1"),
-        (Some(n), None) => Budget::Count(n),
-        (None, None) => Budget::Count(1000),
-    };
-    let seed = seed.unwrap_or_else(|| {
-        let seed = fresh_seed();
-        // Said first, so that even an interrupted run can be replayed.
-        eprintln!("note: a fresh seed, {seed}: --seed {seed} replays these tests");
-        seed
-    });
-    let settings = Settings {
-        seed,
-        budget,
-        shrink_runs,
-    };
-    let programs = Programs {
-        solution: &solution,
-        reference: reference.as_ref(),
-    };
-    stress(&common.into(), &problem, settings, save, &programs)
 }
 
 /// `judge stress`: the failure found, shrunk, and with `--save` where it was kept.

@@ -126,38 +126,49 @@ pub fn run_given(
     let ready: Vec<usize> = (0..prepared.len())
         .filter(|&i| prepared[i].ready.runnable().is_some())
         .collect();
-    let runs: Vec<Runs> = ready
-        .iter()
-        .map(|&i| {
-            let (cmd, limits) = prepared[i]
-                .ready
-                .runnable()
-                .expect("only ready solutions run");
-            Runs {
-                problem,
-                tests,
-                cmd,
-                limits: *limits,
-                rank: 0,
-                // Nothing declared: every time verdict in doubt decides.
-                stake: Stake::Decides,
-            }
-        })
-        .collect();
-    let mut cells = vec![Vec::new(); prepared.len()];
-    let progress = |p: Progress| {
-        progress(Progress {
-            finished: p.finished.map(|f| Finished {
-                solution: ready[f.solution],
-                ..f
-            }),
-            ..p
-        })
+    let total = ready.len() * tests.len();
+    let runs = |tests: &[LoadedTest], from: usize| {
+        let runs: Vec<Runs> = (ready.iter())
+            .map(|&i| {
+                let (cmd, limits) = (prepared[i].ready.runnable()).expect("only ready ones run");
+                Runs {
+                    problem,
+                    tests,
+                    cmd,
+                    limits: *limits,
+                    rank: 0,
+                    // Nothing declared: every time verdict in doubt decides.
+                    stake: Stake::Decides,
+                }
+            })
+            .collect();
+        // The runs of the tests from `from` on, counted among all.
+        let progress = |p: Progress| {
+            progress(Progress {
+                done: p.done + from,
+                total,
+                finished: p.finished.map(|f| Finished {
+                    solution: ready[f.solution],
+                    test: f.test + from,
+                    ..f
+                }),
+            })
+        };
+        run_every_test(&runs, sandbox, schedule, &progress)
     };
-    for (i, row) in ready
-        .iter()
-        .zip(run_every_test(&runs, sandbox, schedule, &progress))
-    {
+    // A solution given alone runs its first test alone, as `judge run` always ran one: a
+    // command that cannot start stops there, and that test is the first to finish.
+    let rows = if ready.len() == 1 && tests.len() > 1 {
+        let mut row = runs(&tests[..1], 0).remove(0);
+        if (row.first()).is_some_and(|r| CannotStart::from_result(r).is_none()) {
+            row.extend(runs(&tests[1..], 1).remove(0));
+        }
+        vec![row]
+    } else {
+        runs(tests, 0)
+    };
+    let mut cells = vec![Vec::new(); prepared.len()];
+    for (i, row) in ready.iter().zip(rows) {
         cells[*i] = row;
     }
     prepared
