@@ -1,22 +1,18 @@
 //! What the `judge` commands share: the options of the commands that run solutions
 //! ([`Common`], a [`Session`] of the library), why a command stopped ([`Stop`]) and its exit
 //! code, how a command that runs solutions prints its report ([`Output`]), its warnings, an
-//! interrupted command's runs that finished, the HTML page, and a solution made ready to
-//! run.
+//! interrupted command's runs that finished, and the HTML page.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use boardjudge::judging::matrix_runs::given::Given;
-use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::Confirm;
 use boardjudge::judging::session::{Session, Timing};
 use boardjudge::problemset::files::write_atomic;
 use boardjudge::report::html::{self, Note};
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::compile::BuildLimits;
-use boardjudge::runner::{Limits, Sandbox, SandboxMode};
+use boardjudge::runner::{Sandbox, SandboxMode};
 
 use crate::exit;
 use crate::live::{Interruption, Partial, Watch};
@@ -242,26 +238,6 @@ pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
         }
     }
     code
-}
-
-/// A solution ready to run under `limits`: a command as it is, a source file built into
-/// `session`'s cache in `sandbox`'s jail under `build` (a missing toolchain is a usage error,
-/// a failed build [`Stop::does_not_build`]); its command and the limits it runs under (a
-/// JVM's heap is part of its command).
-pub fn prepare(
-    session: &Session,
-    solution: &Given,
-    limits: Limits,
-    sandbox: &Sandbox,
-    build: &BuildLimits,
-) -> Result<(Limits, Vec<String>), Stop> {
-    match solution.ready(&limits, &session.cache(), sandbox, build) {
-        Readiness::Ready { command, limits } => Ok((limits, command)),
-        Readiness::ToolchainMissing(e) => {
-            Err(Stop::usage(format!("{}: skipped: {e}", solution.path())))
-        }
-        Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
-    }
 }
 
 /// The sandbox for `session`'s solutions, shown to `watch`.

@@ -9,16 +9,18 @@ use std::time::Duration;
 
 use boardjudge::check::relabel;
 use boardjudge::judging::matrix_runs::given::Given;
+use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
 use boardjudge::judging::session::Session;
 use boardjudge::judging::stress::{
     Budget, Program, Progress, Settings, StressOutcome, Stressed, stress as stress_tests,
 };
-use boardjudge::runner::language;
+use boardjudge::runner::compile::BuildLimits;
+use boardjudge::runner::{Limits, Sandbox, language};
 use boardjudge::text::visible_bytes;
 
-use crate::common::{Common, Stop, prepare, sandbox, stopped, usage};
+use crate::common::{Common, Stop, sandbox, stopped, usage};
 use crate::exit;
 use crate::live::Watch;
 use crate::solution_args::{given_solutions, missing_source, not_a_source};
@@ -415,4 +417,24 @@ fn fresh_seed() -> u64 {
     let mixed =
         (nanos ^ (u128::from(std::process::id()) << 64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     ((mixed >> 64) as u64) % 1_000_000
+}
+
+/// A solution ready to run under `limits`: a command as it is, a source file built into
+/// `session`'s cache in `sandbox`'s jail under `build` (a missing toolchain is a usage error,
+/// a failed build [`Stop::does_not_build`]); its command and the limits it runs under (a
+/// JVM's heap is part of its command).
+pub fn prepare(
+    session: &Session,
+    solution: &Given,
+    limits: Limits,
+    sandbox: &Sandbox,
+    build: &BuildLimits,
+) -> Result<(Limits, Vec<String>), Stop> {
+    match solution.ready(&limits, &session.cache(), sandbox, build) {
+        Readiness::Ready { command, limits } => Ok((limits, command)),
+        Readiness::ToolchainMissing(e) => {
+            Err(Stop::usage(format!("{}: skipped: {e}", solution.path())))
+        }
+        Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
+    }
 }
