@@ -75,10 +75,7 @@ impl Session {
 
     /// The repository root: the directory of judge.toml.
     pub fn repo(&self) -> PathBuf {
-        match self.plan.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        }
+        Plan::root(&self.plan).to_path_buf()
     }
 
     /// Where solutions' sources are built: target/solutions/ beside judge.toml.
@@ -312,7 +309,7 @@ mod tests {
     use std::time::Duration;
 
     use super::{Session, Timing};
-    use crate::judging::run::{Confirm, TestResult, Verdict};
+    use crate::judging::run::{Confirm, TestResult, TimeKind, Verdict};
     use crate::judging::verdict::Settled;
     use crate::problemset::plan::Plan;
     use crate::runner::SandboxMode;
@@ -434,9 +431,9 @@ mod tests {
         confirmed.confirmation.settled = Settled::Confirmed;
         confirmed.confirmation.rerun_cpu_seconds = 1.75;
         confirmed.confirmation.rerun_wall_seconds = 2.0;
-        let mut quiet = TestResult::made_up("a/2", Verdict::TLE("cpu".into()), 1.0);
+        let mut quiet = TestResult::made_up("a/2", Verdict::TLE(TimeKind::Cpu), 1.0);
         quiet.confirmation.settled = Settled::Quiet;
-        let mut not_at_stake = TestResult::made_up("a/3", Verdict::TLE("cpu".into()), 1.0);
+        let mut not_at_stake = TestResult::made_up("a/3", Verdict::TLE(TimeKind::Cpu), 1.0);
         not_at_stake.confirmation.settled = Settled::NotAtStake;
         let once = TestResult::made_up("a/4", Verdict::AC, 0.1);
         let results = [confirmed, quiet, not_at_stake, once];

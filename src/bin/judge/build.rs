@@ -11,7 +11,6 @@ use boardjudge::problemset::trash::{Trashed, Why};
 use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, generator_runs, update};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::common::beside;
 use crate::exit;
 
 #[derive(clap::Args)]
@@ -61,7 +60,9 @@ pub struct Args {
 /// `judge build` as its arguments say.
 pub fn command(args: Args) -> ExitCode {
     let started = Instant::now();
-    let out = args.out.unwrap_or_else(|| beside(&args.plan, "testdata"));
+    let out = args
+        .out
+        .unwrap_or_else(|| Plan::beside(&args.plan, "testdata"));
     let plan = match Plan::load(&args.plan) {
         Ok(plan) => plan,
         Err(e) => {

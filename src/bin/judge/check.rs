@@ -12,7 +12,6 @@ use boardjudge::judging::check::{check_test, exit_code, find_test};
 use boardjudge::judging::run::{TestResult, failure_message};
 use boardjudge::problemset::plan::Plan;
 
-use crate::common::beside;
 use crate::terminal::{paint, print_json};
 
 #[derive(clap::Args)]
@@ -78,7 +77,9 @@ impl Serialize for Report {
 /// `judge check` as its arguments say: exit 0 accepted, 1 wrong answer, 2 presentation
 /// error, 3 judge failure (testlib's codes).
 pub fn command(args: Args) -> ExitCode {
-    let data = args.data.unwrap_or_else(|| beside(&args.plan, "testdata"));
+    let data = args
+        .data
+        .unwrap_or_else(|| Plan::beside(&args.plan, "testdata"));
     let report = match judge(&args.plan, &data, &args.problem, &args.test, &args.output) {
         Ok(report) => report,
         Err(e) => {

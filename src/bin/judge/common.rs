@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use boardjudge::judging::run::Confirm;
 use boardjudge::judging::session::{Session, Timing};
 use boardjudge::problemset::files::write_atomic;
+use boardjudge::problemset::plan::Plan;
 use boardjudge::report::html::{self, Note};
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::runner::{Sandbox, SandboxMode};
@@ -68,7 +69,7 @@ pub struct Common {
 impl From<Common> for Session {
     fn from(c: Common) -> Session {
         Session {
-            data: c.data.unwrap_or_else(|| beside(&c.plan, "testdata")),
+            data: c.data.unwrap_or_else(|| Plan::beside(&c.plan, "testdata")),
             plan: c.plan,
             jobs: c.jobs,
             time_limit: c.time_limit,
@@ -89,15 +90,6 @@ fn parse_near(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(near) if near > 0.0 && near <= 1.0 => Ok(near),
         _ => Err(format!("a share of the time limit in (0, 1], not {text}")),
-    }
-}
-
-/// `name` in the directory of the plan (`testdata` beside judge.toml), so that `--plan` works
-/// from any directory.
-pub fn beside(plan: &Path, name: &str) -> PathBuf {
-    match plan.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.join(name),
-        _ => PathBuf::from(name),
     }
 }
 

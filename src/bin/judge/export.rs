@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use boardjudge::export::{ExportError, Kind, Written, export_verified, verified_tests};
 use boardjudge::problemset::plan::Plan;
 
-use crate::common::{Stop, beside, stopped, usage};
+use crate::common::{Stop, stopped, usage};
 
 #[derive(clap::Args)]
 /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
@@ -81,7 +81,7 @@ pub fn command(args: Args) -> ExitCode {
         (true, _) => return usage("with --all, give only OUT_DIR"),
         (false, _) => return usage("give PROBLEM OUT_DIR, or --all OUT_DIR"),
     };
-    let data = data.unwrap_or_else(|| beside(&plan, "testdata"));
+    let data = data.unwrap_or_else(|| Plan::beside(&plan, "testdata"));
     let name = kind.name();
     let result = export(
         kind,
