@@ -2,7 +2,7 @@
 //! what the tools say now: `judge list --json` (tests, solutions, limits) and
 //! `judge build --check` (tests and cases per problem, the total). A plan or data change that
 //! leaves a stated count behind fails here, naming the file, the line and both numbers. And
-//! the sandbox's per-run limits README states, checked against the runner's constants.
+//! the sandbox's per-run limits docs/sandbox.md states, checked against the runner's constants.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -217,30 +217,20 @@ fn every_count_readme_and_docs_state_is_the_tools_count() {
 }
 
 #[test]
-fn the_sandbox_limits_readme_states_are_the_runners() {
-    // README's sandbox table states the per-run limits: they must be the runner's own.
+fn the_sandbox_limits_docs_state_are_the_runners() {
+    // docs/sandbox.md's table of the layers states the per-run limits: they must be the
+    // runner's own.
     use boardjudge::runner::{self, sandbox};
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let thousands = |n: u64| {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (k, c) in digits.chars().enumerate() {
-            if k > 0 && (digits.len() - k).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
+    let page = std::fs::read_to_string(repo().join("docs/sandbox.md")).unwrap();
     for stated in [
-        format!("uid {}+ per run", sandbox::FIRST_UID),
-        format!("{} files", thousands(sandbox::MAX_OPEN_FILES)),
-        format!("{} processes", sandbox::MAX_PROCESSES),
+        format!("uid/gid {}+ per run", sandbox::FIRST_UID),
+        format!("`RLIMIT_NOFILE` {} always", sandbox::MAX_OPEN_FILES),
+        format!("`RLIMIT_NPROC` {} ", sandbox::MAX_PROCESSES),
         format!(
-            "`file_size_limit` ({} MiB)",
+            "`file_size_limit` (judge.toml, default {} MiB)",
             runner::DEFAULT_FILE_BYTES >> 20
         ),
     ] {
-        assert!(readme.contains(&stated), "README.md should say {stated:?}");
+        assert!(page.contains(&stated), "docs/sandbox.md should say {stated:?}");
     }
 }

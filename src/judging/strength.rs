@@ -32,7 +32,7 @@ pub const MIN_MARGIN: f64 = 2.0;
 /// intended method written the plain way (a fresh BFS per case, IDA* with the usual pruning),
 /// the yardstick the tests are sized for. Correct public solutions of the same method run
 /// slower than the shipped one; the wider margin leaves them room on a slower or busier judge
-/// (README, "The problems", measures them).
+/// (docs/problems.md measures them).
 pub const CLASSIC_MARGIN: f64 = 3.0;
 
 /// The margin `solution` must keep if it is accepted: [`CLASSIC_MARGIN`] for a classic one,
