@@ -9,7 +9,7 @@
 //! - [`problemset`]: judge.toml and the verified test data it builds.
 //! - [`judging`]: solutions judged on the test data (run, strength, stress and shrink).
 //! - [`report`]: the matrix reports, as text and as an HTML page.
-//! - [`export`]: packages for real judges (ICPC, Kattis, Polygon, CMS).
+//! - [`export`]: packages for real judges (ICPC 2025-09, Kattis/DOMjudge, Polygon, CMS, DMOJ).
 //! - [`cli`]: what the binaries share.
 //! - [`text`]: outside text made safe to show (control and invisible characters escaped).
 
