@@ -231,6 +231,9 @@ fn the_sandbox_limits_docs_state_are_the_runners() {
             runner::DEFAULT_FILE_BYTES >> 20
         ),
     ] {
-        assert!(page.contains(&stated), "docs/sandbox.md should say {stated:?}");
+        assert!(
+            page.contains(&stated),
+            "docs/sandbox.md should say {stated:?}"
+        );
     }
 }
