@@ -7,7 +7,8 @@
 //! - [`generator`]: seeded test inputs; [`validate`]: the strict input validator.
 //! - [`runner`]: run a solution under limits, in parallel; build single-file solutions.
 //! - [`problemset`]: judge.toml and the verified test data it builds.
-//! - [`judging`]: solutions judged on the test data (run, strength, stress and shrink).
+//! - [`judging`]: solutions judged on the test data (a command's session, readying a
+//!   solution, run, strength, stress and shrink).
 //! - [`report`]: the matrix reports, as text and as an HTML page.
 //! - [`export`]: packages for real judges (ICPC 2025-09, Kattis/DOMjudge, Polygon, CMS, DMOJ).
 //! - [`cli`]: what the binaries share.

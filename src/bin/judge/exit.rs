@@ -1,28 +1,20 @@
-//! The exit codes of `judge`: one meaning each, the same in every command, listed in `judge
-//! --help` ([`CODES`]) and README. `judge check` alone keeps testlib's codes (0 accepted, 1
-//! wrong answer, 2 presentation error, 3 judge failure), as checkers do.
+//! The exit codes of `judge`: one meaning each, the same in every command. README's "Exit
+//! codes" table states them (the reference); `judge --help` prints [`CODES`].
 
 use std::process::ExitCode;
 
 use boardjudge::judging::run::{TestResult, Verdict};
 use boardjudge::judging::strength::SolutionReport;
 
-/// Everything as expected: every solution accepted (`run`), no failure found (`stress`),
-/// every solution as declared (`strength`), the test data built or matching (`build`), every
-/// input valid (`validate`).
+/// Code 0 (README, "Exit codes"): everything as expected.
 pub const OK: u8 = 0;
-/// A verdict against what was judged: a solution not accepted (`run`), a failing test found
-/// (`stress`), a solution that does not get its declared outcome (`strength`), test data that
-/// differs from judge.toml or a test that fails to build (`build`, `export`), an input that
-/// breaks the problem's limits (`validate`).
+/// Code 1: a verdict against what was judged.
 pub const VERDICT: u8 = 1;
-/// Bad usage, nothing judged: bad arguments, no or a bad judge.toml, test data not built
-/// from it, a missing toolchain, a command that cannot start.
+/// Code 2: bad usage, nothing judged.
 pub const USAGE: u8 = 2;
-/// The judge or the jury failed: a test the checker cannot judge (FAIL), a file the judge
-/// cannot write, a package it cannot make.
+/// Code 3: the judge or the jury failed.
 pub const FAILURE: u8 = 3;
-/// A solution does not build (a compile error).
+/// Code 4: a solution does not build.
 pub const DOES_NOT_BUILD: u8 = 4;
 
 /// The table of the codes, for `judge --help`.
