@@ -54,7 +54,7 @@ const OPTIONAL: [(Layer, &str); 6] = [
 ];
 
 fn main() {
-    let cmd = vec![SOLVE.to_string(), "msquare".to_string()];
+    let cmd = runner::Argv::named_by_user(vec![SOLVE.to_string(), "msquare".to_string()]);
     let input = b"2 6 8 4 5 7 3 1\n";
     let limits = Limits::with_cpu(Duration::from_secs(1));
     let auto = || Sandbox::new(SandboxMode::Auto).expect("a sandbox");

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
-use boardjudge::runner::{Input, Limits, Sandbox, SandboxMode, run};
+use boardjudge::runner::{Argv, Input, Limits, Sandbox, SandboxMode, run};
 use common::need::need;
 
 fn repo() -> PathBuf {
@@ -53,7 +53,7 @@ fn build(
     name: &str,
     text: &str,
     limits: &BuildLimits,
-) -> (Result<Vec<String>, CompileError>, Duration) {
+) -> (Result<Argv, CompileError>, Duration) {
     let source = dir.join(name);
     fs::write(&source, text).unwrap();
     let started = Instant::now();
@@ -63,7 +63,7 @@ fn build(
 }
 
 /// The compiler's message of a failed build.
-fn message(built: &Result<Vec<String>, CompileError>) -> String {
+fn message(built: &Result<Argv, CompileError>) -> String {
     match built {
         Err(CompileError::Failed { message, .. }) => message.clone(),
         other => panic!("expected a compile error, got {other:?}"),

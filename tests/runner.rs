@@ -27,7 +27,8 @@ fn limits() -> Limits {
 
 /// The runner without a sandbox.
 fn run(cmd: &[String], input: Input<'_>, limits: &Limits) -> RunResult {
-    runner::run(cmd, input, limits, &Sandbox::off())
+    let cmd = runner::Argv::named_by_user(cmd.to_vec());
+    runner::run(&cmd, input, limits, &Sandbox::off())
 }
 
 fn sh(script: &str) -> Vec<String> {

@@ -39,10 +39,10 @@ use boardjudge::problemset::trash::Why;
 use boardjudge::puzzle::magic::{BOARD_COUNT, Board, Table, ops_to_string};
 use boardjudge::puzzle::rotation;
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
-use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
+use boardjudge::runner::{Argv, Input, Limits, Outcome, Sandbox, SandboxMode, run};
 
 /// The shipped wrong solutions of a problem, built: (path in judge.toml, command).
-fn wrong_solutions(problem: &str) -> Vec<(String, Vec<String>)> {
+fn wrong_solutions(problem: &str) -> Vec<(String, Argv)> {
     let plan = Plan::load(&repo().join("judge.toml")).unwrap();
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
     let mut built = Vec::new();
@@ -105,11 +105,11 @@ fn reference<P: Problem>(input: &[u8]) -> Vec<u8> {
     out
 }
 
-fn run_solution(argv: &[String], input: &[u8]) -> Vec<u8> {
+fn run_solution(argv: &Argv, input: &[u8]) -> Vec<u8> {
     run_in(&Sandbox::new(SandboxMode::Auto).unwrap(), argv, input)
 }
 
-fn run_in(sandbox: &Sandbox, argv: &[String], input: &[u8]) -> Vec<u8> {
+fn run_in(sandbox: &Sandbox, argv: &Argv, input: &[u8]) -> Vec<u8> {
     let result = run(
         argv,
         Input::Bytes(input),
@@ -121,7 +121,7 @@ fn run_in(sandbox: &Sandbox, argv: &[String], input: &[u8]) -> Vec<u8> {
 }
 
 /// Whether the solution fails `input` (the checker with the original judges' rules).
-fn fails(format: Format, argv: &[String], input: &[u8], answer: &[u8]) -> bool {
+fn fails(format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
     fails_in(
         &Sandbox::new(SandboxMode::Auto).unwrap(),
         format,
@@ -131,13 +131,7 @@ fn fails(format: Format, argv: &[String], input: &[u8], answer: &[u8]) -> bool {
     )
 }
 
-fn fails_in(
-    sandbox: &Sandbox,
-    format: Format,
-    argv: &[String],
-    input: &[u8],
-    answer: &[u8],
-) -> bool {
+fn fails_in(sandbox: &Sandbox, format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
     let output = run_in(sandbox, argv, input);
     check(
         format,
@@ -270,7 +264,7 @@ struct Minimum {
 /// The first failing input of at most two of `order`'s cases, in the stated order: every case
 /// alone first (none may fail), then the two-case inputs by their largest case, then
 /// lexicographically. Every input is its own run, unsandboxed.
-fn first_failing_pair(path: &str, argv: &[String], order: &[Case]) -> Minimum {
+fn first_failing_pair(path: &str, argv: &Argv, order: &[Case]) -> Minimum {
     let sandbox = Sandbox::off();
     let failing = |cases: &[Case]| {
         let input = input_of::<Sicily>(cases);
@@ -365,7 +359,7 @@ fn the_minimal_counterexample_of_each_wrong_msquare_solution_is_exact() {
 }
 
 /// A wrong solution of tests/shrink/, built.
-fn fixture(file: &str) -> Vec<String> {
+fn fixture(file: &str) -> Argv {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
     let program = compile(
         &repo().join("tests/shrink").join(file),

@@ -5,15 +5,15 @@
 use std::path::Path;
 
 use crate::runner::compile::{BuildLimits, CompileError, compile};
-use crate::runner::{Limits, Sandbox};
+use crate::runner::{Argv, Limits, Sandbox};
 
 /// A solution readied for its runs, or why it cannot run.
 #[derive(Clone, Debug)]
 pub enum Readiness {
     /// It can run: its command and the limits it runs under.
     Ready {
-        /// Its command, as its words.
-        command: Vec<String>,
+        /// Its command: its words, and which of them name files to stage.
+        command: Argv,
         /// The limits it runs under (the problem's, with what its language needs).
         limits: Limits,
     },
@@ -25,7 +25,7 @@ pub enum Readiness {
 
 impl Readiness {
     /// Its command and limits, when it can run.
-    pub fn runnable(&self) -> Option<(&[String], &Limits)> {
+    pub fn runnable(&self) -> Option<(&Argv, &Limits)> {
         match self {
             Readiness::Ready { command, limits } => Some((command, limits)),
             _ => None,

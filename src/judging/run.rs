@@ -12,7 +12,7 @@ pub use crate::judging::verdict::{RuntimeError, TestResult, TimeKind, Verdict};
 use crate::problemset::manifest::Entry;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::load::RunWatch;
-use crate::runner::{self, Input, Limits, Outcome, Sandbox};
+use crate::runner::{self, Argv, Input, Limits, Outcome, Sandbox};
 use crate::text;
 
 /// How the runs of a session are spread and confirmed: parallel workers, and the
@@ -48,7 +48,7 @@ pub fn judge_test(
     name: &str,
     input: &[u8],
     answer: &[u8],
-    cmd: &[String],
+    cmd: &Argv,
     limits: &Limits,
     sandbox: &Sandbox,
 ) -> TestResult {
@@ -244,7 +244,7 @@ impl LoadedTest {
     fn judge_once(
         &self,
         problem: &ProblemPlan,
-        cmd: &[String],
+        cmd: &Argv,
         limits: &Limits,
         sandbox: &Sandbox,
     ) -> TestResult {
@@ -265,7 +265,7 @@ impl LoadedTest {
     pub fn judge(
         &self,
         problem: &ProblemPlan,
-        cmd: &[String],
+        cmd: &Argv,
         limits: &Limits,
         sandbox: &Sandbox,
         confirm: Confirm,
@@ -285,7 +285,7 @@ impl LoadedTest {
     pub fn confirm(
         &self,
         problem: &ProblemPlan,
-        cmd: &[String],
+        cmd: &Argv,
         limits: &Limits,
         sandbox: &Sandbox,
         confirm: Confirm,

@@ -21,7 +21,7 @@ use crate::judging::run::{Confirm, LoadedTest, Stake, TestResult, Verdict, limit
 use crate::problemset::names::path_order;
 use crate::problemset::plan::{Expected, ProblemPlan, SolutionPlan};
 use crate::runner::compile::BuildLimits;
-use crate::runner::{self, Limits, Sandbox};
+use crate::runner::{self, Argv, Limits, Sandbox};
 
 /// The least ratio of the time limit to an accepted solution's slowest test (CPU time): a
 /// correct solution that needs more than half the limit somewhere is too close to fail on a
@@ -246,7 +246,7 @@ pub fn check_path_order(
 
 /// A shipped solution, built: its command and its limits, or the report of a solution that
 /// could not be judged.
-pub type BuildOutcome = Result<(Vec<String>, Limits), Box<SolutionReport>>;
+pub type BuildOutcome = Result<(Argv, Limits), Box<SolutionReport>>;
 
 /// Builds a shipped solution (cached under `cache`, in `sandbox`'s jail under `build`): its
 /// command and its limits (the problem's, with what its language needs: see

@@ -14,7 +14,7 @@ use crate::judging::run::{Verdict, judge_test};
 use crate::judging::shrink::{Shrunk, shrink};
 use crate::problemset::plan::ProblemPlan;
 use crate::puzzle::magic::Board;
-use crate::runner::{Limits, Sandbox};
+use crate::runner::{Argv, Limits, Sandbox};
 
 /// How long to stress.
 #[derive(Clone, Copy, Debug)]
@@ -163,7 +163,7 @@ pub fn input(command: &str) -> Result<Vec<u8>, String> {
 #[derive(Clone, Copy, Debug)]
 pub struct Program<'a> {
     /// The command.
-    pub cmd: &'a [String],
+    pub cmd: &'a Argv,
     /// Its limits.
     pub limits: &'a Limits,
 }

@@ -28,7 +28,7 @@ use sha2::{Digest, Sha256};
 
 use crate::problemset::files::write_atomic;
 use crate::runner::compile::{BuildLimits, compile};
-use crate::runner::{self, Input, Limits, Outcome, Sandbox, SandboxMode, language};
+use crate::runner::{self, Argv, Input, Limits, Outcome, Sandbox, SandboxMode, language};
 
 /// The CPU seconds a generator gets by default (the test's `time_limit` overrides it).
 pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
@@ -182,14 +182,18 @@ fn run_twice(
             limits = built.limits(&limits);
             built.command(&limits)
         }
-        None if program.contains('/') => vec![base.join(program).to_string_lossy().into_owned()],
-        None => vec![program.clone()],
+        None if program.contains('/') => Argv::with_files(
+            vec![base.join(program).to_string_lossy().into_owned()],
+            vec![0],
+        ),
+        None => Argv::with_files(vec![program.clone()], Vec::new()),
     };
+    // The files the setter named, found beside judge.toml, are staged; other words are not.
     for arg in args {
-        argv.push(match local(arg) {
-            Some(path) => path.to_string_lossy().into_owned(),
-            None => arg.clone(),
-        });
+        match local(arg) {
+            Some(path) => argv.push(path.to_string_lossy().into_owned(), true),
+            None => argv.push(arg.clone(), false),
+        }
     }
     let hint = |e: String| {
         let hint = module_hint(words, base, &e);
@@ -261,7 +265,7 @@ fn module_hint(words: &[String], base: &Path, error: &str) -> String {
 /// One run: its output, or what went wrong.
 fn run_once(
     command: &str,
-    argv: &[String],
+    argv: &Argv,
     limits: &Limits,
     sandbox: &Sandbox,
 ) -> Result<Vec<u8>, String> {

@@ -236,6 +236,8 @@ fn build(
         "sh".to_string(),
         copy.to_string_lossy().into_owned(),
     ];
+    // The source's copy is the one file staged.
+    let cmd = super::Argv::with_files(cmd, vec![4]);
     let result =
         written.map(|()| super::run(&cmd, Input::Bytes(b""), &limits.run_limits(), sandbox));
     remove(&inbox);

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use super::Limits;
+use super::{Argv, Limits};
 
 /// A language: how its sources are built and run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -230,8 +230,10 @@ pub struct Built {
 }
 
 impl Built {
-    /// The argv that runs the program under `limits` (Java's heap from the memory limit).
-    pub fn command(&self, limits: &Limits) -> Vec<String> {
+    /// The argv that runs the program under `limits` (Java's heap from the memory limit):
+    /// the words that hold the build (`{binary}`, `{dir}`, `{source}`) name the files to
+    /// stage; `{class}`, the source's own name, is a word.
+    pub fn command(&self, limits: &Limits) -> Argv {
         let memory = limits.memory_bytes >> 20;
         let heap = memory
             .saturating_sub(JVM_OVERHEAD_MIB)
@@ -240,7 +242,8 @@ impl Built {
         let path = self.path.to_string_lossy();
         let source = self.path.join(&self.file_name);
         let source = source.to_string_lossy();
-        self.language
+        let words = self
+            .language
             .run
             .iter()
             .map(|word| {
@@ -250,7 +253,13 @@ impl Built {
                     .replace("{class}", &self.stem)
                     .replace("{heap}", &heap)
             })
-            .collect()
+            .collect();
+        let built = ["{binary}", "{dir}", "{source}"];
+        let files = (self.language.run.iter().enumerate())
+            .filter(|(_, word)| built.iter().any(|b| word.contains(b)))
+            .map(|(k, _)| k)
+            .collect();
+        Argv::with_files(words, files)
     }
 
     /// The limits it runs under: `limits`, with the language's extra address space.

@@ -18,6 +18,7 @@
 //!
 //! The verdict is an [`Outcome`]; see [`RunResult::outcome`] for how it is decided.
 
+mod argv;
 mod classify;
 pub mod compile;
 pub mod language;
@@ -36,6 +37,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+pub use argv::Argv;
 pub use classify::{disk_limit_reached, signal_name};
 pub use parallel::{default_jobs, interleave, load_average, parallel, physical_cores, timing_note};
 pub use process::{
@@ -242,12 +244,12 @@ enum Event {
 /// How often the CPU time of a whole run is read from its cgroup while it runs.
 const CPU_POLL: Duration = Duration::from_millis(20);
 
-/// Runs `cmd` (the program, then its arguments) on `input` under `limits` in `sandbox`, and
-/// reports.
+/// Runs `cmd` (the program, then its arguments; the files it names staged in the sandbox)
+/// on `input` under `limits` in `sandbox`, and reports.
 ///
 /// Never panics on a bad command: an empty one, a missing or non-executable program, or an
 /// unreadable input file give [`Outcome::SpawnFailed`].
-pub fn run(cmd: &[String], input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> RunResult {
+pub fn run(cmd: &Argv, input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> RunResult {
     let Some(program) = cmd.first() else {
         return RunResult::spawn_failed("empty command".into());
     };

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <linux/aio_abi.h>
 #include <linux/netlink.h>
 #include <sys/inotify.h>
 #include <sys/file.h>
@@ -95,6 +97,24 @@ static const char *scratch_dir(void) {
 
 static long keyctl(int op, long a, long b, long c, long d) {
     return syscall(SYS_keyctl, op, a, b, c, d);
+}
+
+/* The system file whose cached pages carry a number from one run to the next (the test
+ * evicts it first): nine pages, read by nothing else. */
+#define CARRIER "/usr/share/common-licenses/GPL-3"
+#define CARRIER_PAGES 9
+
+/* Prints the text of the line of /proc/self/status that starts with `key`, or why not. */
+static void status_line(const char *key) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) {
+        printf("status: %s\n", strerror(errno));
+        return;
+    }
+    char line[256];
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, key, strlen(key))) printf("status: %s", line);
+    fclose(f);
 }
 
 int main(int argc, char **argv) {
@@ -450,6 +470,82 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "escapes")) {
         fprintf(stderr, "\033[2J\033[H61/61 accepted\033]52;c;Ym9hcmRqdWRnZQ==\007\n");
         return 1;
+    } else if (!strcmp(mode, "cache-touch")) {
+        /* Brings pages 1, 4 and 6 of the carrier into the page cache, one by one (no
+         * read-ahead): the number a later run reads back. */
+        int fd = open(CARRIER, O_RDONLY);
+        size_t n = CARRIER_PAGES * 4096;
+        volatile char *p = mmap(NULL, n, PROT_READ, MAP_SHARED, fd, 0);
+        if (fd < 0 || p == MAP_FAILED || madvise((void *)p, n, MADV_RANDOM) != 0) return 1;
+        int sum = p[1 * 4096] + p[4 * 4096] + p[6 * 4096];
+        printf("touched %d\n", sum > 0);
+    } else if (!strcmp(mode, "cache-probe")) {
+        /* Which pages of the carrier are cached, through Linux AIO: a read with RWF_NOWAIT
+         * fails with EAGAIN when its page is not (all submitted at once, the last page first,
+         * so that no probe's read-ahead reaches another's page). */
+        aio_context_t ctx = 0;
+        int fd = open(CARRIER, O_RDONLY);
+        if (syscall(SYS_io_setup, CARRIER_PAGES, &ctx) != 0) {
+            printf("io_setup: %s\n", strerror(errno));
+            report(0, "a page-cache probe through AIO");
+            return 0;
+        }
+        static char buffers[CARRIER_PAGES][4096];
+        struct iocb cbs[CARRIER_PAGES], *list[CARRIER_PAGES];
+        for (int i = 0; i < CARRIER_PAGES; i++) {
+            int page = CARRIER_PAGES - 1 - i;
+            memset(&cbs[i], 0, sizeof cbs[i]);
+            cbs[i].aio_lio_opcode = IOCB_CMD_PREAD;
+            cbs[i].aio_fildes = fd;
+            cbs[i].aio_buf = (unsigned long)buffers[page];
+            cbs[i].aio_nbytes = 1;
+            cbs[i].aio_offset = (long long)page * 4096;
+            cbs[i].aio_rw_flags = RWF_NOWAIT;
+            cbs[i].aio_data = page;
+            list[i] = &cbs[i];
+        }
+        char cached[CARRIER_PAGES + 1] = {0};
+        memset(cached, '?', CARRIER_PAGES);
+        long submitted = syscall(SYS_io_submit, ctx, CARRIER_PAGES, list);
+        struct io_event events[CARRIER_PAGES];
+        long got = submitted > 0 ? syscall(SYS_io_getevents, ctx, submitted, submitted, events, NULL) : 0;
+        int unsupported = 0;
+        for (long i = 0; i < got; i++) {
+            long res = (long)events[i].res;
+            cached[events[i].data] = res >= 0 ? '1' : res == -EAGAIN ? '0' : '?';
+            unsupported |= res == -EOPNOTSUPP;
+        }
+        printf("cached %s%s\n", cached, unsupported ? " (RWF_NOWAIT unsupported)" : "");
+        report(got == CARRIER_PAGES && !unsupported, "a page-cache probe through AIO");
+    } else if (!strcmp(mode, "io-setup")) {
+        aio_context_t ctx = 0;
+        long r = syscall(SYS_io_setup, 1, &ctx);
+        printf("io_setup: %s\n", r == 0 ? "made" : strerror(errno));
+    } else if (!strcmp(mode, "memfd-secret")) {
+        long fd = syscall(447 /* memfd_secret */, 0);
+        printf("memfd_secret: %s\n", fd >= 0 ? "made" : strerror(errno));
+    } else if (!strcmp(mode, "honest-io")) {
+        /* What honest programs and runtimes open: the standard streams by name, and their own
+         * /proc/self files. */
+        char line[256] = {0};
+        FILE *in = fopen("/dev/stdin", "r");
+        if (!in) printf("/dev/stdin: %s\n", strerror(errno));
+        else if (fgets(line, sizeof line, in)) printf("/dev/stdin: %s", line);
+        fflush(stdout);
+        FILE *out = fopen("/dev/stdout", "a");
+        if (!out) printf("/dev/stdout: %s\n", strerror(errno));
+        else fprintf(out, "/dev/stdout: written\n"), fclose(out);
+        FILE *err = fopen("/dev/stderr", "w");
+        printf("/dev/stderr: %s\n", err ? "opened" : strerror(errno));
+        fflush(stdout);
+        status_line("Name:");
+        status_line("VmPeak:");
+        FILE *maps = fopen("/proc/self/maps", "r");
+        printf("maps: %s\n", maps && fgets(line, sizeof line, maps) ? "read" : strerror(errno));
+        DIR *fds = opendir("/proc/self/fd");
+        int n = 0;
+        while (fds && readdir(fds)) n++;
+        printf("fd: %s\n", fds && n > 2 ? "listed" : strerror(errno));
     } else if (!strcmp(mode, "memfd")) {
         for (int i = 0; i < 48; i++) { /* 384 MiB in files of 8 MiB (below RLIMIT_FSIZE) */
             size_t n = 8 << 20;

@@ -17,7 +17,7 @@ use boardjudge::judging::stress::{
     Budget, Program, Progress, Settings, StressOutcome, Stressed, stress as stress_tests,
 };
 use boardjudge::runner::compile::BuildLimits;
-use boardjudge::runner::{Limits, Sandbox, language};
+use boardjudge::runner::{Argv, Limits, Sandbox, language};
 use boardjudge::text::visible_bytes;
 
 use crate::common::{Common, Stop, sandbox, stopped, usage};
@@ -237,10 +237,9 @@ fn run(
         cmd: &solution_cmd,
         limits: &solution_limits,
     };
-    let reference = reference.as_ref().map(|(limits, cmd)| Program {
-        cmd: &cmd[..],
-        limits,
-    });
+    let reference = reference
+        .as_ref()
+        .map(|(limits, cmd)| Program { cmd, limits });
     match settings.budget {
         Budget::Count(n) => watch.begin(Some(n), "tests"),
         Budget::Time(_) => watch.begin(None, "tests"),
@@ -429,7 +428,7 @@ pub fn prepare(
     limits: Limits,
     sandbox: &Sandbox,
     build: &BuildLimits,
-) -> Result<(Limits, Vec<String>), Stop> {
+) -> Result<(Limits, Argv), Stop> {
     match solution.ready(&limits, &session.cache(), sandbox, build) {
         Readiness::Ready { command, limits } => Ok((limits, command)),
         Readiness::ToolchainMissing(e) => {

@@ -18,7 +18,7 @@ use crate::judging::run::{CannotStart, LoadedTest, Schedule, Stake, TestResult, 
 use crate::judging::strength::{SolutionReport, run_first_by_path};
 use crate::judging::verdict::Settled;
 use crate::problemset::plan::ProblemPlan;
-use crate::runner::{self, Limits, Sandbox};
+use crate::runner::{self, Argv, Limits, Sandbox};
 
 /// A solution of a matrix, judged: whether it got what it should, and its runs.
 #[derive(Clone, Debug)]
@@ -42,7 +42,7 @@ pub struct Runs<'a> {
     /// Its tests, in order.
     pub tests: &'a [LoadedTest],
     /// The solution's command.
-    pub cmd: &'a [String],
+    pub cmd: &'a Argv,
     /// The limits it runs under.
     pub limits: Limits,
     /// At each share of the tests, the solutions of a lower rank are queued first (the slow

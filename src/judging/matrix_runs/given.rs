@@ -12,7 +12,7 @@ use crate::judging::run::{CannotStart, LoadedTest, Schedule, Stake, TestResult, 
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::compile::BuildLimits;
-use crate::runner::{self, Limits, Sandbox, language};
+use crate::runner::{self, Argv, Limits, Sandbox, language};
 
 /// A solution given to `judge run`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl Given {
     ) -> Readiness {
         match self {
             Given::Command(words) => Readiness::Ready {
-                command: words.clone(),
+                command: Argv::named_by_user(words.clone()),
                 limits: *limits,
             },
             Given::Source(source) => ready(source, limits, cache, sandbox, build),

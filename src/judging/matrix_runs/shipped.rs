@@ -132,7 +132,7 @@ pub fn run_shipped(
                     if let Some(f) = first.filter(|_| cells.len() == job.tests.len()) {
                         check_path_order(&mut report, job.tests, f, |i| cells[i].clone());
                     }
-                    (report, command)
+                    (report, command.to_vec())
                 }
             };
             job_rows.push(Judged {

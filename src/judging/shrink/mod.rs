@@ -68,7 +68,7 @@ use crate::format::{Format, Problem, ReadOptions, read_all, write_input};
 use crate::judging::failure::{Failure, answer_for};
 use crate::judging::run::{Verdict, judge_test};
 use crate::problemset::plan::ProblemPlan;
-use crate::runner::{Limits, Sandbox};
+use crate::runner::{Argv, Limits, Sandbox};
 use order::Ordered;
 
 pub use claim::{Minimality, PathWalk};
@@ -116,7 +116,7 @@ pub struct Shrunk {
 /// after each run with the number of runs so far.
 pub fn shrink(
     problem: &ProblemPlan,
-    cmd: &[String],
+    cmd: &Argv,
     limits: &Limits,
     sandbox: &Sandbox,
     failure: &Failure,
@@ -148,7 +148,7 @@ type Search<C> = Result<(Option<Found<C>>, Minimality), String>;
 
 struct Shrinker<'a> {
     problem: &'a ProblemPlan,
-    cmd: &'a [String],
+    cmd: &'a Argv,
     limits: &'a Limits,
     sandbox: &'a Sandbox,
     /// The verdict of the failure being shrunk.

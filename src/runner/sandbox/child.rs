@@ -93,6 +93,11 @@ unsafe fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
     }
 }
 
+/// Landlock's `LANDLOCK_ACCESS_FS_READ_FILE`.
+const LANDLOCK_READ_FILE: u64 = 1 << 2;
+/// Landlock's `LANDLOCK_ACCESS_FS_READ_DIR`.
+const LANDLOCK_READ_DIR: u64 = 1 << 3;
+
 /// `struct landlock_path_beneath_attr`.
 #[repr(C, packed)]
 struct PathBeneath {
@@ -177,6 +182,18 @@ impl ChildPlan {
                 write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
             }
             if let Some(uid) = self.uid {
+                // The pipes the judge made for this run's standard streams are given to its
+                // user, so that it may open them again by name (`/dev/stdin` is
+                // `/proc/self/fd/0`, which opens the pipe anew, mode 0600). A file (an input
+                // opened from the judge's disk) keeps its owner.
+                for fd in 0..=2 {
+                    let mut stat = std::mem::zeroed::<libc::stat>();
+                    if libc::fstat(fd, &mut stat) == 0
+                        && stat.st_mode & libc::S_IFMT == libc::S_IFIFO
+                    {
+                        check(libc::fchown(fd, uid, uid) as libc::c_long)?;
+                    }
+                }
                 check(libc::setgroups(0, std::ptr::null()) as libc::c_long)?;
                 check(libc::setresgid(uid, uid, uid) as libc::c_long)?;
                 check(libc::setresuid(uid, uid, uid) as libc::c_long)?;
@@ -194,21 +211,27 @@ impl ChildPlan {
             }
             if let Some((ruleset, tmp_access)) = &self.landlock {
                 if let Some(access) = *tmp_access {
-                    let dir = libc::open(c"/tmp".as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
-                    check(dir as libc::c_long)?;
-                    let rule = PathBeneath {
-                        allowed_access: access,
-                        parent_fd: dir,
-                    };
-                    let added = libc::syscall(
-                        libc::SYS_landlock_add_rule,
-                        ruleset.as_raw_fd(),
-                        1u32, // LANDLOCK_RULE_PATH_BENEATH
-                        &rule as *const PathBeneath,
-                        0u32,
-                    );
-                    libc::close(dir);
-                    check(added)?;
+                    // With a root of its own: its /tmp, and (to read) its /proc, that of its
+                    // own pid namespace (`/proc/self/status`, `maps`, `fd`: what runtimes and
+                    // `/dev/stdin` read).
+                    let read = access & (LANDLOCK_READ_FILE | LANDLOCK_READ_DIR);
+                    for (dir, access) in [(c"/tmp", access), (c"/proc", read)] {
+                        let dir = libc::open(dir.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                        check(dir as libc::c_long)?;
+                        let rule = PathBeneath {
+                            allowed_access: access,
+                            parent_fd: dir,
+                        };
+                        let added = libc::syscall(
+                            libc::SYS_landlock_add_rule,
+                            ruleset.as_raw_fd(),
+                            1u32, // LANDLOCK_RULE_PATH_BENEATH
+                            &rule as *const PathBeneath,
+                            0u32,
+                        );
+                        libc::close(dir);
+                        check(added)?;
+                    }
                 }
                 check(libc::syscall(
                     libc::SYS_landlock_restrict_self,
@@ -356,6 +379,9 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
     unsafe {
         // The keeper holds no pipe: the solution's output ends when the solution's does.
         libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32);
+        // Its memory is a copy of the judge's: the run, which reads its own /proc, must not
+        // read the keeper's (`/proc/1/mem`, `environ`: same uid, but not dumpable).
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
         let mut status = 0;
         let mut peak_kib: libc::c_long = 0;
         loop {

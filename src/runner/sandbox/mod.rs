@@ -78,7 +78,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::Limits;
+use super::{Argv, Limits};
 use child::{ChildPlan, ReportPage};
 use cleanup::{register_for_cleanup, unregister_for_cleanup};
 use directories::{c_path, fresh_directory, lock_directory, make_public_dir, sweep_dead_judges};
@@ -131,7 +131,7 @@ pub struct Sandbox {
     /// A lock on `base`, held while this sandbox lives: a judge that finds the lock free
     /// knows the directory is a dead judge's, and removes it.
     _base_lock: Option<fs::File>,
-    staged: Mutex<HashMap<Vec<String>, Staged>>,
+    staged: Mutex<HashMap<Argv, Staged>>,
 }
 
 impl Sandbox {
@@ -186,8 +186,7 @@ impl Sandbox {
         };
         sweep_dead_judges();
         let base = fresh_directory("boardjudge-sandbox")?;
-        fs::set_permissions(&base, fs::Permissions::from_mode(0o711))
-            .map_err(|e| format!("cannot set the mode of {}: {e}", base.display()))?;
+        private_base(&base, true)?;
         let base_lock = lock_directory(&base)?;
         let root_plan = match namespaces {
             0 => {
@@ -207,6 +206,9 @@ impl Sandbox {
                 }
             },
         };
+        if root && root_plan.is_none() {
+            private_base(&base, false)?;
+        }
         let ipc_by_run = !root && root_plan.is_some() && probe_ipc_limits();
         let own_pid_namespace = if root && namespaces != 0 {
             Some(Arc::new(open_namespace(c"/proc/self/ns/pid")?))
@@ -298,6 +300,9 @@ impl Sandbox {
                 ));
             }
         }
+        if let (true, None, Some(base)) = (self.root, &self.root_plan, &self.base) {
+            private_base(base, false)?;
+        }
         if self.unavailable.iter().all(|u| u.layer != layer) {
             self.unavailable.push(Unavailable {
                 layer,
@@ -320,7 +325,7 @@ impl Sandbox {
 
     /// Prepares one run of `cmd` under `limits`: the command to spawn and what to clean up
     /// after it.
-    pub(super) fn prepare(&self, cmd: &[String], limits: &Limits) -> Result<Run, String> {
+    pub(super) fn prepare(&self, cmd: &Argv, limits: &Limits) -> Result<Run, String> {
         let (program, args) = cmd.split_first().ok_or("empty command")?;
         let Some(base) = &self.base else {
             return Ok(Run::unsandboxed(program, args, limits));
@@ -481,6 +486,16 @@ impl Sandbox {
         });
         pool.as_ref().map(Some).map_err(Clone::clone)
     }
+}
+
+/// Makes the sandbox's directory the judge's alone (0700) when `alone`: the runs reach their
+/// staged program through a bind in their own root, or (not root) run as the judge's own
+/// user. Else (root, the runs' per-run uids on the judge's filesystem) 0711: they traverse it
+/// to their program and private directory by name, and still list nothing.
+fn private_base(base: &Path, alone: bool) -> Result<(), String> {
+    let mode = if alone { 0o700 } else { 0o711 };
+    fs::set_permissions(base, fs::Permissions::from_mode(mode))
+        .map_err(|e| format!("cannot set the mode of {}: {e}", base.display()))
 }
 
 impl Drop for Sandbox {

@@ -20,8 +20,11 @@ use seccompiler::{
 
 /// Kernel interfaces no solution needs: keyrings (another run's or the judge's keys),
 /// tracing and other processes' memory, io_uring (a second way to make system calls),
-/// eBPF and perf, kernel code, mounts and namespaces.
-const DENIED: [libc::c_long; 28] = [
+/// eBPF and perf, kernel code, mounts and namespaces; Linux AIO (a machine-wide quota,
+/// `fs.aio-max-nr`, one run could take whole, and a page-cache probe with `RWF_NOWAIT`),
+/// fanotify (watches, as inotify), `userfaultfd`, `vmsplice` (pages pinned in pipe slots,
+/// beyond the address space) and `memfd_secret` (memory no address space limit counts).
+const DENIED: [libc::c_long; 39] = [
     libc::SYS_keyctl,
     libc::SYS_add_key,
     libc::SYS_request_key,
@@ -50,7 +53,25 @@ const DENIED: [libc::c_long; 28] = [
     libc::SYS_fsmount,
     libc::SYS_fspick,
     libc::SYS_mount_setattr,
+    libc::SYS_io_setup,
+    libc::SYS_io_destroy,
+    libc::SYS_io_submit,
+    libc::SYS_io_cancel,
+    libc::SYS_io_getevents,
+    SYS_IO_PGETEVENTS,
+    libc::SYS_fanotify_init,
+    libc::SYS_fanotify_mark,
+    libc::SYS_userfaultfd,
+    libc::SYS_vmsplice,
+    libc::SYS_memfd_secret,
 ];
+
+/// `io_pgetevents` (Linux 4.18), which the `libc` crate does not name.
+#[cfg(target_arch = "x86_64")]
+const SYS_IO_PGETEVENTS: libc::c_long = 333;
+/// `io_pgetevents` (Linux 4.18) in the generic table (aarch64, riscv64).
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_IO_PGETEVENTS: libc::c_long = 292;
 
 /// `cachestat` (Linux 6.5): whether the pages of a file are cached, without reading them.
 const SYS_CACHESTAT: libc::c_long = 451;

@@ -1,7 +1,8 @@
-//! The staging of programs: the program and the files named on its command line, copied
-//! once per command into a read-only directory of the sandbox, and the command rewritten to
-//! use the copies, so the solution never needs to see the repository; and, for a run without
-//! a root of its own, its private directory.
+//! The staging of programs: the program and the files its command names (the words its
+//! [`Argv`] says are files, never a word that merely exists beside the judge), copied once
+//! per command into a directory of the sandbox, and the command rewritten to use the copies,
+//! so the solution never needs to see the repository; and, for a run without a root of its
+//! own, its private directory.
 
 use std::fs;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use super::Sandbox;
 use super::directories::{make_public_dir, next_id};
 use super::uid::UidSlot;
+use crate::runner::Argv;
 
 /// A program staged for the sandbox: the rewritten command and the directory that holds the
 /// copies.
@@ -22,9 +24,9 @@ pub struct Staged {
 }
 
 impl Sandbox {
-    /// The command rewritten to use staged copies of the program and of every file or
-    /// directory its arguments name, staged once per command.
-    pub(super) fn stage(&self, base: &Path, cmd: &[String]) -> Result<Staged, String> {
+    /// The command rewritten to use staged copies of the files `cmd` names (the program
+    /// among them when it is one), staged once per command.
+    pub(super) fn stage(&self, base: &Path, cmd: &Argv) -> Result<Staged, String> {
         let mut staged = self.staged.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = staged.get(cmd) {
             return Ok(s.clone());
@@ -34,12 +36,7 @@ impl Sandbox {
         let mut argv = Vec::with_capacity(cmd.len());
         for (k, arg) in cmd.iter().enumerate() {
             let path = Path::new(arg);
-            let names_a_file = if k == 0 {
-                arg.contains('/')
-            } else {
-                !arg.starts_with('-') && path.exists()
-            };
-            if !names_a_file {
+            if !cmd.is_file(k) {
                 argv.push(arg.clone());
                 continue;
             }
@@ -53,7 +50,7 @@ impl Sandbox {
             argv.push(copy.to_string_lossy().into_owned());
         }
         let s = Staged { argv, dir };
-        staged.insert(cmd.to_vec(), s.clone());
+        staged.insert(cmd.clone(), s.clone());
         Ok(s)
     }
 }

@@ -5,9 +5,11 @@
 //!
 //! Each sandbox makes a parent group `boardjudge-<pid>-<n>` (v1: inside the judge's own group
 //! of each controller; v2: at the top of the cgroup tree as root, else inside the delegated
-//! group), and run groups inside it, one per run at a time. A v1 run group is emptied
-//! after the run and kept, its counters reset, for the next one, unless memory is still
-//! charged to it (then it is removed); a v2 one is removed (its memory peak cannot be reset). Everything is removed with the sandbox.
+//! group), and run groups inside it, one per run at a time. After the run, what is still
+//! charged to its group (the page cache it brought in) is reclaimed (v1 `memory.force_empty`,
+//! v2 `memory.reclaim`). A v1 run group is emptied after the run and kept, its counters
+//! reset, for the next one, unless memory is still charged to it (then it is removed); a v2
+//! one is removed (its memory peak cannot be reset). Everything is removed with the sandbox.
 
 mod v1;
 mod v2;
@@ -279,19 +281,23 @@ impl RunGroup {
     /// Kills every process left in the group and waits for it to empty; v1: gives the group
     /// back for another run, or removes it when it does not empty in time; v2: removes it.
     pub fn release(self) {
-        // A group still charged with memory (page cache a run brought in stays charged to
-        // it) would carry that charge into the next run's peak: it is removed instead, and
+        // The page cache the run brought in is reclaimed once its processes are gone (a
+        // state carrier to later runs otherwise). A group still charged with memory after
+        // that would carry the charge into the next run's peak: it is removed instead, and
         // the charge goes with it to the parent.
         let mut group = self;
         let kept = match group.counters.take() {
-            Some(counters)
-                if group.procs.iter().all(kill_listed) && counters.charged() <= v1::CARRIED =>
-            {
-                Some(counters)
+            Some(counters) if group.procs.iter().all(kill_listed) => {
+                counters.reclaim();
+                (counters.charged() <= v1::CARRIED).then_some(counters)
             }
             _ => None,
         };
         let Some(counters) = kept else {
+            if group.version == Version::V2 {
+                kill_all(&group.dirs[0]);
+                v2::reclaim(&group.dirs[0]);
+            }
             for dir in &group.dirs {
                 kill_and_remove_dir(dir);
             }

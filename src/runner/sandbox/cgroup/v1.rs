@@ -69,6 +69,7 @@ pub struct Counters {
     max_usage: File,
     oom_control: File,
     cpu: File,
+    force_empty: File,
 }
 
 impl Counters {
@@ -80,6 +81,9 @@ impl Counters {
             max_usage: read_write(dirs[0].join("memory.max_usage_in_bytes"))?,
             oom_control: File::open(dirs[0].join("memory.oom_control"))?,
             cpu: read_write(dirs[1].join("cpuacct.usage"))?,
+            force_empty: File::options()
+                .write(true)
+                .open(dirs[0].join("memory.force_empty"))?,
         })
     }
 
@@ -87,6 +91,14 @@ impl Counters {
     /// memory).
     pub fn charged(&self) -> u64 {
         read_number(&self.usage).unwrap_or(u64::MAX)
+    }
+
+    /// Reclaims every page still charged to the emptied group (`memory.force_empty`): the
+    /// page cache the run brought in leaves the cache with it, so no later run learns which
+    /// pages of a shared file this one read (a state carrier from one run to the next).
+    pub fn reclaim(&self) {
+        // Refused (EBUSY) only while a process is left, which then removes the group.
+        let _ = write_at_start(&self.force_empty, "0");
     }
 
     /// Resets the CPU and peak memory counters of a run group kept from an earlier run.

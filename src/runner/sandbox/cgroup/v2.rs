@@ -189,6 +189,20 @@ pub fn set_memory_limit(dir: &Path, bytes: u64) -> io::Result<()> {
     fs::write(dir.join("memory.max"), text)
 }
 
+/// Reclaims what is still charged to the group (`memory.reclaim`, Linux 5.19 and later):
+/// the page cache its run brought in leaves the cache with it, so no later run learns which
+/// pages of a shared file this one read. Before 5.19 there is no such file, and removing the
+/// group leaves the cache where it is.
+pub fn reclaim(dir: &Path) {
+    let Some(charged) = open(&dir.join("memory.current")).and_then(|f| read_number(&f)) else {
+        return;
+    };
+    if charged > 0 {
+        // EAGAIN when not all of it could be reclaimed (pages another process maps).
+        let _ = fs::write(dir.join("memory.reclaim"), charged.to_string());
+    }
+}
+
 /// The count of OOM kills in the group so far.
 pub fn oom_kills(dir: &Path) -> u64 {
     open(&dir.join("memory.events"))
