@@ -1695,7 +1695,7 @@ fn round4_aio_and_memfd_secret_fail_in_a_run() {
 }
 
 #[test]
-fn round4_honest_programs_open_the_standard_streams_and_proc_self() {
+fn round4_the_standard_streams_and_proc_self_open_by_name() {
     // `/dev/stdin` (Python's `open('/dev/stdin')`, C++'s `std::ifstream("/dev/stdin")`),
     // `/dev/stdout`, `/dev/stderr`, and `/proc/self/status`, `maps` and `fd`, as on a judge
     // without the sandbox.
@@ -1789,6 +1789,22 @@ fn round4_the_sandbox_directory_is_the_judges_alone() {
 }
 
 #[test]
+fn round4_without_a_cgroup_the_header_says_what_is_not_bounded() {
+    // A judge without a cgroup (not root, none delegated): a JVM's memory beyond its heap and
+    // pipe buffers are bounded by nothing; the layers say so and `--sandbox strict` refuses.
+    let sandbox = Sandbox::new(SandboxMode::Auto).unwrap();
+    if has(&sandbox, Layer::Cgroup) {
+        return;
+    }
+    let layers = sandbox.layers().to_string();
+    assert!(
+        layers.contains("outside its address space is not bounded"),
+        "{layers}"
+    );
+    assert!(Sandbox::new(SandboxMode::Strict).is_err());
+}
+
+#[test]
 fn round4_the_same_for_a_judge_that_is_not_root() {
     if !root_for_nobody() {
         return;
@@ -1835,6 +1851,6 @@ fn round4_the_same_for_a_judge_that_is_not_root() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 5 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 6 passed"), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }

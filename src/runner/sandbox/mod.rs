@@ -97,6 +97,10 @@ pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES};
 pub use toolchains::directories as toolchain_directories;
 pub use uid::{FIRST_UID, UIDS};
 
+/// What a run without a cgroup may hold beyond the memory limit, as the header says it.
+const UNBOUNDED: &str = "so the memory a run holds outside its address space is not bounded \
+    (a JVM's beyond its heap, up to the extra address space it is granted; pipe buffers)";
+
 /// The `PATH` a sandboxed program sees.
 pub const PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
@@ -218,7 +222,9 @@ impl Sandbox {
         let cgroups = match cgroup::Hierarchy::create() {
             Ok(h) => Some(h),
             Err(why) => {
-                missing(Layer::Cgroup, why);
+                // Then nothing bounds what a run holds outside its address space: `--sandbox
+                // strict` refuses, and the header says so.
+                missing(Layer::Cgroup, format!("{why}; {UNBOUNDED}"));
                 None
             }
         };
