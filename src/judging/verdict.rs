@@ -188,7 +188,8 @@ pub struct TestResult {
 }
 
 /// How a test's time verdict was settled. In JSON: `settled`, `load` ([`RunLoad`], null
-/// where it cannot be told), `rerun_cpu_seconds`, `rerun_wall_seconds`.
+/// where it cannot be told), `rerun_cpu_seconds`, `rerun_wall_seconds`, and where the test
+/// ran more than once `runs_detail`, every run's figures in order ([`RunFigures`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Confirmation {
     /// Why the test ran [`TestResult::runs`] times.
@@ -199,25 +200,91 @@ pub struct Confirmation {
     pub rerun_cpu_seconds: f64,
     /// The wall-clock seconds of the runs not kept.
     pub rerun_wall_seconds: f64,
+    /// Every run of a test that ran more than once, in order, the kept one marked; empty
+    /// (and not in the JSON) for a test that ran once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub runs_detail: Vec<RunFigures>,
 }
 
-/// Why a test ran as many times as it did. In JSON: `once`, `confirmed`, `quiet`,
-/// `not_at_stake`, `off`.
+/// One run of a test that ran more than once: what it gave and what it measured. In JSON:
+/// `verdict`, `detail`, `cpu_seconds`, `wall_seconds`, `load`, `kept`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunFigures {
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// What qualifies it ([`Verdict::detail`]).
+    pub detail: Option<String>,
+    /// CPU seconds (the raw figure, as [`TestResult::cpu_seconds`]).
+    pub cpu_seconds: f64,
+    /// Wall-clock seconds.
+    pub wall_seconds: f64,
+    /// The load during it, where it ran.
+    pub load: Option<RunLoad>,
+    /// Whether it is the run whose verdict and times the test reports.
+    pub kept: bool,
+}
+
+impl RunFigures {
+    /// The figures of `result`'s run.
+    pub fn of(result: &TestResult) -> RunFigures {
+        RunFigures {
+            verdict: result.verdict.clone(),
+            detail: result.verdict.detail(),
+            cpu_seconds: result.cpu_seconds,
+            wall_seconds: result.wall_seconds,
+            load: result.confirmation.load.clone(),
+            kept: false,
+        }
+    }
+}
+
+impl fmt::Display for RunFigures {
+    /// `TLE (wall) 0.650 s CPU 3.001 s wall, others 0.80 CPU on its core`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {:.3} s CPU {:.3} s wall, ",
+            self.verdict, self.cpu_seconds, self.wall_seconds
+        )?;
+        match &self.load {
+            Some(l) => write!(
+                f,
+                "others {:.2} CPU on its {}{}",
+                l.others_cpus,
+                l.scope,
+                if l.quiet { " (quiet)" } else { "" }
+            ),
+            None => f.write_str("load not known"),
+        }
+    }
+}
+
+/// Why a test ran as many times as it did. In JSON: `once`, `confirmed`, `quiet`, `idle`,
+/// `inconsistent`, `not_at_stake`, `off`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Settled {
-    /// Not in doubt (no TLE, and under the share of the limit that puts a run in doubt), or
-    /// not run (`judge check`): one run.
+    /// Not a TLE (no other verdict is ever run again), or not run (`judge check`): one run.
     #[default]
     Once,
-    /// In doubt, and run again while it was, up to the re-runs allowed.
+    /// A TLE, run again while the best run was one, up to the re-runs allowed; a re-run
+    /// that ended in time and did the work the TLE showed overturned it.
     Confirmed,
     /// A TLE by CPU time on a quiet core (or machine): it stands, one run.
     Quiet,
-    /// In doubt, but no re-run could change what the command decides (an intended-TLE
+    /// A TLE by the wall clock of a run that was not waiting for a CPU most of its wall
+    /// time (its CPU time and the others' where it ran cover too little of it): the program
+    /// waited for something else, which no machine's load explains. It stands, one run.
+    Idle,
+    /// A re-run ended in time with less CPU time than the machine's load can explain
+    /// ([`crate::judging::confirm::Confirm::near`] of what the TLE showed the program
+    /// needs): not the same work slowed down. The TLE stands, and no more re-runs are made.
+    Inconsistent,
+    /// A TLE, but no re-run could change what the command decides (an intended-TLE
     /// solution; a wrong-answer solution's test that is not its first failure): one run.
     NotAtStake,
-    /// Confirmation is off (`--confirm 0`): one run.
+    /// Confirmation is off (`--confirm 0`, or by default where the sandbox cannot clear
+    /// what a run leaves for the next): one run.
     Off,
 }
 
@@ -226,10 +293,43 @@ impl Settled {
     pub fn why_once(self) -> Option<&'static str> {
         match self {
             Settled::Quiet => Some("a TLE by CPU time on a quiet core stands without re-runs"),
+            Settled::Idle => Some(
+                "a TLE by the wall clock of a run that was not waiting for a CPU most of the \
+                 time stands without re-runs",
+            ),
             Settled::NotAtStake => Some("no re-run could change the outcome"),
             Settled::Off => Some("confirmation off"),
-            Settled::Once | Settled::Confirmed => None,
+            Settled::Once | Settled::Confirmed | Settled::Inconsistent => None,
         }
+    }
+}
+
+impl Confirmation {
+    /// The runs of a test that ran more than once, in words, for every report: `run 2 of 2
+    /// kept (a re-run overturned the TLE): TLE (wall) 0.650 s CPU 3.001 s wall, others 0.80
+    /// CPU on its core; AC 0.370 s CPU ...`. `None` for a test that ran once.
+    pub fn told(&self) -> Option<String> {
+        if self.runs_detail.len() < 2 {
+            return None;
+        }
+        let kept = self.runs_detail.iter().position(|r| r.kept).unwrap_or(0);
+        let why = match self.settled {
+            Settled::Inconsistent => {
+                "a re-run that ended in time did less CPU work than the load can explain: the \
+                 TLE stands"
+            }
+            _ if kept > 0 && !matches!(self.runs_detail[kept].verdict, Verdict::TLE(_)) => {
+                "a re-run overturned the TLE"
+            }
+            _ => "every run a TLE",
+        };
+        let runs: Vec<String> = self.runs_detail.iter().map(ToString::to_string).collect();
+        Some(format!(
+            "run {} of {} kept ({why}): {}",
+            kept + 1,
+            self.runs_detail.len(),
+            runs.join("; ")
+        ))
     }
 }
 
