@@ -187,10 +187,16 @@ fn disk_limit_reached(run: &runner::RunResult, limits: &Limits) -> Option<u64> {
 }
 
 /// The message `judge run` prints for its first failing test, and `judge check` for its
-/// test: `test 05: WA`, then the checker's full message. `paint` colours the verdict.
+/// test: `test 05: WA`, then, for a test that ran more than once, every run's figures
+/// ([`crate::judging::verdict::Confirmation::told`]), then the checker's full message.
+/// `paint` colours the verdict.
 pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
+    let runs = match result.confirmation.told() {
+        Some(told) => format!("{told}\n"),
+        None => String::new(),
+    };
     format!(
-        "test {}: {}\n{}",
+        "test {}: {}\n{runs}{}",
         result.test,
         paint(&result.verdict.to_string(), &result.verdict),
         result.details.trim_end()

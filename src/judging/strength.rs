@@ -332,6 +332,7 @@ pub fn assess(
             ),
         };
         report.decisive = Some(result.clone());
+        tell_runs(&mut report);
         return report;
     }
     match solution.expected {
@@ -371,7 +372,16 @@ pub fn assess(
             );
         }
     }
+    tell_runs(&mut report);
     report
+}
+
+/// Adds to the summary of `report` every run of its decisive test, where it ran more than
+/// once ([`crate::judging::verdict::Confirmation::told`]).
+fn tell_runs(report: &mut SolutionReport) {
+    if let Some(told) = report.decisive.as_ref().and_then(|d| d.confirmation.told()) {
+        report.summary = format!("{}; {told}", report.summary);
+    }
 }
 
 /// Says in the summary of a report that failed on time (too little margin, or a TLE it must
@@ -446,6 +456,15 @@ mod tests {
         assert!(
             r.summary
                 .contains("less than the 2x an accepted solution must keep")
+        );
+        // A TLE confirmed by re-runs: every run's figures in the summary.
+        let tle = TestResult::made_up("samples/start-zero-s1", Verdict::TLE(TimeKind::Cpu), 1.0);
+        let r = assess(problem, other, &[tle.made_up_runs(3)], 1);
+        assert!(
+            r.summary
+                .contains("TLE (cpu) (); run 1 of 3 kept (every run a TLE): TLE (cpu) 1.000 s CPU"),
+            "{}",
+            r.summary
         );
     }
 

@@ -305,31 +305,33 @@ impl Settled {
 }
 
 impl Confirmation {
+    /// Which run of a test that ran more than once is kept: `run 2 of 3 kept`. `None` for
+    /// a test that ran once.
+    pub fn kept(&self) -> Option<String> {
+        (self.runs_detail.len() > 1).then(|| {
+            let kept = self.runs_detail.iter().position(|r| r.kept).unwrap_or(0);
+            format!("run {} of {} kept", kept + 1, self.runs_detail.len())
+        })
+    }
+
     /// The runs of a test that ran more than once, in words, for every report: `run 2 of 2
     /// kept (a re-run overturned the TLE): TLE (wall) 0.650 s CPU 3.001 s wall, others 0.80
     /// CPU on its core; AC 0.370 s CPU ...`. `None` for a test that ran once.
     pub fn told(&self) -> Option<String> {
-        if self.runs_detail.len() < 2 {
-            return None;
-        }
-        let kept = self.runs_detail.iter().position(|r| r.kept).unwrap_or(0);
+        let kept_of = self.kept()?;
+        let kept = self.runs_detail.iter().find(|r| r.kept);
         let why = match self.settled {
             Settled::Inconsistent => {
                 "a re-run that ended in time did less CPU work than the load can explain: the \
                  TLE stands"
             }
-            _ if kept > 0 && !matches!(self.runs_detail[kept].verdict, Verdict::TLE(_)) => {
+            _ if kept.is_some_and(|k| !matches!(k.verdict, Verdict::TLE(_))) => {
                 "a re-run overturned the TLE"
             }
             _ => "every run a TLE",
         };
         let runs: Vec<String> = self.runs_detail.iter().map(ToString::to_string).collect();
-        Some(format!(
-            "run {} of {} kept ({why}): {}",
-            kept + 1,
-            self.runs_detail.len(),
-            runs.join("; ")
-        ))
+        Some(format!("{kept_of} ({why}): {}", runs.join("; ")))
     }
 }
 
@@ -400,6 +402,16 @@ impl TestResult {
             limit_seconds: None,
             confirmation: Confirmation::default(),
         }
+    }
+
+    /// The same result as kept from `runs` runs alike (its first kept), confirmed.
+    pub(crate) fn made_up_runs(mut self, runs: usize) -> TestResult {
+        let mut figures = vec![RunFigures::of(&self); runs];
+        figures[0].kept = true;
+        self.runs = runs;
+        self.confirmation.settled = Settled::Confirmed;
+        self.confirmation.runs_detail = figures;
+        self
     }
 }
 

@@ -175,8 +175,8 @@ impl Grid {
             result.verdict,
             text::seconds(result)
         );
-        if result.runs > 1 {
-            let _ = write!(line, ", the fastest of {} runs", result.runs);
+        if let Some(kept) = result.confirmation.kept() {
+            let _ = write!(line, ", {kept}");
         }
         if result.verdict != Verdict::AC && !result.summary.is_empty() {
             let summary = result.summary.lines().next().unwrap_or_default();
@@ -323,13 +323,12 @@ mod tests {
         // A time verdict confirmed by re-runs: said in the line, and in the cell as in the
         // text matrix (the limit it reached, how many runs), the columns widened to fit.
         // A TLE shows the limit it reached (here the wall clock's 3 s), never its CPU time.
-        let mut slow = result("edge/two", Verdict::TLE(TimeKind::Wall));
-        slow.runs = 3;
+        let mut slow = result("edge/two", Verdict::TLE(TimeKind::Wall)).made_up_runs(3);
         slow.limit_seconds = Some(3.0);
         let line = grid.record(0, 0, 1, &slow);
         assert_eq!(
             line,
-            "[3/6] p #1 a.cpp edge/two: TLE (wall) >3.00 s, the fastest of 3 runs (wrong)"
+            "[3/6] p #1 a.cpp edge/two: TLE (wall) >3.00 s, run 1 of 3 kept (wrong)"
         );
         let text = grid.text(&plain);
         assert!(

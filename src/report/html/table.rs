@@ -279,10 +279,10 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
     } else {
         format!("<a href=\"#{}\">{text}</a>", anchor(p, r, t))
     };
-    let fastest = match (c.runs, c.confirmation.settled.why_once()) {
-        (1, Some(why)) if c.over_limit().is_some() => format!(" (not run again: {why})"),
-        (1, _) => String::new(),
-        (runs, _) => format!(" (the fastest of {runs} runs)"),
+    let fastest = match (c.confirmation.told(), c.confirmation.settled.why_once()) {
+        (Some(told), _) => format!(" ({told})"),
+        (None, Some(why)) if c.over_limit().is_some() => format!(" (not run again: {why})"),
+        (None, _) => String::new(),
     };
     let time = match c.over_limit() {
         Some(reached) => format!(
@@ -379,15 +379,21 @@ mod tests {
         // Stopped by the wall clock (3 s): which limit, and its figure.
         let wall = TestResult {
             limit_seconds: Some(3.0),
-            runs: 3,
-            ..TestResult::made_up("big/02", Verdict::TLE(TimeKind::Wall), 0.6)
+            ..TestResult::made_up("big/02", Verdict::TLE(TimeKind::Wall), 0.6).made_up_runs(3)
         };
         let html = td(&wall);
         assert!(
             html.contains(">T&nbsp;wall&nbsp;&gt;3.00&nbsp;&times;3</a>"),
             "{html}"
         );
-        assert!(html.contains("the fastest of 3 runs"), "{html}");
+        // Every run's figures, the kept one said.
+        assert!(
+            html.contains(
+                "(run 1 of 3 kept (every run a TLE): TLE (wall) 0.600 s CPU 0.600 s wall, load \
+                 not known; TLE (wall)"
+            ),
+            "{html}"
+        );
         // Any other verdict: its CPU time, its share of the limit.
         let ac = TestResult::made_up("big/03", Verdict::AC, 0.25);
         let html = td(&ac);
