@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::judging::verdict::{Confirmation, RunFigures, Settled, TestResult, TimeKind, Verdict};
 use crate::problemset::plan::Expected;
 use crate::runner;
+use crate::runner::sandbox::{Layer, Layers};
 
 /// The share of its wall time a run stopped by the wall clock must have been waiting for a
 /// CPU or using one (its CPU time, and the others' CPU time where it ran: [`waited_for_cpu`])
@@ -97,6 +98,27 @@ impl Confirm {
         near: 0.5,
         all: false,
     };
+
+    /// The confirmation a session makes in a sandbox of `layers`: `self` where re-runs were
+    /// asked for (`asked`: `--confirm N`) or the sandbox clears what a run leaves for the
+    /// next (its cgroup layer applies: the runs' page cache goes with it, and no file of
+    /// theirs outlives them); else [`Confirm::OFF`], with why. A program that carries its
+    /// work from one run to the next would buy a verdict by being run again.
+    pub fn under(self, layers: &Layers, asked: bool) -> (Confirm, Option<&'static str>) {
+        if asked || self.reruns == 0 || layers.applied.iter().any(|a| a.layer == Layer::Cgroup) {
+            return (self, None);
+        }
+        let why = if layers.mode == "off" {
+            "re-runs are off by default with --sandbox off: a run's files and page cache \
+             outlive it, so a program could carry its work to its re-run; --confirm N turns \
+             them on"
+        } else {
+            "re-runs are off by default here: without a cgroup the sandbox cannot clear what a \
+             run leaves for the next (its page cache), so a program could carry its work to \
+             its re-run; --confirm N turns them on"
+        };
+        (Confirm { reruns: 0, ..self }, Some(why))
+    }
 
     /// Runs `run` once and settles its result ([`Confirm::settle`]) for what is at `stake`.
     pub fn judge(
@@ -475,6 +497,30 @@ mod tests {
              explain: the TLE stands): TLE (wall) 0.650 s CPU 3.000 s wall, others 0.00 CPU \
              on its core (quiet); AC 0.010 s CPU 0.010 s wall, others 0.01 CPU on its core \
              (quiet)"
+        );
+    }
+
+    #[test]
+    fn without_a_cgroup_reruns_are_off_unless_asked_for() {
+        let off = crate::runner::Sandbox::off().layers();
+        let (c, why) = Confirm::DEFAULT.under(&off, false);
+        assert_eq!(c.reruns, 0);
+        assert!(why.unwrap().contains("--sandbox off"), "{why:?}");
+        let (c, why) = Confirm::DEFAULT.under(&off, true);
+        assert_eq!((c, why), (Confirm::DEFAULT, None));
+        let mut no_cgroup = off.clone();
+        no_cgroup.mode = "auto";
+        let (c, why) = Confirm::DEFAULT.under(&no_cgroup, false);
+        assert_eq!(c.reruns, 0);
+        assert!(why.unwrap().contains("without a cgroup"), "{why:?}");
+        let mut cgroup = no_cgroup;
+        cgroup.applied.push(crate::runner::sandbox::Applied {
+            layer: Layer::Cgroup,
+            label: "cgroup v2".into(),
+        });
+        assert_eq!(
+            Confirm::DEFAULT.under(&cgroup, false),
+            (Confirm::DEFAULT, None)
         );
     }
 
