@@ -5,6 +5,7 @@
 //! report: how its time verdicts were made and how busy the machine was.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -30,8 +31,14 @@ pub struct Session {
     pub time_limit: Option<f64>,
     /// Wall-clock seconds per test, instead of judge.toml's or the default.
     pub wall_limit: Option<f64>,
-    /// Which time verdicts are confirmed by running again.
+    /// Which time verdicts are confirmed by running again, as asked for or by default.
     pub confirm: Confirm,
+    /// Whether `--confirm N` was given: else re-runs are off where the sandbox cannot clear
+    /// what a run leaves for the next ([`Confirm::under`]).
+    pub confirm_asked: bool,
+    /// The confirmation made in this session's sandbox, and why re-runs are off if they are
+    /// by default, once the sandbox is made ([`Session::sandbox`]).
+    pub confirm_here: OnceLock<(Confirm, Option<&'static str>)>,
     /// MiB per test, instead of judge.toml's.
     pub memory_limit: Option<u64>,
     /// How solutions are confined.
@@ -69,8 +76,17 @@ impl Session {
     pub fn schedule(&self) -> Schedule {
         Schedule {
             workers: self.jobs(),
-            confirm: self.confirm,
+            confirm: self.confirmation().0,
         }
+    }
+
+    /// The confirmation this session makes, and why re-runs are off if they are by
+    /// default: as its sandbox allows once it is made ([`Confirm::under`]).
+    pub fn confirmation(&self) -> (Confirm, Option<&'static str>) {
+        self.confirm_here
+            .get()
+            .copied()
+            .unwrap_or((self.confirm, None))
     }
 
     /// The repository root: the directory of judge.toml.
@@ -116,9 +132,14 @@ impl Session {
         Ok(chosen.into_iter().map(|e| TestFiles::of(&dir, e)).collect())
     }
 
-    /// The sandbox the solutions run in, as `--sandbox` asks.
+    /// The sandbox the solutions run in, as `--sandbox` asks; the session's confirmation is
+    /// then what it allows ([`Session::confirmation`]).
     pub fn sandbox(&self) -> Result<Sandbox, String> {
-        Sandbox::new(self.sandbox)
+        let sandbox = Sandbox::new(self.sandbox)?;
+        let _ = self
+            .confirm_here
+            .set(self.confirm.under(&sandbox.layers(), self.confirm_asked));
+        Ok(sandbox)
     }
 
     /// The limits of `problem`'s tests: judge.toml's, or `--time-limit` (with the default
@@ -160,13 +181,18 @@ impl Session {
 pub struct Timing {
     /// Wall-clock seconds per test (only stops programs that wait).
     pub wall_limit_seconds: f64,
-    /// Re-runs at most of a run in doubt (0: confirmation off).
+    /// Re-runs at most of a TLE (0: confirmation off).
     pub confirm_reruns: usize,
-    /// The share of the time limit from which a run in time is in doubt too.
+    /// The least share of the CPU time a TLE showed that a re-run in time must use to
+    /// overturn it.
     pub confirm_near: f64,
-    /// Whether every run in doubt was confirmed, whatever was at stake and however quiet its
-    /// core (`--confirm-all`).
+    /// Whether every TLE was confirmed, whatever was at stake, however quiet its core and
+    /// however idle its run (`--confirm-all`).
     pub confirm_all: bool,
+    /// Why re-runs are off by default here (no cgroup, `--sandbox off`); not in the JSON
+    /// where they are not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm_off: Option<&'static str>,
     /// The tests that ran more than once.
     pub repeated: usize,
     /// The re-runs made (each test's runs beyond its first).
@@ -181,6 +207,12 @@ pub struct Timing {
     pub not_at_stake: usize,
     /// The TLEs by CPU time on a quiet core, which stood without re-runs.
     pub quiet: usize,
+    /// The TLEs by the wall clock of a run not waiting for a CPU, which stood without
+    /// re-runs.
+    pub idle: usize,
+    /// The TLEs that stood because a re-run ended in time with less CPU work than the load
+    /// can explain.
+    pub inconsistent: usize,
     /// The tests counted: every test judged; for `judge strength` without `--matrix`, the
     /// test that decided each solution (the others are not kept).
     pub tests: usize,
@@ -200,17 +232,21 @@ impl Timing {
         (results, counted): (impl IntoIterator<Item = &'a TestResult>, &'static str),
         contention: Option<Contention>,
     ) -> Timing {
+        let (confirm, confirm_off) = session.confirmation();
         let mut timing = Timing {
             wall_limit_seconds: wall,
-            confirm_reruns: session.confirm.reruns,
-            confirm_near: session.confirm.near,
-            confirm_all: session.confirm.all,
+            confirm_reruns: confirm.reruns,
+            confirm_near: confirm.near,
+            confirm_all: confirm.all,
+            confirm_off,
             repeated: 0,
             reruns: 0,
             rerun_cpu_seconds: 0.0,
             rerun_wall_seconds: 0.0,
             not_at_stake: 0,
             quiet: 0,
+            idle: 0,
+            inconsistent: 0,
             tests: 0,
             counted,
             contention,
@@ -224,6 +260,8 @@ impl Timing {
             match r.confirmation.settled {
                 Settled::NotAtStake => timing.not_at_stake += 1,
                 Settled::Quiet => timing.quiet += 1,
+                Settled::Idle => timing.idle += 1,
+                Settled::Inconsistent => timing.inconsistent += 1,
                 _ => {}
             }
         }
@@ -238,23 +276,27 @@ impl Timing {
     /// Whether the confirmation line is worth a note where it is not always printed: some
     /// test was repeated or left at one run in doubt, or confirmation was off.
     pub fn worth_a_note(&self) -> bool {
-        self.repeated + self.not_at_stake + self.quiet > 0 || self.confirm_reruns == 0
+        self.repeated + self.not_at_stake + self.quiet + self.idle > 0 || self.confirm_reruns == 0
     }
 
     /// One line: which runs were repeated and what it cost, which were not and why, or that
     /// confirmation was off.
     pub fn confirmation(&self) -> String {
         if self.confirm_reruns == 0 {
-            return "time verdicts from one run each (--confirm 0)".into();
+            return match self.confirm_off {
+                Some(why) => format!("time verdicts from one run each: {why}"),
+                None => "time verdicts from one run each (--confirm 0)".into(),
+            };
         }
         let mut line = format!(
-            "{} of {} {} repeated to confirm a time verdict (TLE, or CPU time at least {:.0} % \
-             of the limit: up to {} more run(s), the fastest kept{}): {} re-run(s), {:.1} s CPU",
+            "{} of {} {} repeated to confirm a TLE (up to {} more run(s); a re-run in time \
+             overturns it with at least {:.0} % of the CPU time it showed{}): {} re-run(s), \
+             {:.1} s CPU",
             self.repeated,
             self.tests,
             self.counted,
-            self.confirm_near * 100.0,
             self.confirm_reruns,
+            self.confirm_near * 100.0,
             if self.confirm_all {
                 "; --confirm-all"
             } else {
@@ -263,11 +305,18 @@ impl Timing {
             self.reruns,
             self.rerun_cpu_seconds
         );
-        if self.not_at_stake + self.quiet > 0 {
+        if self.not_at_stake + self.quiet + self.idle > 0 {
             line.push_str(&format!(
                 "; left at one run: {} with nothing at stake (an intended TLE's TLE, a wrong \
-                 answer's TLE after its first failure), {} TLE(s) by CPU time on a quiet core",
-                self.not_at_stake, self.quiet
+                 answer's TLE after its first failure), {} TLE(s) by CPU time on a quiet core, \
+                 {} by the wall clock of a run not waiting for a CPU",
+                self.not_at_stake, self.quiet, self.idle
+            ));
+        }
+        if self.inconsistent > 0 {
+            line.push_str(&format!(
+                "; {} TLE(s) stood: a re-run ended in time with too little CPU work",
+                self.inconsistent
             ));
         }
         line

@@ -40,19 +40,22 @@ pub struct Common {
     /// CPU time decides TLE (`judge run`, `stress`).
     #[arg(long, value_name = "SECONDS")]
     pub wall_limit: Option<f64>,
-    /// Re-run a test at most N more times when it gets TLE (CPU or wall clock) or uses at
-    /// least --confirm-near of the limit, where a re-run can change an outcome and the run's
-    /// core was not quiet (see --confirm-all); the fastest run gives the verdict and the
-    /// times. 0 turns it off.
-    #[arg(long, value_name = "N", default_value_t = Confirm::DEFAULT.reruns)]
-    pub confirm: usize,
-    /// The share of the time limit from which a run that ended in time is confirmed too.
+    /// Re-run a test that gets TLE at most N more times (default 2), where a re-run can
+    /// change an outcome and the machine could have caused the TLE: not a TLE by CPU time on
+    /// a quiet core, nor one by the wall clock of a run that was not waiting for a CPU (see
+    /// --confirm-all). No other verdict is ever run again. 0 turns it off; without a cgroup
+    /// (or with --sandbox off) it is off unless given.
+    #[arg(long, value_name = "N")]
+    pub confirm: Option<usize>,
+    /// A re-run that ends in time overturns a TLE only with at least this share of the CPU
+    /// time the TLE showed the program needs (CPU time rises up to 2x under load).
     #[arg(long, value_name = "FRACTION", default_value_t = Confirm::DEFAULT.near,
           value_parser = parse_near)]
     pub confirm_near: f64,
-    /// Confirm every run in doubt. By default only where a re-run can change an outcome (not
-    /// an intended-TLE solution's TLE, nor a wrong-answer solution's TLE after its first
-    /// failure), and a TLE by CPU time on a quiet core stands without re-runs.
+    /// Confirm every TLE. By default only where a re-run can change an outcome (not an
+    /// intended-TLE solution's TLE, nor a wrong-answer solution's TLE after its first
+    /// failure), and a TLE by CPU time on a quiet core, or by the wall clock of a run that
+    /// was not waiting for a CPU, stands without re-runs.
     #[arg(long)]
     pub confirm_all: bool,
     /// MiB of memory per test, instead of judge.toml's.
@@ -75,17 +78,19 @@ impl From<Common> for Session {
             time_limit: c.time_limit,
             wall_limit: c.wall_limit,
             confirm: Confirm {
-                reruns: c.confirm,
+                reruns: c.confirm.unwrap_or(Confirm::DEFAULT.reruns),
                 near: c.confirm_near,
                 all: c.confirm_all,
             },
+            confirm_asked: c.confirm.is_some(),
+            confirm_here: std::sync::OnceLock::new(),
             memory_limit: c.memory_limit,
             sandbox: c.sandbox,
         }
     }
 }
 
-/// A share of the time limit for --confirm-near: in (0, 1].
+/// A share for --confirm-near: in (0, 1].
 fn parse_near(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(near) if near > 0.0 && near <= 1.0 => Ok(near),

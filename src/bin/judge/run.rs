@@ -42,9 +42,9 @@ use crate::terminal::{Terminal, paint, print_json};
 /// which only stops programs that wait, address space; output is capped at the checker's
 /// cap, max(1 MiB, 4 x the jury answer): one byte more and the solution is stopped and
 /// gets WA "output too long" with the sizes, the verdict `check` and `judge check` give
-/// the same output. A run that gets TLE or uses 80 % of the limit is run again, twice at
-/// most, and the fastest run counts (--confirm), but a TLE by CPU time on a quiet core
-/// stands (--confirm-all). A solution that hangs, forks or floods output is killed with
+/// the same output. A run that gets TLE is run again, twice at most (--confirm), where
+/// the machine could have caused it, and a re-run in time overturns it only with at
+/// least half the CPU time the TLE showed; no other verdict is run again. A solution that hangs, forks or floods output is killed with
 /// its whole process group. Verdicts: AC, WA, PE, TLE, MLE, RE (exit code or signal), FAIL
 /// (a test data problem). Tests run in plan order, named GROUP/NAME.
 ///
@@ -537,10 +537,10 @@ fn print_table(results: &[TestResult], on: bool) {
     );
     for r in results {
         let verdict = format!("{:<18}", r.verdict.to_string());
-        let fastest = match (r.runs > 1, r.summary.is_empty()) {
-            (false, _) => String::new(),
-            (true, true) => format!("the fastest of {} runs", r.runs),
-            (true, false) => format!(" (the fastest of {} runs)", r.runs),
+        let fastest = match (r.confirmation.told(), r.summary.is_empty()) {
+            (None, _) => String::new(),
+            (Some(told), true) => told,
+            (Some(told), false) => format!(" ({told})"),
         };
         // A TLE shows the limit it reached in its column (CPU or wall clock), never a time
         // under it; the other column keeps its figure.

@@ -62,10 +62,10 @@ use crate::terminal::{Terminal, paint, print_json};
 /// fastest intended-TLE solution, which is run once more on one TLE test with 3x the
 /// limit to measure it). The outcome per solution is decided as without --matrix.
 ///
-/// A time verdict in doubt (TLE, or 80 % of the limit) is run again only where that can
-/// change an outcome: an accepted solution's test, a wrong one's first failure; never an
-/// intended-TLE solution's; and a TLE by CPU time on a quiet core stands (--confirm-all
-/// confirms every one).
+/// A TLE is run again only where that can change an outcome: an accepted solution's
+/// test, a wrong one's first failure; never an intended-TLE solution's; and a TLE by CPU
+/// time on a quiet core, or by the wall clock of a run not waiting for a CPU, stands
+/// (--confirm-all confirms every one).
 /// --html FILE writes the same as one self-contained page (no network): tests down,
 /// solutions across, each group one row (worst verdict, slowest time) that expands on
 /// click, sticky header and test column, colours per verdict, time bars, the
