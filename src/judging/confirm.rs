@@ -212,9 +212,10 @@ impl Confirm {
         for (i, r) in detail.iter_mut().enumerate() {
             r.kept = i == kept;
         }
+        // Folded from +0.0: an empty f64 sum is -0.0, which JSON would show.
         let not_kept = detail.iter().filter(|r| !r.kept);
-        let cpu = not_kept.clone().map(|r| r.cpu_seconds).sum();
-        let wall = not_kept.map(|r| r.wall_seconds).sum();
+        let cpu = not_kept.clone().fold(0.0, |sum, r| sum + r.cpu_seconds);
+        let wall = not_kept.fold(0.0, |sum, r| sum + r.wall_seconds);
         best.runs = runs;
         best.confirmation = Confirmation {
             settled,
@@ -336,6 +337,8 @@ mod tests {
                 assert_eq!((&r.verdict, r.runs, made), (&verdict, 1, 1));
                 assert_eq!(r.confirmation.settled, Settled::Once);
                 assert!(r.confirmation.runs_detail.is_empty());
+                let json = serde_json::to_value(&r.confirmation).unwrap();
+                assert_eq!(json["rerun_cpu_seconds"].to_string(), "0.0");
             }
         }
         let (ac, re) = (loaded(Verdict::AC, 0.5, false), loaded(re(), 0.85, false));
