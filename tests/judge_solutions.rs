@@ -517,7 +517,8 @@ fn interrupt(signal: libc::c_int, solution: &[&str]) -> (Option<i32>, String) {
 fn an_interrupt_cuts_a_confirmation_short_and_starts_no_rerun() {
     // The sample passes at once; every other test spins until the CPU limit of 0.3 s: a TLE
     // that is run again twice to confirm it (--confirm-all: even where the core was quiet,
-    // where it would stand). SIGINT once the first re-run spins.
+    // where it would stand; --confirm 2: even without a cgroup, where re-runs are off by
+    // default). SIGINT once the first re-run spins.
     let marker = format!("judge-confirm-marker-{}", std::process::id());
     let script = format!(
         "read board; case \"$board\" in '2 6 8 4 5 7 3 1') printf '7\\nBCABCCB\\n'; exit;; esac; \
@@ -533,6 +534,8 @@ fn an_interrupt_cuts_a_confirmation_short_and_starts_no_rerun() {
             "1",
             "--time-limit",
             "0.3",
+            "--confirm",
+            "2",
             "--confirm-all",
             "--json",
             "--",
