@@ -94,7 +94,7 @@ pub(super) fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
             let repeated = cells.iter().filter(|c| c.runs > 1).count();
             let confirmed = match repeated {
                 0 => String::new(),
-                n => format!("; {n} run again to confirm a time verdict (the fastest kept)"),
+                n => format!("; {n} run again to confirm a TLE (each cell tells its runs)"),
             };
             let v = worst.verdict.short();
             let _ = write!(
