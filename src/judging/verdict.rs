@@ -173,9 +173,10 @@ pub struct TestResult {
     pub summary: String,
     /// The checker's full message with its diff, or the end of standard error.
     pub details: String,
-    /// How many times it ran: 1, or more when a time verdict was confirmed
+    /// How many times it ran: 1, or more when a TLE was confirmed
     /// ([`crate::judging::confirm::Confirm`]); the verdict and the times are those of the
-    /// fastest run. 0 for an output judged without running anything (`judge check`).
+    /// kept run ([`Confirmation::runs_detail`]). 0 for an output judged without running
+    /// anything (`judge check`).
     pub runs: usize,
     /// For a TLE, the limit the run reached, in seconds: the CPU limit (`TLE (cpu)`) or the
     /// wall clock's (`TLE (wall)`). The run needed more than that; its CPU time is the raw

@@ -31,7 +31,7 @@ const CELL: usize = 7;
 /// A cell's text: the verdict's letter; for a TLE the wall clock stopped, `wall`; the time
 /// ([`seconds`]: the CPU time, or for a TLE the limit it reached, `T >1.00`, `T wall >3.00`,
 /// never a time under the limit); and when the test ran more than once to confirm a time
-/// verdict, how many runs it took (`A 0.85 x3`: the fastest of 3 runs).
+/// verdict, how many runs it took (`T >1.00 x3`: the kept one of 3 runs).
 pub fn cell_text(c: &TestResult) -> String {
     let mut text = letter(&c.verdict).to_string();
     if c.verdict == Verdict::TLE(TimeKind::Wall) {
