@@ -372,6 +372,8 @@ mod tests {
             time_limit: None,
             wall_limit: None,
             confirm: Confirm::DEFAULT,
+            confirm_asked: false,
+            confirm_here: std::sync::OnceLock::new(),
             memory_limit: None,
             sandbox: SandboxMode::Off,
         }
@@ -498,11 +500,12 @@ mod tests {
         assert_eq!(timing.warning(), None);
         assert_eq!(
             timing.confirmation(),
-            "1 of 4 test(s) repeated to confirm a time verdict (TLE, or CPU time at least 80 % \
-             of the limit: up to 2 more run(s), the fastest kept, where a re-run can change an \
-             outcome): 2 re-run(s), 1.8 s CPU; left at one run: 1 with nothing at stake (an \
-             intended TLE's TLE, a wrong answer's TLE after its first failure), 1 TLE(s) by \
-             CPU time on a quiet core"
+            "1 of 4 test(s) repeated to confirm a TLE (up to 2 more run(s); a re-run in time \
+             overturns it with at least 50 % of the CPU time it showed, where a re-run can \
+             change an outcome): 2 re-run(s), 1.8 s CPU; left at one run: 1 with nothing at \
+             stake (an intended TLE's TLE, a wrong answer's TLE after its first failure), 1 \
+             TLE(s) by CPU time on a quiet core, 0 by the wall clock of a run not waiting for a \
+             CPU"
         );
         // Nothing repeated: no note; confirmation off: always one.
         let timing = Timing::of(&session(), 6.0, (&results[3..], "test(s)"), None);
