@@ -218,3 +218,118 @@ fn judge_run_never_accepts_a_submission_made_of_the_answers() {
     let (_, text) = jury_answer();
     assert!(!shown.contains(text.lines().nth(1).unwrap()), "{shown}");
 }
+
+/// A Java source of folded string constants: 40 of 48 KiB each in its class's constant pool,
+/// about 2 MiB of class for a jar of a few KiB.
+fn folded_constants() -> String {
+    let fields: Vec<String> = (0..40).map(|i| format!("G + \"{i}\"")).collect();
+    format!(
+        "public class Folded {{\n\
+         static final String A = \"xxxxxxxxxxxxxxxx\";\n\
+         static final String B = A + A + A + A;\n\
+         static final String C = B + B + B + B;\n\
+         static final String D = C + C + C + C;\n\
+         static final String E = D + D + D + D;\n\
+         static final String F = E + E + E + E;\n\
+         static final String G = F + F + F;\n\
+         static final String[] ALL = {{ {} }};\n\
+         public static void main(String[] args) {{ System.out.println(ALL.length); }}\n}}\n",
+        fields.join(", ")
+    )
+}
+
+/// The bytes of the regular files under `dir`.
+fn tree_bytes(dir: &Path) -> u64 {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let meta = e.metadata().unwrap();
+            if meta.is_dir() {
+                tree_bytes(&e.path())
+            } else {
+                meta.len()
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn a_jar_that_unpacks_past_the_output_limit_is_a_compile_error_naming_it() {
+    if !need(
+        "java",
+        boardjudge::runner::language::find_in_path("javac").is_some(),
+        "a Java build in the jail is not tested",
+    ) {
+        return;
+    }
+    let source = folded_constants();
+    // Under the default limit it builds, and its classes are more than 1 MiB.
+    let dir = scratch("jar-accepted");
+    let (built, _) = build(&dir, "Folded.java", &source, &BuildLimits::DEFAULT);
+    let argv = built.unwrap();
+    let classes = dir.join("cache").join(
+        fs::read_dir(dir.join("cache"))
+            .unwrap()
+            .find_map(|e| {
+                let name = e.unwrap().file_name();
+                name.to_string_lossy()
+                    .starts_with("Folded-")
+                    .then_some(name)
+            })
+            .unwrap(),
+    );
+    assert!(tree_bytes(&classes) > 1 << 20, "{}", tree_bytes(&classes));
+    let out = run(
+        &argv,
+        Input::Bytes(b""),
+        // The JVM's address space is the language's business, not this test's.
+        &Limits {
+            memory_bytes: u64::MAX,
+            ..Limits::with_cpu(Duration::from_secs(5))
+        },
+        &Sandbox::off(),
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "40\n");
+    // Under 1 MiB of output the jar itself passes (it is a few KiB): the count of its
+    // entries' sizes, before anything is unpacked, is what refuses it.
+    let dir = scratch("jar-refused");
+    let limits = BuildLimits {
+        output_bytes: 1 << 20,
+        ..BuildLimits::DEFAULT
+    };
+    let (built, _) = build(&dir, "Folded.java", &source, &limits);
+    let message = message(&built);
+    assert!(
+        message.starts_with(
+            "the build's output is larger than its limit, 1 MiB: its classes unpack to 2 MiB"
+        ),
+        "{message}"
+    );
+    let left: Vec<_> = fs::read_dir(dir.join("cache")).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_source_stored_beside_its_build_counts_in_the_output_limit() {
+    if !need(
+        "python3",
+        boardjudge::runner::language::find_in_path("python3").is_some(),
+        "a Python build is not tested",
+    ) {
+        return;
+    }
+    // Python's build is a directory with the source's copy: staged again for every run.
+    let dir = scratch("python-large");
+    let source = format!("print(1)\n#{}\n", "x".repeat(2 << 20));
+    let limits = BuildLimits {
+        output_bytes: 1 << 20,
+        ..BuildLimits::DEFAULT
+    };
+    let (built, _) = build(&dir, "large.py", &source, &limits);
+    let message = message(&built);
+    assert_eq!(
+        message,
+        "the build's output is larger than its limit, 1 MiB: the source alone is 3 MiB"
+    );
+}

@@ -42,7 +42,9 @@ pub struct BuildLimits {
     pub wall: Duration,
     /// Memory of the build (a cgroup's count where there is one).
     pub memory_bytes: u64,
-    /// The largest build output: the executable, or Java's classes as a jar.
+    /// The largest build output: the executable, or Java's classes as a jar; and the most
+    /// the judge stores (and stages for each run) of a build: the executable, or the
+    /// source's copy with the classes unpacked beside it.
     pub output_bytes: u64,
     /// The disk the compiler may write (its own `/tmp`), and the largest file.
     pub disk_bytes: u64,
@@ -216,6 +218,20 @@ fn build(
     let io_error = |what: &Path, e: io::Error| {
         CompileError::Io(format!("cannot write {}: {e}", what.display()))
     };
+    let failed = |message: String| CompileError::Failed {
+        source: source.to_path_buf(),
+        message,
+    };
+    // What is stored (and staged for every run) is bounded by the output limit: the
+    // executable, or the source's copy and the classes beside it.
+    let source_bytes = text.len() as u64;
+    if language.builds_directory && source_bytes > limits.output_bytes {
+        return Err(failed(format!(
+            "the build's output is larger than its limit, {} MiB: the source alone is {} MiB",
+            limits.output_bytes >> 20,
+            source_bytes.div_ceil(1 << 20)
+        )));
+    }
     if language.builds_directory {
         fs::create_dir(output).map_err(|e| io_error(output, e))?;
         let copy = output.join(file_name);
@@ -242,10 +258,6 @@ fn build(
         written.map(|()| super::run(&cmd, Input::Bytes(b""), &limits.run_limits(), sandbox));
     remove(&inbox);
     let result = result?;
-    let failed = |message: String| CompileError::Failed {
-        source: source.to_path_buf(),
-        message,
-    };
     match result.outcome {
         Outcome::Exited(0) => {}
         Outcome::Exited(_) => {
@@ -301,7 +313,8 @@ fn build(
     }
     if language.builds_directory {
         if language.id == language::JAVA.id {
-            unpack_classes(&result.stdout, output).map_err(failed)?;
+            let budget = limits.output_bytes - source_bytes;
+            unpack_classes(&result.stdout, output, budget, limits.output_bytes).map_err(failed)?;
         }
         return Ok(());
     }
@@ -354,17 +367,34 @@ fn toolchain_program(program: &str) -> String {
 }
 
 /// Writes the classes of Java's jar `bytes` into `dir`: regular files only, by names that
-/// stay inside `dir`, at most [`MAX_CLASSES`] of them.
-fn unpack_classes(bytes: &[u8], dir: &Path) -> Result<(), String> {
-    let mut archive = zip::ZipArchive::new(io::Cursor::new(bytes))
-        .map_err(|e| format!("the build's classes cannot be read: {e}"))?;
+/// stay inside `dir`, at most [`MAX_CLASSES`] of them, and at most `budget` bytes in all. The
+/// sizes the jar's central directory declares are summed before anything is written (a jar of
+/// a few hundred KiB may unpack to hundreds of MiB); the bytes really written are counted too,
+/// in case an entry holds more than it declares. `limit` is the output limit the message names.
+fn unpack_classes(bytes: &[u8], dir: &Path, budget: u64, limit: u64) -> Result<(), String> {
+    let unreadable = |e: zip::result::ZipError| format!("the build's classes cannot be read: {e}");
+    let mut archive = zip::ZipArchive::new(io::Cursor::new(bytes)).map_err(unreadable)?;
     if archive.len() > MAX_CLASSES {
         return Err(format!("the build made more than {MAX_CLASSES} files"));
     }
+    let too_large = |unpacked: u64| {
+        format!(
+            "the build's output is larger than its limit, {} MiB: its classes unpack to {} MiB",
+            limit >> 20,
+            unpacked.div_ceil(1 << 20)
+        )
+    };
+    let mut declared = 0u64;
     for i in 0..archive.len() {
-        let mut entry = archive
-            .by_index(i)
-            .map_err(|e| format!("the build's classes cannot be read: {e}"))?;
+        let size = archive.by_index_raw(i).map_err(unreadable)?.size();
+        declared = declared.saturating_add(size);
+    }
+    if declared > budget {
+        return Err(too_large(declared));
+    }
+    let mut left = budget;
+    for i in 0..archive.len() {
+        let entry = archive.by_index(i).map_err(unreadable)?;
         let Some(name) = entry.enclosed_name() else {
             return Err(format!(
                 "the build made a file outside its directory: {:?}",
@@ -380,7 +410,12 @@ fn unpack_classes(bytes: &[u8], dir: &Path) -> Result<(), String> {
             fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }
         let mut file = fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        io::copy(&mut entry, &mut file).map_err(|e| format!("{}: {e}", path.display()))?;
+        let written = io::copy(&mut io::Read::take(entry, left + 1), &mut file)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if written > left {
+            return Err(too_large(budget - left + written));
+        }
+        left -= written;
     }
     Ok(())
 }
