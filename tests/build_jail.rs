@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
-use boardjudge::runner::{Argv, Input, Limits, Sandbox, SandboxMode, run};
+use boardjudge::runner::{Argv, Input, Layer, Limits, Sandbox, SandboxMode, run};
 use common::need::need;
 
 fn repo() -> PathBuf {
@@ -332,4 +332,109 @@ fn a_source_stored_beside_its_build_counts_in_the_output_limit() {
         message,
         "the build's output is larger than its limit, 1 MiB: the source alone is 3 MiB"
     );
+}
+
+/// Whether this test runs as root.
+fn root() -> bool {
+    // SAFETY: geteuid cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A C source whose preprocessing grows without end: ten to the ninth string literals.
+fn macro_bomb() -> String {
+    let mut lines = vec![format!("#define A0 \"{}\"", "x".repeat(64))];
+    for i in 1..10 {
+        let words = vec![format!("A{}", i - 1); 10];
+        lines.push(format!("#define A{i} {}", words.join(" ")));
+    }
+    lines.push("const char *s = A9;\nint main(void) { return s[0]; }\n".into());
+    lines.join("\n")
+}
+
+#[test]
+fn a_macro_bomb_stops_at_the_memory_bound_the_message_names() {
+    // Run by itself, and as `nobody` by the next test (a judge that is not root: no cgroup).
+    let dir = std::env::temp_dir().join(format!("boardjudge-build-bomb-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let limits = BuildLimits {
+        memory_bytes: 512 << 20,
+        wall: Duration::from_secs(30),
+        ..BuildLimits::DEFAULT
+    };
+    let sandbox = jail();
+    let counted = sandbox
+        .layers()
+        .applied
+        .iter()
+        .any(|a| a.layer == Layer::Cgroup);
+    let source = dir.join("bomb.c");
+    fs::write(&source, macro_bomb()).unwrap();
+    let started = Instant::now();
+    let built = compile(&source, &dir.join("cache"), &sandbox, &limits);
+    let took = started.elapsed();
+    fs::remove_dir_all(&dir).unwrap();
+    let message = match built {
+        Err(CompileError::Failed { message, .. }) => message,
+        other => panic!("expected a compile error, got {other:?}"),
+    };
+    // The bound holds at the stated limit, long before the CPU or wall limit.
+    assert!(took < Duration::from_secs(15), "{took:?}: {message}");
+    if counted {
+        assert_eq!(message, "the build's memory limit, 512 MiB, was reached");
+    } else {
+        assert_eq!(
+            message,
+            "the build's address space limit, 512 MiB a process, was reached (no cgroup \
+             here: its processes together are not counted)"
+        );
+    }
+}
+
+#[test]
+fn a_macro_bomb_stops_at_the_memory_bound_for_a_judge_that_is_not_root_too() {
+    if !need(
+        "root",
+        root(),
+        "a judge that is not root is run as nobody only from a test run as root",
+    ) {
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    const NOBODY: u32 = 65534;
+    let dir = std::env::temp_dir().join(format!("boardjudge-build-nobody-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+    let tests = dir.join("build-jail-tests");
+    // By `cp`: a copy held open for writing by this process could be inherited by a child
+    // another test thread forks, and executing it would fail with ETXTBSY.
+    let copied = Command::new("cp")
+        .arg(std::env::current_exe().unwrap())
+        .arg(&tests)
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    let out = Command::new(&tests)
+        .args([
+            "--exact",
+            "a_macro_bomb_stops_at_the_memory_bound_the_message_names",
+        ])
+        .env_remove("TMPDIR")
+        .env_remove("CI")
+        .env_remove("BOARDJUDGE_REQUIRE")
+        .current_dir(&dir)
+        .uid(NOBODY)
+        .gid(NOBODY)
+        .output()
+        .unwrap();
+    fs::remove_dir_all(&dir).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("test result: ok. 1 passed"), "{stdout}");
 }

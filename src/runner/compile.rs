@@ -16,15 +16,25 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::language::{self, Built, Language};
-use super::{Input, Limits, Outcome, Sandbox, TimeKind};
+use super::{Input, Layer, Limits, Outcome, Sandbox, TimeKind};
 
 /// How many bytes of the compiler's messages a [`CompileError::Failed`] keeps.
 const MESSAGE_BYTES: usize = 4000;
 
-/// Address space a build gets beyond its memory limit (`RLIMIT_AS` only): compilers that are
-/// JVMs (javac) or that start many threads (rustc) reserve far more than they use; the
-/// memory really used is bounded by the memory limit where the sandbox has a cgroup.
-const BUILD_EXTRA_ADDRESS_SPACE: u64 = 8 << 30;
+/// The flags of every JVM a Java build starts (`javac`, then `jar`), as `-J` options: the
+/// address space of each of the build's processes is its memory limit, and the JVM's own
+/// reservations beside its heap (the default 240 MiB of code cache and 1 GiB of class space)
+/// would not fit in it. The heap is [`jvm_heap_mib`].
+const JVM_FLAGS: [&str; 4] = [
+    "-J-XX:+UseSerialGC",
+    "-J-XX:ReservedCodeCacheSize=64m",
+    "-J-XX:CompressedClassSpaceSize=64m",
+    "-J-XX:-UsePerfData",
+];
+
+/// What a build's JVM reserves beside its heap, in MiB, with [`JVM_FLAGS`] (javac 17 started
+/// at a heap of 1,536 MiB in 2 GiB of address space, not at 1,792 MiB).
+const JVM_RESERVED_MIB: u64 = 512;
 
 /// The most files a Java build may produce (classes in its jar).
 const MAX_CLASSES: usize = 1000;
@@ -61,13 +71,14 @@ impl BuildLimits {
         disk_bytes: 256 << 20,
     };
 
-    /// The run limits of the compiler's jail.
+    /// The run limits of the compiler's jail: the address space of each process is the
+    /// memory limit, which a cgroup, where there is one, also counts over all of them.
     fn run_limits(&self) -> Limits {
         Limits {
             cpu: self.cpu,
             wall: self.wall,
             memory_bytes: self.memory_bytes,
-            extra_address_space_bytes: BUILD_EXTRA_ADDRESS_SPACE,
+            extra_address_space_bytes: 0,
             output_bytes: self.output_bytes,
             file_bytes: self.disk_bytes,
         }
@@ -248,7 +259,7 @@ fn build(
     let cmd = vec![
         "sh".to_string(),
         "-c".to_string(),
-        script(language),
+        script(language, limits),
         "sh".to_string(),
         copy.to_string_lossy().into_owned(),
     ];
@@ -290,10 +301,24 @@ fn build(
             )));
         }
         Outcome::MemoryLimit => {
-            return Err(failed(format!(
-                "the build's memory limit, {} MiB, was reached",
-                limits.memory_bytes >> 20
-            )));
+            let counted = sandbox
+                .layers()
+                .applied
+                .iter()
+                .any(|a| a.layer == Layer::Cgroup);
+            return Err(failed(if counted {
+                format!(
+                    "the build's memory limit, {} MiB, was reached",
+                    limits.memory_bytes >> 20
+                )
+            } else {
+                // Without a cgroup only each process's address space is bounded: say so.
+                format!(
+                    "the build's address space limit, {} MiB a process, was reached (no \
+                     cgroup here: its processes together are not counted)",
+                    limits.memory_bytes >> 20
+                )
+            }));
         }
         Outcome::OutputLimit => {
             return Err(failed(format!(
@@ -325,8 +350,15 @@ fn build(
 /// The shell script that builds `"$1"` (the source's copy): in a new temporary directory
 /// (under the jail's own `/tmp`), the language's compile command, its messages on standard
 /// error, then what it built on standard output (the executable; Java's classes as a jar;
-/// nothing for Python, whose `__pycache__` goes to the temporary directory too).
-fn script(language: &Language) -> String {
+/// nothing for Python, whose `__pycache__` goes to the temporary directory too). Java's JVMs
+/// get [`JVM_FLAGS`] and a heap that fits in `limits`.
+fn script(language: &Language, limits: &BuildLimits) -> String {
+    let java = language.id == language::JAVA.id;
+    let jvm = format!(
+        "{} -J-Xmx{}m",
+        JVM_FLAGS.join(" "),
+        jvm_heap_mib(limits.memory_bytes)
+    );
     let words: Vec<String> = language
         .compile
         .iter()
@@ -335,15 +367,16 @@ fn script(language: &Language) -> String {
             "{source}" => "\"$1\"".to_string(),
             "{binary}" => "\"$d/build\"".to_string(),
             "{dir}" => "\"$d/classes\"".to_string(),
+            word if i == 0 && java => format!("{} {jvm}", toolchain_program(word)),
             word if i == 0 => toolchain_program(word),
             word => shell_words::quote(word).into_owned(),
         })
         .collect();
     let compile = words.join(" ");
-    let body = if language.id == language::JAVA.id {
+    let body = if java {
         format!(
             "mkdir \"$d/classes\" && {compile} >&2 && cd \"$d/classes\" && \
-             jar --create --file \"$d/classes.jar\" . >&2 && cat \"$d/classes.jar\""
+             jar {jvm} --create --file \"$d/classes.jar\" . >&2 && cat \"$d/classes.jar\""
         )
     } else if language.builds_directory {
         format!("PYTHONPYCACHEPREFIX=\"$d/pycache\" {compile} >&2")
@@ -351,6 +384,13 @@ fn script(language: &Language) -> String {
         format!("{compile} >&2 && cat \"$d/build\"")
     };
     format!("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && {body}")
+}
+
+/// The heap of a build's JVM under a memory limit of `memory_bytes`, in MiB: the limit less
+/// [`JVM_RESERVED_MIB`], and at least a quarter of it.
+fn jvm_heap_mib(memory_bytes: u64) -> u64 {
+    let mib = memory_bytes >> 20;
+    mib.saturating_sub(JVM_RESERVED_MIB).max(mib / 4)
 }
 
 /// The compiler `program` as the jail runs it: a toolchain outside the system directories
