@@ -27,7 +27,10 @@
 //! And one run is as a user on purpose: `jail_attacks_fail_for_a_judge_that_is_not_root_too`
 //! (`tests/sandbox.rs`) reruns the jail tests of its own test binary as `nobody`, without
 //! `CI` and `BOARDJUDGE_REQUIRE`; in that run `a_judge_that_is_not_root_builds_in_the_jail_too`,
-//! which needs root, skips, and the run as root runs it. Otherwise no test needs its own process to be other than root: the tests of a judge that
+//! which needs root, skips, and the run as root runs it. Likewise
+//! `a_macro_bomb_stops_at_the_memory_bound_for_a_judge_that_is_not_root_too`
+//! (`tests/build_jail.rs`) reruns its test binary's
+//! `a_macro_bomb_stops_at_the_memory_bound_the_message_names` as `nobody`. Otherwise no test needs its own process to be other than root: the tests of a judge that
 //! is not root run it as `nobody` from a test run as root (`tests/sandbox.rs`), so they need
 //! root.
 
