@@ -467,3 +467,40 @@ fn remove(path: &Path) {
         let _ = fs::remove_file(path);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_builds_jvm_heap_leaves_room_for_its_reservations() {
+        assert_eq!(jvm_heap_mib(2 << 30), 1536);
+        assert_eq!(jvm_heap_mib(1 << 30), 512);
+        assert_eq!(jvm_heap_mib(512 << 20), 128);
+        assert_eq!(jvm_heap_mib(256 << 20), 64);
+    }
+
+    #[test]
+    fn a_jar_past_its_budget_is_refused_before_anything_is_written() {
+        let mut jar = io::Cursor::new(Vec::new());
+        let mut writer = zip::ZipWriter::new(&mut jar);
+        let options = zip::write::SimpleFileOptions::default();
+        for name in ["A.class", "B.class"] {
+            writer.start_file(name, options).unwrap();
+            io::Write::write_all(&mut writer, &[0; 600 << 10]).unwrap();
+        }
+        writer.finish().unwrap();
+        let dir = std::env::temp_dir().join(format!("boardjudge-unpack-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let refused = unpack_classes(jar.get_ref(), &dir, 1 << 20, 1 << 20);
+        let written = fs::read_dir(&dir).unwrap().count();
+        let fits = unpack_classes(jar.get_ref(), &dir, 2 << 20, 2 << 20);
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            refused.unwrap_err(),
+            "the build's output is larger than its limit, 1 MiB: its classes unpack to 2 MiB"
+        );
+        assert_eq!(written, 0);
+        assert_eq!(fits, Ok(()));
+    }
+}
