@@ -40,8 +40,9 @@ const JVM_RESERVED_MIB: u64 = 512;
 const MAX_CLASSES: usize = 1000;
 
 /// What changes the cache key besides the source and the commands: builds made outside the
-/// jail (before it existed) are not reused.
-const BUILD_KIND: &str = "jailed build 1";
+/// jail (before it existed), or before the output limit bounded what is stored, are not
+/// reused.
+const BUILD_KIND: &str = "jailed build 2";
 
 /// The limits of one build (judge.toml's `[build]`, or these defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
