@@ -38,17 +38,51 @@ const FORMAT: [(u32, u32); 21] = [
     (0xE0020, 0xE007F),
 ];
 
+/// The default-ignorable code points (Unicode's `Default_Ignorable_Code_Point` property, as
+/// Unicode 16.0's `DerivedCoreProperties.txt` lists it: 4,174 code points, reserved ones
+/// included): characters a renderer shows as nothing. Beside most of the format characters:
+/// the combining grapheme joiner U+034F, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
+/// the Khmer inherent vowels U+17B4 and U+17B5, the Mongolian free variation selectors
+/// (U+180B to U+180F), the variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF) and
+/// the reserved U+2065, U+FFF0 to U+FFF8 and U+E0000 to U+E0FFF.
+const DEFAULT_IGNORABLE: [(u32, u32); 17] = [
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+];
+
+/// Blank characters that are not default-ignorable but print as nothing all the same: the
+/// Braille pattern blank U+2800.
+const BLANK: [u32; 1] = [0x2800];
+
 /// Whether `c` is shown escaped: a control character (Cc: C0, DEL, C1, which includes the
 /// carriage return, a line's overwriter), a format character (Cf, with every bidirectional
-/// control), the line separator U+2028 (Zl) or the paragraph separator U+2029 (Zp). The
-/// line feed and the tab are controls too: [`visible`] keeps them.
+/// control), a default-ignorable code point (a Hangul filler, a variation selector, the
+/// combining grapheme joiner, ...), a blank that prints as nothing (U+2800), the line
+/// separator U+2028 (Zl) or the paragraph separator U+2029 (Zp). The line feed and the tab
+/// are controls too: [`visible`] keeps them.
 pub fn hidden(c: char) -> bool {
     let code = c as u32;
+    let within = |&(first, last): &(u32, u32)| (first..=last).contains(&code);
     c.is_control()
         || matches!(code, 0x2028 | 0x2029)
-        || FORMAT
-            .iter()
-            .any(|&(first, last)| (first..=last).contains(&code))
+        || BLANK.contains(&code)
+        || FORMAT.iter().any(within)
+        || DEFAULT_IGNORABLE.iter().any(within)
 }
 
 /// `text` with every [`hidden`] character but the line feed and the tab escaped: an ASCII
@@ -116,6 +150,47 @@ mod tests {
     }
 
     #[test]
+    fn every_default_ignorable_code_point_and_the_braille_blank_are_hidden() {
+        let mut count = 0;
+        for &(first, last) in &DEFAULT_IGNORABLE {
+            for code in first..=last {
+                assert!(hidden(char::from_u32(code).unwrap()), "U+{code:04X}");
+                count += 1;
+            }
+        }
+        assert_eq!(
+            count, 4174,
+            "Unicode 16.0 has 4,174 default-ignorable code points"
+        );
+        // The padding of a forged summary line (issue 39): none passes raw.
+        let padding = "\u{3164}\u{2800}\u{115f}\u{ffa0}\u{34f}\u{fe0f}\u{e0100}\u{180b}\u{17b4}";
+        assert_eq!(
+            visible(padding),
+            "\\u{3164}\\u{2800}\\u{115f}\\u{ffa0}\\u{34f}\\u{fe0f}\\u{e0100}\\u{180b}\\u{17b4}"
+        );
+        for c in [
+            '\u{2065}',
+            '\u{fff8}',
+            '\u{1160}',
+            '\u{17b5}',
+            '\u{180f}',
+            '\u{e01ef}',
+        ] {
+            assert!(hidden(c), "{c:?}");
+        }
+        for c in [
+            '\u{1161}',
+            '\u{17b6}',
+            '\u{fe10}',
+            '\u{ffa1}',
+            '\u{e1000}',
+            '\u{3165}',
+        ] {
+            assert!(!hidden(c), "{c:?}");
+        }
+    }
+
+    #[test]
     fn ordinary_text_line_feeds_and_tabs_stay() {
         for text in [
             "msquare: 61/61 tests accepted",
@@ -141,7 +216,7 @@ mod tests {
         }
         assert_eq!(count, 170, "Unicode 16.0 has 170 format characters");
         for c in [
-            'A', ' ', '魔', '\u{2027}', '\u{202f}', '\u{2065}', '\u{fff8}', '\u{fffc}',
+            'A', ' ', '魔', '\u{2027}', '\u{202f}', '\u{fffc}', '\u{2801}', '\u{3000}',
         ] {
             assert!(!hidden(c), "{c:?}");
         }
