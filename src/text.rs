@@ -104,6 +104,55 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A name that did not come from the judge (a file, a solution, a test, a problem, a command's
+/// words) as one line: [`visible`] with the line feed and the tab escaped too (`\x0a`), so
+/// that a name cannot break a line of the report or start one of its own.
+pub fn name(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| if hidden(c) { escaped(c) } else { c.to_string() })
+            .collect(),
+    )
+}
+
+/// The prefix of each line of a contestant's text (a program's standard error, a compiler's
+/// messages) quoted in a message: no such line can read as one of the judge's own.
+pub const QUOTE: &str = "  | ";
+
+/// `text` ([`visible`] already, or made so) quoted: each of its lines starts with [`QUOTE`].
+pub fn quoted(text: &str) -> String {
+    visible(text)
+        .lines()
+        .map(|line| format!("{QUOTE}{line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// JSON text (as `serde_json` writes it) with every non-ASCII [`hidden`] character and DEL
+/// written as a JSON escape (`\u202e`, a surrogate pair beyond the BMP): the same data for a
+/// JSON reader, nothing raw for a terminal. `serde_json` escapes the other controls itself
+/// (`\u001b`); such characters only occur inside JSON strings, where the escape is valid.
+pub fn json(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| hidden(c) && c >= '\u{7f}') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if hidden(c) && c >= '\u{7f}' {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A [`hidden`] character as [`visible`] shows it: `\x1b` for ASCII, else `\u{202e}`.
 pub fn escaped(c: char) -> String {
     if c.is_ascii() {
@@ -188,6 +237,26 @@ mod tests {
         ] {
             assert!(!hidden(c), "{c:?}");
         }
+    }
+
+    #[test]
+    fn names_are_one_line_and_quotes_start_no_line() {
+        assert_eq!(
+            name("ok\u{1b}[2J\n\u{3164}\tx.c"),
+            "ok\\x1b[2J\\x0a\\u{3164}\\x09x.c"
+        );
+        assert!(matches!(
+            name("sol 魔板.cpp"),
+            Cow::Borrowed("sol 魔板.cpp")
+        ));
+        assert_eq!(
+            quoted("x\nmsquare: 61/61 tests accepted\r"),
+            "  | x\n  | msquare: 61/61 tests accepted\\x0d"
+        );
+        let raw = "{\"a\":\"\u{202e}\u{7f}\u{e0100}\u{1b}ok\"}";
+        let escaped = json(raw);
+        assert_eq!(escaped, "{\"a\":\"\\u202e\\u007f\\udb40\\udd00\u{1b}ok\"}");
+        assert!(matches!(json("{\"a\":\"魔\"}"), Cow::Borrowed(_)));
     }
 
     #[test]

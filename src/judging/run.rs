@@ -124,7 +124,7 @@ pub fn judge_test(
             format!(
                 "{}\nstandard error ends with:\n{}",
                 result.summary,
-                clip(&stderr, 2000)
+                text::quoted(clip(&stderr, 2000))
             )
         };
     }

@@ -371,13 +371,13 @@ impl TestResult {
         }
     }
 
-    /// The same result with its texts (the test's name, the summary and the message) as
-    /// [`text::visible`] shows them: they quote the solution's output and standard error, and
+    /// The same result with its texts (the test's name as one line, [`text::name`], the
+    /// summary and the message) as [`text::visible`] shows them: they quote the solution's output and standard error, and
     /// no control or invisible character of theirs reaches the table, the live lines, JSON or
     /// HTML raw. The verdict is untouched.
     pub fn visible(self) -> TestResult {
         TestResult {
-            test: text::visible(&self.test).into_owned(),
+            test: text::name(&self.test).into_owned(),
             summary: text::visible(&self.summary).into_owned(),
             details: text::visible(&self.details).into_owned(),
             ..self

@@ -123,7 +123,7 @@ impl fmt::Display for CompileError {
             CompileError::Unsupported(path) => write!(
                 f,
                 "{}: cannot build this kind of file (expected {}; `judge languages` lists them)",
-                path.display(),
+                crate::text::name(&path.display().to_string()),
                 language::known_extensions()
             ),
             CompileError::CompilerMissing { compiler } => {
@@ -132,7 +132,12 @@ impl fmt::Display for CompileError {
             CompileError::Io(why) => f.write_str(why),
             CompileError::Interrupted => f.write_str("not built: the judge was interrupted"),
             CompileError::Failed { source, message } => {
-                write!(f, "{}: compilation failed:\n{message}", source.display())
+                let source = source.display().to_string();
+                write!(
+                    f,
+                    "{}: compilation failed:\n{message}",
+                    crate::text::name(&source)
+                )
             }
         }
     }
@@ -275,6 +280,7 @@ fn build(
         Outcome::Exited(_) => {
             // The compiler quotes the source: none of its control or invisible characters (a
             // right-to-left override in a comment, an escape sequence) reaches a terminal raw.
+            // Each of its lines is quoted: none reads as a line of the judge's own.
             let mut message = crate::text::visible_bytes(&result.stderr_tail);
             if message.trim().is_empty() {
                 message = "the compiler failed without a message".into();
@@ -287,7 +293,7 @@ fn build(
                 message.truncate(end);
                 message.push_str("\n[...]");
             }
-            return Err(failed(message));
+            return Err(failed(crate::text::quoted(&message)));
         }
         Outcome::TimeLimit(TimeKind::Cpu) => {
             return Err(failed(format!(

@@ -14,6 +14,7 @@ use boardjudge::problemset::plan::Plan;
 use boardjudge::report::html::{self, Note};
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::runner::{Sandbox, SandboxMode};
+use boardjudge::text::visible;
 
 use crate::exit;
 use crate::live::{Interruption, Partial, Watch};
@@ -142,14 +143,14 @@ impl Stop {
 /// Says why a command stopped; its exit code.
 pub fn stopped(stop: Stop) -> ExitCode {
     for line in &stop.lines {
-        eprintln!("judge: {line}");
+        eprintln!("judge: {}", visible(line));
     }
     ExitCode::from(stop.code)
 }
 
 /// Says what is wrong with the arguments: [`exit::USAGE`].
 pub fn usage(message: &str) -> ExitCode {
-    eprintln!("judge: {message}");
+    eprintln!("judge: {}", visible(message));
     ExitCode::from(exit::USAGE)
 }
 

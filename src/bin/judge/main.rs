@@ -57,7 +57,7 @@ fn main() -> ExitCode {
     let args = match parsed {
         Ok((mut args, matches)) => {
             if let Err(e) = args.command.find_plan(&matches) {
-                eprintln!("judge: {e}");
+                eprintln!("judge: {}", boardjudge::text::visible(&e.to_string()));
                 return ExitCode::from(usage_code());
             }
             args

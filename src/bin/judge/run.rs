@@ -217,6 +217,22 @@ struct Several<'a> {
     problems: [&'a ProblemMatrix; 1],
 }
 
+/// One solution whose source does not build: `judge run --json`'s JSON then (exit code 4,
+/// the message on standard error as without --json).
+#[derive(Serialize)]
+struct NotBuilt<'a> {
+    /// The problem.
+    problem: &'a str,
+    /// The source, as the report names it.
+    solution: String,
+    /// Always false: the source does not build.
+    built: bool,
+    /// The exit code, 4.
+    exit_code: u8,
+    /// Why: the compiler's messages, quoted, or the build limit reached.
+    message: String,
+}
+
 /// `judge run` as its arguments say: one solution's table, or several solutions' matrix.
 pub fn command(args: Args) -> ExitCode {
     let not_source = (args.sources.iter())
@@ -232,6 +248,20 @@ pub fn command(args: Args) -> ExitCode {
     let session: Session = args.common.clone().into();
     let terminal = Terminal::live(output == Output::JsonLines);
     let ran = match run(&session, &args, &solutions, not_source, &terminal) {
+        Err(stop) if stop.code == exit::DOES_NOT_BUILD => {
+            match output {
+                Output::Json => print_json(&NotBuilt {
+                    problem: &args.problem,
+                    solution: solutions[0].path(),
+                    built: false,
+                    exit_code: stop.code,
+                    message: stop.lines.join("\n"),
+                }),
+                Output::JsonLines => json_end(stop.code, None),
+                Output::Text => {}
+            }
+            return stopped(stop);
+        }
         Err(stop) => return stopped(stop),
         Ok(Report::Interrupted(partial)) => {
             warn_busy(&partial.timing);

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use boardjudge::cli::solution_call;
 use boardjudge::judging::matrix_runs::given::Given;
 use boardjudge::runner::language;
+use boardjudge::text::name;
 
 use crate::takes_value;
 
@@ -48,9 +49,10 @@ pub fn not_a_source(file: &std::path::Path, problem: &str, command: &str) -> Str
         .unwrap_or_else(|| format!("judge {command} {problem} -- {}", file.display()));
     format!(
         "{}: not a source file of a known language (expected {}); a program's command goes \
-         after `--`: {call}",
-        file.display(),
-        language::known_extensions()
+         after `--`: {}",
+        name(&file.display().to_string()),
+        language::known_extensions(),
+        name(&call)
     )
 }
 
@@ -59,5 +61,5 @@ pub fn missing_source(sources: &[PathBuf]) -> Option<String> {
     sources
         .iter()
         .find(|s| !s.is_file())
-        .map(|file| format!("{}: no such source file", file.display()))
+        .map(|file| format!("{}: no such source file", name(&file.display().to_string())))
 }

@@ -12,6 +12,7 @@ use boardjudge::check::protocol::colour;
 use boardjudge::judging::run::Verdict;
 use boardjudge::report::live::Grid;
 use boardjudge::runner::Sandbox;
+use boardjudge::text;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::bar_term::{BarTerm, size};
@@ -134,7 +135,7 @@ impl Watch for Terminal {
                     put("total", grid.total.into());
                 }
                 let mut out = std::io::stdout().lock();
-                let _ = writeln!(out, "{v}");
+                let _ = writeln!(out, "{}", text::json(&v.to_string()));
                 let _ = out.flush();
             }
             Runs::Table => {
@@ -159,13 +160,12 @@ impl Watch for Terminal {
 }
 
 /// Prints `value` as pretty JSON on stdout, its keys sorted at every level (through a
-/// [`serde_json::Value`], as `judge` has always printed them).
+/// [`serde_json::Value`], as `judge` has always printed them), every invisible character a
+/// JSON escape ([`text::json`]).
 pub fn print_json(value: &impl Serialize) {
     let value = serde_json::to_value(value).expect("serialisable");
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&value).expect("serialisable")
-    );
+    let json = serde_json::to_string_pretty(&value).expect("serialisable");
+    println!("{}", text::json(&json));
 }
 
 /// The colour of a verdict, as the checker colours its own.

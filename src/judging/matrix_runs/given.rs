@@ -25,12 +25,15 @@ pub enum Given {
 
 impl Given {
     /// Where it comes from, as the report shows it: the source's path as given, or the
-    /// command as one line a shell reads back into the same words (`sh -c 'echo 1'`).
+    /// command as one line a shell reads back into the same words (`sh -c 'echo 1'`); a
+    /// name, so escaped as one line ([`crate::text::name`]: no control or invisible
+    /// character of a file name reaches any output raw).
     pub fn path(&self) -> String {
-        match self {
+        let line = match self {
             Given::Source(path) => path.display().to_string(),
             Given::Command(words) => shell_words::join(words),
-        }
+        };
+        crate::text::name(&line).into_owned()
     }
 
     /// Made ready to run under `limits`: a command as it is, a source built into `cache`
@@ -70,7 +73,7 @@ pub fn check_toolchains(given: &[Given]) -> Result<(), String> {
         match language::of(source) {
             None => problems.push(format!(
                 "{}: not a source file of a known language (expected {})",
-                source.display(),
+                crate::text::name(&source.display().to_string()),
                 language::known_extensions()
             )),
             Some(l) => {
@@ -78,7 +81,7 @@ pub fn check_toolchains(given: &[Given]) -> Result<(), String> {
                     problems.push(format!(
                         "{}: cannot be run here: {tool} is not installed (`judge languages` \
                          lists the toolchains)",
-                        source.display()
+                        crate::text::name(&source.display().to_string())
                     ));
                 }
             }
