@@ -88,6 +88,32 @@ pub struct SolutionPlan {
     /// strength` asks it for 3x margin rather than the 2x of any other accepted solution
     /// (`CLASSIC_MARGIN` and `MIN_MARGIN` in the judging layer above).
     pub classic: bool,
+    /// The codes DMOJ's judge gives it where its sandbox judges it otherwise than every other
+    /// judge (judge.toml `dmoj_expect`, e.g. `[IR, SC]`: DMOJ refuses to open `/dev/stdin`),
+    /// for the DMOJ export's testsuite case; `None`: as `expected` says.
+    pub dmoj_expect: Option<String>,
+}
+
+/// DMOJ's verdict codes, which a `dmoj_expect` may list.
+const DMOJ_CODES: &[&str] = &["AC", "WA", "TLE", "MLE", "OLE", "IR", "RTE", "SC"];
+
+/// Checks a `dmoj_expect`: one of [`DMOJ_CODES`], or a `[A, B]` list of them.
+fn check_dmoj_expect(text: &str) -> Result<(), String> {
+    let inner = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        Some(list) => list,
+        None => text,
+    };
+    match inner
+        .split(',')
+        .map(str::trim)
+        .find(|c| !DMOJ_CODES.contains(c))
+    {
+        Some(bad) => Err(format!(
+            "`dmoj_expect = \"{text}\"`: {bad:?} is not a DMOJ code ({})",
+            DMOJ_CODES.join(", ")
+        )),
+        None => Ok(()),
+    }
 }
 
 /// One test of the plan.
@@ -273,6 +299,7 @@ struct RawSolution {
     catches: Option<String>,
     #[serde(default)]
     classic: bool,
+    dmoj_expect: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -624,6 +651,9 @@ fn solutions(
             )));
         }
         folders::check_entry(problem, &s.path, s.expected).map_err(|m| (line, m))?;
+        if let Some(codes) = &s.dmoj_expect {
+            check_dmoj_expect(codes).map_err(at)?;
+        }
         solutions.push(SolutionPlan {
             description: s.description.unwrap_or_default(),
             path: s.path,
@@ -631,6 +661,7 @@ fn solutions(
             line: Some(line),
             catches: s.catches,
             classic: s.classic,
+            dmoj_expect: s.dmoj_expect,
         });
     }
     Ok(solutions)
@@ -649,6 +680,7 @@ fn add_folder_solutions(root: &Path, problem: &mut ProblemPlan) -> Result<(), St
                 line: None,
                 catches: None,
                 classic: false,
+                dmoj_expect: None,
             });
         }
     }

@@ -365,6 +365,7 @@ fn given_sources(
                     line: None,
                     catches: None,
                     classic: false,
+                    dmoj_expect: None,
                 })
                 .collect()
         })

@@ -19,7 +19,7 @@ pub(super) struct Case {
     /// DMOJ's language key (`CPP17`, `PY3`, `JAVA`, `RUST`).
     pub language: &'static str,
     /// The codes every test case may get, as `test.yml`'s `expect` says them.
-    pub expect: &'static str,
+    pub expect: String,
     /// The folder's `test.yml`.
     pub test_yml: String,
 }
@@ -84,9 +84,15 @@ fn one(source: &Source, s: &SolutionPlan) -> Result<Case, ExportError> {
     let language = language(ext)
         .ok_or_else(|| ExportError(format!("{path}: no DMOJ language for .{ext} files")))?;
     let dir = format!("{}_{stem}_{ext}", s.expected.name());
-    let expect = expect(s.expected);
+    let expect = (s.dmoj_expect.clone()).unwrap_or_else(|| expect(s.expected).to_string());
+    let on_dmoj = match &s.dmoj_expect {
+        Some(codes) => format!(
+            " On DMOJ: {codes} (judge.toml's dmoj_expect: its sandbox judges it otherwise)."
+        ),
+        None => String::new(),
+    };
     let test_yml = format!(
-        "# {path}: declared {expected} in judge.toml.\n# {description}\n\
+        "# {path}: declared {expected} in judge.toml.{on_dmoj}\n# {description}\n\
          language: {language}\n\
          time: {time}\n\
          memory: {memory}\n\
