@@ -1466,44 +1466,12 @@ fn jail_attacks_fail_for_a_judge_that_is_not_root_too() {
         elsewhere("a cgroup v2 machine: the cgroup v1 host runs it");
         return;
     }
-    use std::os::unix::process::CommandExt;
-    let dir = judge_for_a_user("jail");
-    copy_tree(
-        &std::env::current_exe().unwrap(),
-        &dir.join("sandbox-tests"),
+    rerun_as_nobody(
+        "jail",
+        &["jail_", "honest_", "--skip", "jail_attacks_fail"],
+        &[],
+        26,
     );
-    copy_tree(
-        &repo().join("tests/sandbox/hostile.c"),
-        &dir.join("hostile.c"),
-    );
-    let out = Command::new(dir.join("sandbox-tests"))
-        .args([
-            "jail_",
-            "honest_",
-            "--skip",
-            "jail_attacks_fail",
-            "--test-threads",
-            "1",
-        ])
-        .env("BOARDJUDGE_HOSTILE_SOURCE", dir.join("hostile.c"))
-        .env_remove("TMPDIR")
-        // The run as a user: a test in it that needs root (to run a judge as nobody) skips,
-        // not fails, under CI; this test, run as root, is where those run.
-        .env_remove("CI")
-        .env_remove("BOARDJUDGE_REQUIRE")
-        .current_dir(&dir)
-        .uid(NOBODY)
-        .gid(NOBODY)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("test result: ok. 26 passed"), "{stdout}");
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1821,8 +1789,22 @@ fn round4_the_same_for_a_judge_that_is_not_root() {
         elsewhere("a cgroup v2 machine: the cgroup v1 host runs it");
         return;
     }
+    // The class-name test needs the repository's directories beside it.
+    rerun_as_nobody(
+        "round4",
+        &["round4_", "--skip", "round4_the_same"],
+        &["testdata/msquare", "target"],
+        6,
+    );
+}
+
+/// Runs this test binary again as `nobody`, a judge that is not root, in a folder of its own
+/// (with `dirs` made in it) on the tests `filter` chooses; they must all pass, `passed` of them.
+/// Its tests that need root skip there, not fail, under CI: the test calling this, as root, is
+/// where they run.
+fn rerun_as_nobody(name: &str, filter: &[&str], dirs: &[&str], passed: usize) {
     use std::os::unix::process::CommandExt;
-    let dir = judge_for_a_user("round4");
+    let dir = judge_for_a_user(name);
     copy_tree(
         &std::env::current_exe().unwrap(),
         &dir.join("sandbox-tests"),
@@ -1831,21 +1813,14 @@ fn round4_the_same_for_a_judge_that_is_not_root() {
         &repo().join("tests/sandbox/hostile.c"),
         &dir.join("hostile.c"),
     );
-    // The class-name test needs the repository's directories beside it.
-    fs::create_dir_all(dir.join("testdata/msquare")).unwrap();
-    fs::create_dir_all(dir.join("target")).unwrap();
+    for made in dirs {
+        fs::create_dir_all(dir.join(made)).unwrap();
+    }
     let out = Command::new(dir.join("sandbox-tests"))
-        .args([
-            "round4_",
-            "--skip",
-            "round4_the_same",
-            "--test-threads",
-            "1",
-        ])
+        .args(filter)
+        .args(["--test-threads", "1"])
         .env("BOARDJUDGE_HOSTILE_SOURCE", dir.join("hostile.c"))
         .env_remove("TMPDIR")
-        // The run as a user: its tests that need root skip there, not fail; this one, as
-        // root, is where they run.
         .env_remove("CI")
         .env_remove("BOARDJUDGE_REQUIRE")
         .current_dir(&dir)
@@ -1859,6 +1834,7 @@ fn round4_the_same_for_a_judge_that_is_not_root() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(stdout.contains("test result: ok. 6 passed"), "{stdout}");
+    let summary = format!("test result: ok. {passed} passed");
+    assert!(stdout.contains(&summary), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
 }
