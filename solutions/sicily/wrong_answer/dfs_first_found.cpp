@@ -1,8 +1,12 @@
 // Sicily 1151, wrong answer: a depth-first search bounded by N that stops at the first
 // sequence reaching the target, trying A, B, C in order and never visiting a board twice.
-// The first sequence found is rarely the shortest: with a generous N it wanders far.
-// Caught by: a board whose shortest sequence does not start down the first DFS branch,
-// with N larger than its distance, e.g.
+// Marking a board visited the first time it is reached, by however long a path, hides the
+// shorter paths through it: with N equal to the distance it often finds none and prints -1.
+// Caught by (sicily): a board at distance 4 with N = 4, e.g.
+//   4 / 2 6 3 1 / 7 5 4 8  ->  expected "4 BBBC" (or any sequence of at most 4 moves),
+//   this prints "-1".
+// Caught by (sicilylex, sicilylarge: the smallest shortest sequence): with a generous N the
+// first sequence found is rarely the shortest, e.g.
 //   10 / 1 7 2 4 / 8 6 3 5  ->  expected "1 C", this prints "5 ACCCA".
 #include <cstdio>
 #include <cstring>

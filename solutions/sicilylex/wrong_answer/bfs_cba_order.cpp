@@ -1,6 +1,8 @@
-// Sicily 1151, wrong answer: a correct BFS, but the children are generated in the order
-// C, B, A. Every answer is a shortest sequence, but when several exist it prints the one
-// that is lexicographically LARGEST at the first choice, not the smallest.
+// Sicily 1151 with the strict rule (problem sicilylex), wrong answer: a correct BFS, but the
+// children are generated in the order C, B, A. Every answer is a shortest sequence, but when
+// several exist it prints the one that is lexicographically LARGEST at the first choice, not
+// the smallest. Accepted on sicily, whose judge (as Sicily's special judge) takes any
+// sequence of at most N moves that reaches the target.
 // Caught by: any board with two shortest sequences, e.g. the sample's first case
 //   4 / 5 8 7 6 / 4 1 2 3  ->  expected "2 AB", this prints "2 BA".
 #include <cstdio>
