@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{copy_dir, repo, text};
+use common::cli::{repo, text};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -11,7 +11,8 @@ use std::process::{Command, Output};
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
 
-/// A scratch directory with judge.toml, its sicily order changed to any-shortest.
+/// A scratch directory for outputs and inputs; `judge` runs with the shipped judge.toml and
+/// its committed test data.
 struct Scratch(PathBuf);
 
 impl Scratch {
@@ -19,26 +20,6 @@ impl Scratch {
         let dir = std::env::temp_dir().join(format!("judge-check-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let plan = std::fs::read_to_string(repo().join("judge.toml")).unwrap();
-        let changed = plan.replacen("order = \"lex-smallest\"", "order = \"any-shortest\"", 1);
-        assert_ne!(plan, changed, "judge.toml sets sicily's order");
-        std::fs::write(dir.join("judge.toml"), changed).unwrap();
-        // The plan's own generators, which `judge build` runs.
-        copy_dir(&repo().join("generators"), &dir.join("generators"));
-        // The test data built for this plan (its manifest records the order).
-        let built = Command::new(JUDGE)
-            .arg("build")
-            .arg("--plan")
-            .arg(dir.join("judge.toml"))
-            .arg("--out")
-            .arg(dir.join("testdata"))
-            .output()
-            .unwrap();
-        assert!(
-            built.status.success(),
-            "{}",
-            String::from_utf8_lossy(&built.stderr)
-        );
         Scratch(dir)
     }
 
@@ -51,13 +32,14 @@ impl Scratch {
         self.path(name)
     }
 
-    /// `judge <command> --plan ... --data ... <args>`: this plan and its data.
+    /// `judge <command> --plan ... --data ... <args>`: the shipped plan and its data.
     fn judge(&self, args: &[&str]) -> Output {
-        let plan = self.path("judge.toml");
-        let data = self.0.join("testdata");
+        let plan = repo().join("judge.toml");
+        let data = repo().join("testdata");
         Command::new(JUDGE)
             .arg(args[0])
-            .args(["--plan", &plan, "--data", data.to_str().unwrap()])
+            .args(["--plan", plan.to_str().unwrap()])
+            .args(["--data", data.to_str().unwrap()])
             .args(&args[1..])
             .output()
             .unwrap()
@@ -74,7 +56,8 @@ impl Drop for Scratch {
 fn judge_check_uses_the_plan_s_options_where_check_uses_its_defaults() {
     let s = Scratch::new("options");
     // The first sicily test with a case that has another shortest sequence: the output
-    // gives that one, right under any-shortest (the plan), wrong under lex-smallest.
+    // gives that one, right under any-within-limit (the plan's sicily), wrong under
+    // lex-smallest (check's default).
     let (name, output) = committed_tests("sicily")
         .into_iter()
         .find_map(|name| {
@@ -111,6 +94,75 @@ fn judge_check_uses_the_plan_s_options_where_check_uses_its_defaults() {
         Some(1),
         "check alone demands the smallest"
     );
+}
+
+/// `judge check PROBLEM samples/statement` on `output`: its exit code and first line.
+fn check_sample(s: &Scratch, problem: &str, output: &str) -> (Option<i32>, String) {
+    let file = s.write("sample-out", output.as_bytes());
+    let o = s.judge(&["check", problem, "samples/statement", &file]);
+    let checked = text(&o.stdout);
+    let first = checked.lines().take(2).collect::<Vec<_>>().join("\n");
+    (o.status.code(), first)
+}
+
+#[test]
+fn sicily_takes_any_sequence_within_n_as_sicily_s_special_judge_did_and_sicilylex_the_smallest() {
+    let s = Scratch::new("within");
+    // The sample: N = 4, a board two moves away (AB or BA); N = 3, a board one move away (A).
+    let right = [
+        "2 AB\n1 A\n",
+        "2 BA\n1 A\n",
+        // Longer than the shortest, within N: what a 1150 program judged by Sicily prints.
+        "4 AAAB\n3 AAA\n",
+        "4 ABAA\n1 A\n",
+    ];
+    for output in right {
+        let (code, line) = check_sample(&s, "sicily", output);
+        assert_eq!(code, Some(0), "{output:?}: {line}");
+        assert_eq!(line, "test samples/statement: AC");
+    }
+    let wrong = [
+        // Two moves more than N = 4 (AAAA undoes itself, AB reaches the target).
+        (
+            "6 AAAAAB\n1 A\n",
+            "case 1: your 6 moves reach the target, but the limit is N = 4",
+        ),
+        // Within N, but the moves end elsewhere.
+        ("2 AA\n1 A\n", "case 1: after your moves the board is"),
+        // -1 for a board within N.
+        (
+            "-1\n1 A\n",
+            "case 1: you printed -1, but the target is reachable in 2 <= N = 4",
+        ),
+        (
+            "2 AB\n-1\n",
+            "case 2: you printed -1, but the target is reachable in 1 <= N = 3",
+        ),
+    ];
+    for (output, message) in wrong {
+        let (code, line) = check_sample(&s, "sicily", output);
+        assert_eq!(code, Some(1), "{output:?}: {line}");
+        assert!(
+            line.starts_with("test samples/statement: WA\n") && line.contains(message),
+            "{output:?}: {line}"
+        );
+    }
+    // sicilylex, the strict rule: the smallest shortest sequence alone.
+    let (code, line) = check_sample(&s, "sicilylex", "2 AB\n1 A\n");
+    assert_eq!(
+        (code, line.as_str()),
+        (Some(0), "test samples/statement: AC")
+    );
+    let not_smallest = "case 1: BA is a shortest sequence, but AB is lexicographically smaller";
+    let not_shortest = "case 1: your 4 moves reach the target, but 2 is the shortest (AB)";
+    for (output, message) in [
+        ("2 BA\n1 A\n", not_smallest),
+        ("4 AAAB\n1 A\n", not_shortest),
+    ] {
+        let (code, line) = check_sample(&s, "sicilylex", output);
+        assert_eq!(code, Some(1), "{output:?}: {line}");
+        assert!(line.contains(message), "{output:?}: {line}");
+    }
 }
 
 /// The tests of a problem's committed data, `group/name`, in plan order (from its manifest).
