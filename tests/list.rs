@@ -27,6 +27,7 @@ fn the_listing_is_the_plan() {
         assert_eq!(listed["time_limit"].as_f64(), Some(p.time_limit));
         assert_eq!(listed["memory_limit"].as_u64(), Some(p.memory_limit));
         assert_eq!(listed["max_cases"].as_u64(), Some(p.max_cases as u64));
+        assert_eq!(listed["order"], p.checker.order.name());
         assert_eq!(listed["tests"].as_u64(), Some(p.tests.len() as u64));
         assert_eq!(listed["solutions"].as_u64(), Some(p.solutions.len() as u64));
         // Groups in plan order, with counts that add up to the tests.
@@ -59,6 +60,8 @@ fn the_listing_is_the_plan() {
             .find(|l| l.starts_with(&format!("{} ", p.name)))
             .unwrap_or_else(|| panic!("{}: {text}", p.name));
         assert!(line.contains(&format!("{} tests", p.tests.len())), "{line}");
+        let order = format!("  order {}  ", p.checker.order.name());
+        assert!(line.contains(&order), "{line}");
     }
 }
 

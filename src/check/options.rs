@@ -12,13 +12,14 @@ use crate::format::msquare::WRAP;
 /// Which sequences are accepted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
-    /// Only the lexicographically smallest shortest sequence (what the original judges
+    /// Only the lexicographically smallest shortest sequence (what USACO's and UVa's judges
     /// demand).
     #[default]
     LexSmallest,
     /// Any shortest sequence.
     AnyShortest,
-    /// Any sequence of at most N operations (sicily only).
+    /// Any sequence of at most N operations that reaches the target (sicily only: what
+    /// Sicily 1151's special judge accepted).
     AnyWithinLimit,
 }
 
@@ -112,7 +113,8 @@ pub struct CheckOptions {
 }
 
 impl Default for CheckOptions {
-    /// The original judges' rules: lexicographically smallest, wrapped at 60.
+    /// Lexicographically smallest, wrapped at 60: USACO's and UVa's rules (judge.toml gives
+    /// sicily Sicily's own, any-within-limit).
     fn default() -> CheckOptions {
         CheckOptions {
             order: Order::LexSmallest,

@@ -67,6 +67,8 @@ struct Problem {
     memory_limit: u64,
     /// The most cases an input may hold.
     max_cases: usize,
+    /// Which answers its checker accepts (`lex-smallest`, `any-shortest`, `any-within-limit`).
+    order: &'static str,
     /// Its tests in all.
     tests: usize,
     /// Its groups, in judge.toml's order.
@@ -102,13 +104,14 @@ pub fn command(args: Args) -> ExitCode {
         let tests = |n: usize| format!("{n:>3} test{}", if n == 1 { "" } else { "s" });
         println!(
             "{:<14} {:<8} {}  time {} s  memory {} MiB  at most {} case(s) an input  \
-             {} solution(s)  \"{}\"",
+             order {}  {} solution(s)  \"{}\"",
             p.name,
             p.format,
             tests(p.tests),
             p.time_limit,
             p.memory_limit,
             p.max_cases,
+            p.order,
             p.solutions,
             p.title
         );
@@ -159,6 +162,7 @@ fn listing(args: &Args) -> Result<Listing, Stop> {
             time_limit: p.time_limit,
             memory_limit: p.memory_limit,
             max_cases: p.max_cases,
+            order: p.checker.order.name(),
             tests: p.tests.len(),
             groups,
             solutions: p.solutions.len(),
