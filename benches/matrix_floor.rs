@@ -1,5 +1,5 @@
 //! The matrix against its single-run floor (`cargo bench --bench matrix_floor`): `judge
-//! strength --matrix --json` on the five problems (or BENCH_PROBLEMS, comma-separated) with
+//! strength --matrix --json` on the six problems (or BENCH_PROBLEMS, comma-separated) with
 //! BENCH_JOBS jobs (default 2), its wall time against the least it could take if every cell ran
 //! once, back to back on every job:
 //!
@@ -26,8 +26,9 @@ use std::time::Instant;
 use serde_json::Value;
 
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
-const PROBLEMS: [&str; 5] = [
+const PROBLEMS: [&str; 6] = [
     "sicily",
+    "sicilylex",
     "msquare",
     "rotation",
     "sicilylarge",
@@ -37,7 +38,7 @@ const PROBLEMS: [&str; 5] = [
 /// A fast accepted solution of each problem, to measure the per-run overhead with.
 fn fast(problem: &str) -> &'static str {
     match problem {
-        "sicily" | "sicilylarge" => "solutions/sicily/accepted/lazy_bfs.cpp",
+        "sicily" | "sicilylex" | "sicilylarge" => "solutions/sicily/accepted/lazy_bfs.cpp",
         "msquare" => "solutions/msquare/accepted/bfs.cpp",
         _ => "solutions/rotation/accepted/subset_bfs.rs",
     }
