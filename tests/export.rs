@@ -2089,13 +2089,13 @@ fn generator_programs_travel_and_every_recorded_command_remakes_its_test() {
         assert_eq!(programs, expected.iter().collect::<Vec<_>>(), "{name}");
     }
     assert_eq!(
-        program_tests, 6,
-        "sicily's four and msquare's two corners tests"
+        program_tests, 10,
+        "sicily's four, sicilylex's four (sicily's commands) and msquare's two corners tests"
     );
     assert_eq!(
         outputs.len(),
         6,
-        "Polygon's and ICPC's commands are the same"
+        "Polygon's and ICPC's commands are the same, and sicilylex's are sicily's"
     );
 }
 
