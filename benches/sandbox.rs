@@ -172,7 +172,7 @@ fn builds() {
                 n += 1;
                 let cache = scratch.join(format!("cache-{n}"));
                 let start = Instant::now();
-                match compile(source, &cache, sandbox, &BuildLimits::DEFAULT) {
+                match compile(source, None, &cache, sandbox, &BuildLimits::DEFAULT) {
                     Ok(_) => times[k].push(start.elapsed()),
                     Err(CompileError::CompilerMissing { .. }) => {}
                     Err(e) => panic!("{}: {e}", source.display()),

@@ -57,7 +57,7 @@ fn build(
     let source = dir.join(name);
     fs::write(&source, text).unwrap();
     let started = Instant::now();
-    let built = compile(&source, &dir.join("cache"), &jail(), limits)
+    let built = compile(&source, None, &dir.join("cache"), &jail(), limits)
         .map(|b| b.command(&Limits::with_cpu(Duration::from_secs(2))));
     (built, started.elapsed())
 }
@@ -371,7 +371,7 @@ fn a_macro_bomb_stops_at_the_memory_bound_the_message_names() {
     let source = dir.join("bomb.c");
     fs::write(&source, macro_bomb()).unwrap();
     let started = Instant::now();
-    let built = compile(&source, &dir.join("cache"), &sandbox, &limits);
+    let built = compile(&source, None, &dir.join("cache"), &sandbox, &limits);
     let took = started.elapsed();
     fs::remove_dir_all(&dir).unwrap();
     let message = match built {

@@ -351,13 +351,13 @@ fn compile_builds_once_into_the_cache() {
     let source = dir.join("hello.rs");
     fs::write(&source, "fn main() { println!(\"hello\"); }\n").unwrap();
     let cache = dir.join("cache");
-    let built = compile(&source, &cache, &jail(), &BuildLimits::DEFAULT).unwrap();
+    let built = compile(&source, None, &cache, &jail(), &BuildLimits::DEFAULT).unwrap();
     let argv = built.command(&limits());
     let result = run(&argv, Input::Bytes(b""), &limits());
     assert_eq!(result.stdout, b"hello\n");
     let modified = fs::metadata(&argv[0]).unwrap().modified().unwrap();
     assert_eq!(
-        compile(&source, &cache, &jail(), &BuildLimits::DEFAULT).unwrap(),
+        compile(&source, None, &cache, &jail(), &BuildLimits::DEFAULT).unwrap(),
         built
     );
     assert_eq!(
@@ -366,19 +366,25 @@ fn compile_builds_once_into_the_cache() {
     );
 
     fs::write(&source, "fn main() { println!(\"changed\"); }\n").unwrap();
-    let changed = compile(&source, &cache, &jail(), &BuildLimits::DEFAULT).unwrap();
+    let changed = compile(&source, None, &cache, &jail(), &BuildLimits::DEFAULT).unwrap();
     assert_ne!(changed, built);
 
     let broken = dir.join("broken.rs");
     fs::write(&broken, "fn main() { let x: u8 = \"no\"; }\n").unwrap();
     let Err(CompileError::Failed { message, .. }) =
-        compile(&broken, &cache, &jail(), &BuildLimits::DEFAULT)
+        compile(&broken, None, &cache, &jail(), &BuildLimits::DEFAULT)
     else {
         panic!("a type error must fail");
     };
     assert!(message.contains("mismatched types"), "{message}");
     assert!(matches!(
-        compile(&dir.join("x.kt"), &cache, &jail(), &BuildLimits::DEFAULT),
+        compile(
+            &dir.join("x.kt"),
+            None,
+            &cache,
+            &jail(),
+            &BuildLimits::DEFAULT
+        ),
         Err(CompileError::Unsupported(_))
     ));
 }
@@ -392,7 +398,13 @@ fn compile_builds_cpp_when_gpp_is_present() {
         "#include <cstdio>\nint main() { std::puts(\"hi\"); }\n",
     )
     .unwrap();
-    match compile(&source, &dir.join("cache"), &jail(), &BuildLimits::DEFAULT) {
+    match compile(
+        &source,
+        None,
+        &dir.join("cache"),
+        &jail(),
+        &BuildLimits::DEFAULT,
+    ) {
         Ok(built) => {
             let result = run(&built.command(&limits()), Input::Bytes(b""), &limits());
             assert_eq!(result.stdout, b"hi\n");

@@ -1721,7 +1721,7 @@ fn round4_a_class_name_stages_nothing_of_the_judges_directory() {
         let built = runner::language::Built {
             language: &runner::language::JAVA,
             path: build.clone(),
-            stem: class.into(),
+            main_class: class.into(),
             file_name: format!("{class}.java"),
         };
         let cmd = built.command(&limits());

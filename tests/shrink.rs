@@ -52,6 +52,7 @@ fn wrong_solutions(problem: &str) -> Vec<(String, Argv)> {
         }
         match compile(
             &repo().join(&s.path),
+            s.standard,
             &cache,
             &jail(),
             &BuildLimits::DEFAULT,
@@ -363,6 +364,7 @@ fn fixture(file: &str) -> Argv {
     let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
     let program = compile(
         &repo().join("tests/shrink").join(file),
+        None,
         &cache,
         &jail(),
         &BuildLimits::DEFAULT,

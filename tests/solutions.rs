@@ -28,6 +28,8 @@ struct Entry {
     name: String,
     path: String,
     language: &'static str,
+    /// The standard judge.toml builds it as (`std`), if any.
+    standard: Option<&'static language::Standard>,
     expected: &'static str,
     catches: Option<String>,
     /// The problem's checker options (sicily takes any sequence within N, sicilylex only the
@@ -50,6 +52,7 @@ fn manifest() -> Vec<Entry> {
                 name: p.name.clone(),
                 path: s.path.to_string_lossy().into_owned(),
                 language: language::of(&s.path).map_or("unknown", |l| l.id),
+                standard: s.standard,
                 expected: s.expected.name(),
                 catches: s.catches.clone(),
                 options: p.checker,
@@ -167,6 +170,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
     let built = parallel(&entries, 2, |e| {
         compile(
             &root().join(&e.path),
+            e.standard,
             &cache,
             &jail(),
             &BuildLimits::DEFAULT,

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::runner::compile::{BuildLimits, CompileError, compile};
+use crate::runner::language::Standard;
 use crate::runner::{Argv, Limits, Sandbox};
 
 /// A solution readied for its runs, or why it cannot run.
@@ -33,16 +34,18 @@ impl Readiness {
     }
 }
 
-/// Builds `source` into `cache` (in `sandbox`'s jail under `build`) to run under `limits`:
-/// ready with its command and its limits, or its toolchain missing, or it does not build.
+/// Builds `source` as `standard` (else its language's default) into `cache` (in `sandbox`'s
+/// jail under `build`) to run under `limits`: ready with its command and its limits, or its
+/// toolchain missing, or it does not build.
 pub fn ready(
     source: &Path,
+    standard: Option<&'static Standard>,
     limits: &Limits,
     cache: &Path,
     sandbox: &Sandbox,
     build: &BuildLimits,
 ) -> Readiness {
-    match compile(source, cache, sandbox, build) {
+    match compile(source, standard, cache, sandbox, build) {
         Ok(built) => {
             let limits = built.limits(limits);
             Readiness::Ready {

@@ -262,7 +262,14 @@ pub fn build_solution(
 ) -> BuildOutcome {
     let source = repo.join(&solution.path);
     let mut report = empty_report(problem, solution);
-    match ready(&source, &limits_for(problem), cache, sandbox, build) {
+    match ready(
+        &source,
+        solution.standard,
+        &limits_for(problem),
+        cache,
+        sandbox,
+        build,
+    ) {
         Readiness::Ready { command, limits } => return Ok((command, limits)),
         Readiness::ToolchainMissing(e) => {
             report.skipped = true;

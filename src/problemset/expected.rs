@@ -1,6 +1,6 @@
 //! The outcome a shipped solution must get on its problem's test set: judge.toml's
 //! `expected`, and the name of the verdict folder that declares it
-//! ([`crate::problemset::folders`]).
+//! ([`crate::problemset::folders`]); and the DMOJ codes a `dmoj_expect` may name.
 
 use serde::{Deserialize, Serialize};
 
@@ -33,5 +33,27 @@ impl Expected {
             Expected::WrongAnswer => "wrong_answer",
             Expected::TimeLimitExceeded => "time_limit_exceeded",
         }
+    }
+}
+
+/// DMOJ's verdict codes, which a `dmoj_expect` may list.
+const DMOJ_CODES: &[&str] = &["AC", "WA", "TLE", "MLE", "OLE", "IR", "RTE", "SC"];
+
+/// Checks a `dmoj_expect`: one of [`DMOJ_CODES`], or a `[A, B]` list of them.
+pub fn check_dmoj_expect(text: &str) -> Result<(), String> {
+    let inner = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        Some(list) => list,
+        None => text,
+    };
+    match inner
+        .split(',')
+        .map(str::trim)
+        .find(|c| !DMOJ_CODES.contains(c))
+    {
+        Some(bad) => Err(format!(
+            "`dmoj_expect = \"{text}\"`: {bad:?} is not a DMOJ code ({})",
+            DMOJ_CODES.join(", ")
+        )),
+        None => Ok(()),
     }
 }

@@ -16,10 +16,12 @@ use crate::check::{CheckOptions, Order};
 use crate::format::Format;
 use crate::generator::GenArgs;
 pub use crate::problemset::expected::Expected;
+use crate::problemset::expected::check_dmoj_expect;
 use crate::problemset::folders;
 use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
 use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
 use crate::runner::compile::BuildLimits;
+use crate::runner::language::{self, Standard};
 use crate::validate::{InputLimits, Origin};
 
 /// The whole problem set, as read from judge.toml.
@@ -92,28 +94,9 @@ pub struct SolutionPlan {
     /// judge (judge.toml `dmoj_expect`, e.g. `[IR, SC]`: DMOJ refuses to open `/dev/stdin`),
     /// for the DMOJ export's testsuite case; `None`: as `expected` says.
     pub dmoj_expect: Option<String>,
-}
-
-/// DMOJ's verdict codes, which a `dmoj_expect` may list.
-const DMOJ_CODES: &[&str] = &["AC", "WA", "TLE", "MLE", "OLE", "IR", "RTE", "SC"];
-
-/// Checks a `dmoj_expect`: one of [`DMOJ_CODES`], or a `[A, B]` list of them.
-fn check_dmoj_expect(text: &str) -> Result<(), String> {
-    let inner = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        Some(list) => list,
-        None => text,
-    };
-    match inner
-        .split(',')
-        .map(str::trim)
-        .find(|c| !DMOJ_CODES.contains(c))
-    {
-        Some(bad) => Err(format!(
-            "`dmoj_expect = \"{text}\"`: {bad:?} is not a DMOJ code ({})",
-            DMOJ_CODES.join(", ")
-        )),
-        None => Ok(()),
-    }
+    /// The language standard it is built as (judge.toml `std = "cpp98"`); `None`: its
+    /// language's default.
+    pub standard: Option<&'static Standard>,
 }
 
 /// One test of the plan.
@@ -300,6 +283,7 @@ struct RawSolution {
     #[serde(default)]
     classic: bool,
     dmoj_expect: Option<String>,
+    std: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -654,6 +638,14 @@ fn solutions(
         if let Some(codes) = &s.dmoj_expect {
             check_dmoj_expect(codes).map_err(at)?;
         }
+        let standard = (s.std.as_deref()).map(|id| match language::standard(id) {
+            Ok((l, standard)) if language::of(&s.path) == Some(l) => Ok(standard),
+            Ok(_) => Err(format!(
+                "`std = \"{id}\"` is not a standard of its language"
+            )),
+            Err(e) => Err(format!("`std`: {e}")),
+        });
+        let standard = standard.transpose().map_err(at)?;
         solutions.push(SolutionPlan {
             description: s.description.unwrap_or_default(),
             path: s.path,
@@ -662,6 +654,7 @@ fn solutions(
             catches: s.catches,
             classic: s.classic,
             dmoj_expect: s.dmoj_expect,
+            standard,
         });
     }
     Ok(solutions)
@@ -681,6 +674,7 @@ fn add_folder_solutions(root: &Path, problem: &mut ProblemPlan) -> Result<(), St
                 catches: None,
                 classic: false,
                 dmoj_expect: None,
+                standard: None,
             });
         }
     }

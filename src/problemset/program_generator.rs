@@ -177,7 +177,7 @@ fn run_twice(
         Some(source) => {
             // The setter's code, built in the jail as a solution is (default build limits).
             let cache = base.join("target").join("generators");
-            let built = compile(&source, &cache, &sandbox, &BuildLimits::DEFAULT)
+            let built = compile(&source, None, &cache, &sandbox, &BuildLimits::DEFAULT)
                 .map_err(|e| e.to_string())?;
             limits = built.limits(&limits);
             built.command(&limits)

@@ -234,7 +234,7 @@ pub fn given_names(prepared: &[Prepared]) -> Vec<String> {
 /// parts of its path; a command's whole line.
 fn names_of(given: &Given) -> Vec<String> {
     match given {
-        Given::Source(_) => path_names(&given.path()),
+        Given::Source(..) => path_names(&given.path()),
         Given::Command(_) => vec![given.path()],
     }
 }
@@ -419,7 +419,7 @@ mod tests {
         let given = Given::Command(vec!["sh".into(), "-c".into(), "echo 7; exit 0".into()]);
         assert_eq!(given.path(), "sh -c 'echo 7; exit 0'");
         assert_eq!(names_of(&given), vec!["sh -c 'echo 7; exit 0'".to_string()]);
-        let source = Given::Source(std::path::PathBuf::from("solutions/a/sol.cpp"));
+        let source = Given::Source(std::path::PathBuf::from("solutions/a/sol.cpp"), None);
         assert_eq!(
             names_of(&source),
             vec!["sol.cpp", "a/sol.cpp", "solutions/a/sol.cpp"]

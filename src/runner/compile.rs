@@ -4,6 +4,11 @@
 //! toolchain, a copy of the source and nothing of the repository, in a clean environment;
 //! what it builds comes back on its standard output (the executable, or Java's classes as a
 //! jar), and is written into the cache by the judge.
+//!
+//! A C or C++ source is built as the standard it names ([`Standard`]), else its language's
+//! default; one that fails under the default is tried again under the older standards (in the
+//! same jail, with what the first build left of its limits), and its compile error says the
+//! newest it builds as, without running that build.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt;
@@ -15,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::language::{self, Built, Language};
+use super::language::{self, Built, Language, Standard};
 use super::{Input, Layer, Limits, Outcome, Sandbox, TimeKind};
 
 /// How many bytes of the compiler's messages a [`CompileError::Failed`] keeps.
@@ -42,7 +47,7 @@ const MAX_CLASSES: usize = 1000;
 /// What changes the cache key besides the source and the commands: builds made outside the
 /// jail (before it existed), or before the output limit bounded what is stored, are not
 /// reused.
-const BUILD_KIND: &str = "jailed build 2";
+const BUILD_KIND: &str = "jailed build 3";
 
 /// The limits of one build (judge.toml's `[build]`, or these defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,12 +113,21 @@ pub enum CompileError {
     /// The judge was interrupted ([`super::interrupted`]) before the build began: no
     /// compiler starts then.
     Interrupted,
+    /// The standard named is not one of the source's language's.
+    Standard {
+        /// The source.
+        source: PathBuf,
+        /// The standard named.
+        standard: &'static Standard,
+    },
     /// The compiler rejected the source.
     Failed {
         /// The source.
         source: PathBuf,
         /// The head of the compiler's messages.
         message: String,
+        /// The newest older standard the source builds as, when it failed under the default.
+        builds_as: Option<&'static Standard>,
     },
 }
 
@@ -131,13 +145,31 @@ impl fmt::Display for CompileError {
             }
             CompileError::Io(why) => f.write_str(why),
             CompileError::Interrupted => f.write_str("not built: the judge was interrupted"),
-            CompileError::Failed { source, message } => {
+            CompileError::Standard { source, standard } => write!(
+                f,
+                "{}: {} is not a standard of its language (`judge languages` lists them)",
+                crate::text::name(&source.display().to_string()),
+                standard.id
+            ),
+            CompileError::Failed {
+                source,
+                message,
+                builds_as,
+            } => {
                 let source = source.display().to_string();
                 write!(
                     f,
                     "{}: compilation failed:\n{message}",
                     crate::text::name(&source)
-                )
+                )?;
+                match builds_as {
+                    Some(s) => write!(
+                        f,
+                        "\nbuilds as {}: run it with --std {} (in judge.toml: std = \"{}\")",
+                        s.name, s.id, s.id
+                    ),
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -145,8 +177,9 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-/// Builds `source` with its language's compile command (see [`Language`]) into
-/// `cache_dir`, unless a build of the same content with the same command is there already.
+/// Builds `source` with its language's compile command (see [`Language`]), as `standard` (or
+/// the language's default), into `cache_dir`, unless a build of the same content with the same
+/// command is there already.
 /// [`Built::command`] then gives the argv that runs it. The compiler runs in `sandbox` under
 /// `limits`: a build that breaks a limit is [`CompileError::Failed`] naming the limit.
 ///
@@ -157,12 +190,19 @@ impl std::error::Error for CompileError {}
 /// not in the cache when the judge is interrupted is [`CompileError::Interrupted`].
 pub fn compile(
     source: &Path,
+    standard: Option<&'static Standard>,
     cache_dir: &Path,
     sandbox: &Sandbox,
     limits: &BuildLimits,
 ) -> Result<Built, CompileError> {
     let language =
         language::of(source).ok_or_else(|| CompileError::Unsupported(source.to_path_buf()))?;
+    if let Some(standard) = standard.filter(|s| !language.standards.contains(s)) {
+        return Err(CompileError::Standard {
+            source: source.to_path_buf(),
+            standard,
+        });
+    }
     if let Some(tool) = language::missing_tool(language.tools) {
         return Err(CompileError::CompilerMissing {
             compiler: tool.into(),
@@ -170,8 +210,9 @@ pub fn compile(
     }
     let text = fs::read(source)
         .map_err(|e| CompileError::Io(format!("cannot read {}: {e}", source.display())))?;
+    let words = language.compile_words(standard);
     let mut hasher = DefaultHasher::new();
-    (BUILD_KIND, language.compile, language.run, &text).hash(&mut hasher);
+    (BUILD_KIND, &words, language.run, &text).hash(&mut hasher);
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
@@ -180,14 +221,29 @@ pub fn compile(
         .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
     let target = cache_dir.join(format!("{stem}-{:016x}", hasher.finish()));
     let target = std::path::absolute(&target).unwrap_or(target);
-    let built = Built {
+    // Java's public class names the file javac compiles (not the file's own name).
+    let public = (language.id == language::JAVA.id)
+        .then(|| super::java::public_class(&String::from_utf8_lossy(&text)))
+        .flatten();
+    let main_class = |dir: &Path| -> Result<String, CompileError> {
+        if language.id != language::JAVA.id {
+            return Ok(stem.clone());
+        }
+        let preferred: Vec<&str> = public.iter().map(String::as_str).chain([&*stem]).collect();
+        super::java::main_class(dir, &preferred).map_err(|message| CompileError::Failed {
+            source: source.to_path_buf(),
+            message,
+            builds_as: None,
+        })
+    };
+    let built = |main_class: String| Built {
         language,
         path: target.clone(),
-        stem: stem.clone(),
+        main_class,
         file_name: file_name.clone(),
     };
     if target.exists() {
-        return Ok(built);
+        return Ok(built(main_class(&target)?));
     }
     if super::interrupted().is_some() {
         return Err(CompileError::Interrupted);
@@ -203,13 +259,28 @@ pub fn compile(
     let io_error = |what: &Path, e: io::Error| {
         CompileError::Io(format!("cannot write {}: {e}", what.display()))
     };
-    let result = build(
-        language, source, &text, &temporary, &file_name, sandbox, limits,
-    );
-    if let Err(e) = result {
-        remove(&temporary);
-        return Err(e);
-    }
+    let compiled = match &public {
+        Some(class) => format!("{class}.java"),
+        None => file_name.clone(),
+    };
+    let what = Build {
+        language,
+        standard,
+        words: &words,
+        source,
+        text: &text,
+        file_name: &file_name,
+        compiled: &compiled,
+    };
+    let result =
+        build(&what, &temporary, sandbox, limits).and_then(|()| main_class(&temporary).map(built));
+    let built = match result {
+        Ok(built) => built,
+        Err(e) => {
+            remove(&temporary);
+            return Err(e);
+        }
+    };
     if let Err(e) = fs::rename(&temporary, &target) {
         remove(&temporary);
         // Another process may have finished the same build first.
@@ -220,24 +291,44 @@ pub fn compile(
     Ok(built)
 }
 
-/// Builds into `output`: the executable, or a directory with the source copied in (and
+/// What [`build`] builds: the source, its language and standard, and its compile command.
+struct Build<'a> {
+    language: &'static Language,
+    /// The standard the solution named (none: the default, which a failure is tried below).
+    standard: Option<&'static Standard>,
+    /// The compile command's words ([`Language::compile_words`]).
+    words: &'a [String],
+    source: &'a Path,
+    text: &'a [u8],
+    /// The source's file name: its copy in a build directory.
+    file_name: &'a str,
+    /// The name of the copy the compiler reads (Java's public class's).
+    compiled: &'a str,
+}
+
+/// Builds `what` into `output`: the executable, or a directory with the source copied in (and
 /// Java's classes). The compiler runs in `sandbox` on a copy of the source, in a directory of
 /// its own beside `output`.
 fn build(
-    language: &'static Language,
-    source: &Path,
-    text: &[u8],
+    what: &Build,
     output: &Path,
-    file_name: &str,
     sandbox: &Sandbox,
     limits: &BuildLimits,
 ) -> Result<(), CompileError> {
+    let Build {
+        language,
+        source,
+        text,
+        file_name,
+        ..
+    } = *what;
     let io_error = |what: &Path, e: io::Error| {
         CompileError::Io(format!("cannot write {}: {e}", what.display()))
     };
     let failed = |message: String| CompileError::Failed {
         source: source.to_path_buf(),
         message,
+        builds_as: None,
     };
     // What is stored (and staged for every run) is bounded by the output limit: the
     // executable, or the source's copy and the classes beside it.
@@ -260,19 +351,38 @@ fn build(
     // The compiler's copy of the source: staged by the sandbox from here, nothing beside it.
     let inbox = output.with_extension("source");
     fs::create_dir(&inbox).map_err(|e| io_error(&inbox, e))?;
-    let copy = inbox.join(file_name);
+    let copy = inbox.join(what.compiled);
     let written = fs::write(&copy, text).map_err(|e| io_error(&copy, e));
-    let cmd = vec![
-        "sh".to_string(),
-        "-c".to_string(),
-        script(language, limits),
-        "sh".to_string(),
-        copy.to_string_lossy().into_owned(),
-    ];
-    // The source's copy is the one file staged.
-    let cmd = super::Argv::with_files(cmd, vec![4]);
+    let jailed = |script: String, limits: &Limits| {
+        let cmd = vec![
+            "sh".to_string(),
+            "-c".to_string(),
+            script,
+            "sh".to_string(),
+            copy.to_string_lossy().into_owned(),
+        ];
+        // The source's copy is the one file staged.
+        let cmd = super::Argv::with_files(cmd, vec![4]);
+        super::run(&cmd, Input::Bytes(b""), limits, sandbox)
+    };
     let result =
-        written.map(|()| super::run(&cmd, Input::Bytes(b""), &limits.run_limits(), sandbox));
+        written.map(|()| jailed(script(language, what.words, limits), &limits.run_limits()));
+    // A failure under the default standard: which older one it builds as, with what the
+    // first build left of the limits.
+    let older = match &result {
+        Ok(r) if matches!(r.outcome, Outcome::Exited(c) if c != 0) && what.standard.is_none() => {
+            let mut left = limits.run_limits();
+            left.cpu = left.cpu.saturating_sub(r.cpu);
+            left.wall = left.wall.saturating_sub(r.wall);
+            let tries: Vec<&Standard> = language.older_standards().collect();
+            (!tries.is_empty() && !left.cpu.is_zero() && !left.wall.is_zero()).then(|| {
+                let tried = jailed(fallback_script(language, &tries), &left);
+                let id = String::from_utf8_lossy(&tried.stdout).trim().to_string();
+                tries.into_iter().find(|s| s.id == id)
+            })
+        }
+        _ => None,
+    };
     remove(&inbox);
     let result = result?;
     match result.outcome {
@@ -293,7 +403,11 @@ fn build(
                 message.truncate(end);
                 message.push_str("\n[...]");
             }
-            return Err(failed(crate::text::quoted(&message)));
+            return Err(CompileError::Failed {
+                source: source.to_path_buf(),
+                message: crate::text::quoted(&message),
+                builds_as: older.flatten(),
+            });
         }
         Outcome::TimeLimit(TimeKind::Cpu) => {
             return Err(failed(format!(
@@ -358,19 +472,18 @@ fn build(
 /// (under the jail's own `/tmp`), the language's compile command, its messages on standard
 /// error, then what it built on standard output (the executable; Java's classes as a jar;
 /// nothing for Python, whose `__pycache__` goes to the temporary directory too). Java's JVMs
-/// get [`JVM_FLAGS`] and a heap that fits in `limits`.
-fn script(language: &Language, limits: &BuildLimits) -> String {
+/// get [`JVM_FLAGS`] and a heap that fits in `limits`. `words` is the compile command.
+fn script(language: &Language, words: &[String], limits: &BuildLimits) -> String {
     let java = language.id == language::JAVA.id;
     let jvm = format!(
         "{} -J-Xmx{}m",
         JVM_FLAGS.join(" "),
         jvm_heap_mib(limits.memory_bytes)
     );
-    let words: Vec<String> = language
-        .compile
+    let words: Vec<String> = words
         .iter()
         .enumerate()
-        .map(|(i, word)| match *word {
+        .map(|(i, word)| match word.as_str() {
             "{source}" => "\"$1\"".to_string(),
             "{binary}" => "\"$d/build\"".to_string(),
             "{dir}" => "\"$d/classes\"".to_string(),
@@ -391,6 +504,34 @@ fn script(language: &Language, limits: &BuildLimits) -> String {
         format!("{compile} >&2 && cat \"$d/build\"")
     };
     format!("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && {body}")
+}
+
+/// The shell script that builds `"$1"` under each of `tries` in turn (the executable thrown
+/// away) and prints the id of the first that builds, if any.
+fn fallback_script(language: &Language, tries: &[&Standard]) -> String {
+    let attempts: Vec<String> = tries
+        .iter()
+        .map(|standard| {
+            let words: Vec<String> = (language.compile_words(Some(standard)).iter())
+                .enumerate()
+                .map(|(i, word)| match word.as_str() {
+                    "{source}" => "\"$1\"".to_string(),
+                    "{binary}" => "\"$d/build\"".to_string(),
+                    word if i == 0 => toolchain_program(word),
+                    word => shell_words::quote(word).into_owned(),
+                })
+                .collect();
+            format!(
+                "{} >/dev/null 2>&1 && {{ echo {}; exit 0; }}",
+                words.join(" "),
+                standard.id
+            )
+        })
+        .collect();
+    format!(
+        "d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && {{ {}; }}; exit 1",
+        attempts.join("; ")
+    )
 }
 
 /// The heap of a build's JVM under a memory limit of `memory_bytes`, in MiB: the limit less

@@ -3,9 +3,13 @@
 //! Codeforces): C, C++, Rust, Python 3 and Java.
 //!
 //! A command is a list of words in which `{source}` is the source file, `{binary}` the
-//! executable, `{dir}` the build directory (of the Java classes), `{class}` the Java main
-//! class (the file's name) and `{heap}` the JVM's heap in MiB (see [`JVM_OVERHEAD_MIB`]). [`compile`](super::compile)
-//! builds into a cache and [`Built::command`] gives the argv that runs the result.
+//! executable, `{dir}` the build directory (of the Java classes), `{std}` the flag of the
+//! language standard ([`Standard`]: the solution's own, else the language's default), `{class}`
+//! the Java main class (the class whose `public static void main(String[])` the build holds,
+//! found by [`super::java`]) and `{heap}` the JVM's heap in MiB (see [`JVM_OVERHEAD_MIB`]).
+//! [`compile`](super::compile) builds into a cache and [`Built::command`] gives the argv that
+//! runs the result. C and C++ are built with `ONLINE_JUDGE` defined, as UVa, POJ, Luogu,
+//! Codeforces, DOMjudge and DMOJ build them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,9 +45,46 @@ pub struct Language {
     /// Whether the build is a directory with the source copied in (interpreted languages and
     /// Java), rather than one executable file.
     pub builds_directory: bool,
+    /// The standards a solution may name (oldest first), for a compile command with `{std}`.
+    pub standards: &'static [Standard],
+    /// The id of the standard a solution that names none is built as (one of `standards`).
+    pub default_standard: &'static str,
 }
 
-/// C: GCC, as ICPC and Kattis call it.
+/// A language standard a C or C++ solution may name (`--std`, judge.toml's `std`): GCC's GNU
+/// dialect of it, as the judges that offer a choice build it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Standard {
+    /// Its name on the command line and in judge.toml: `c99`, `cpp98`.
+    pub id: &'static str,
+    /// Its display name: `C99`, `C++98`.
+    pub name: &'static str,
+    /// The compiler's flag: `-std=gnu99`.
+    pub flag: &'static str,
+}
+
+/// C's standards, oldest first.
+const C_STANDARDS: &[Standard] = &[
+    gnu("c89", "C89", "-std=gnu89"),
+    gnu("c99", "C99", "-std=gnu99"),
+    gnu("c11", "C11", "-std=gnu11"),
+    gnu("c17", "C17", "-std=gnu17"),
+];
+
+/// C++'s standards, oldest first.
+const CPP_STANDARDS: &[Standard] = &[
+    gnu("cpp98", "C++98", "-std=gnu++98"),
+    gnu("cpp11", "C++11", "-std=gnu++11"),
+    gnu("cpp14", "C++14", "-std=gnu++14"),
+    gnu("cpp17", "C++17", "-std=gnu++17"),
+    gnu("cpp20", "C++20", "-std=gnu++20"),
+];
+
+const fn gnu(id: &'static str, name: &'static str, flag: &'static str) -> Standard {
+    Standard { id, name, flag }
+}
+
+/// C: GCC, as ICPC and Kattis call it, in GNU C17 unless the solution names its standard.
 pub const C: Language = Language {
     id: "c",
     name: "C",
@@ -51,7 +92,8 @@ pub const C: Language = Language {
     compile: &[
         "gcc",
         "-O2",
-        "-std=gnu17",
+        "{std}",
+        "-DONLINE_JUDGE",
         "-pipe",
         "-o",
         "{binary}",
@@ -63,9 +105,11 @@ pub const C: Language = Language {
     version: &["gcc", "--version"],
     extra_address_space_mib: 0,
     builds_directory: false,
+    standards: C_STANDARDS,
+    default_standard: "c17",
 };
 
-/// C++: G++ in GNU C++17.
+/// C++: G++ in GNU C++17 unless the solution names its standard.
 pub const CPP: Language = Language {
     id: "cpp",
     name: "C++",
@@ -73,7 +117,8 @@ pub const CPP: Language = Language {
     compile: &[
         "g++",
         "-O2",
-        "-std=gnu++17",
+        "{std}",
+        "-DONLINE_JUDGE",
         "-pipe",
         "-o",
         "{binary}",
@@ -84,6 +129,8 @@ pub const CPP: Language = Language {
     version: &["g++", "--version"],
     extra_address_space_mib: 0,
     builds_directory: false,
+    standards: CPP_STANDARDS,
+    default_standard: "cpp17",
 };
 
 /// Rust, edition 2021, optimised.
@@ -105,6 +152,8 @@ pub const RUST: Language = Language {
     version: &["rustc", "--version"],
     extra_address_space_mib: 0,
     builds_directory: false,
+    standards: &[],
+    default_standard: "",
 };
 
 /// Python 3: CPython; the build is a syntax check (`py_compile`, as Kattis does).
@@ -118,12 +167,16 @@ pub const PYTHON3: Language = Language {
     version: &["python3", "--version"],
     extra_address_space_mib: 0,
     builds_directory: true,
+    standards: &[],
+    default_standard: "",
 };
 
 /// Java: javac, then the JVM with the flags of Kattis and the ICPC World Finals (serial GC,
 /// 64 MiB stacks), the heap the memory limit less the JVM's own [`JVM_OVERHEAD_MIB`] (as
-/// DOMjudge does), and the code cache and class space bounded. The main class is the file's
-/// name.
+/// DOMjudge does), and the code cache and class space bounded. The source is compiled under
+/// the name of its public class, whatever the file's name, and the main class is the one
+/// with `public static void main(String[])`, in its package if it has one (as Kattis runs it:
+/// [`super::java`]).
 pub const JAVA: Language = Language {
     id: "java",
     name: "Java",
@@ -147,6 +200,8 @@ pub const JAVA: Language = Language {
     version: &["javac", "-version"],
     extra_address_space_mib: 3072,
     builds_directory: true,
+    standards: &[],
+    default_standard: "",
 };
 
 /// What the JVM itself uses beside the heap (code, classes, threads), in MiB: `{heap}` is
@@ -160,6 +215,23 @@ pub const ALL: [Language; 5] = [C, CPP, RUST, PYTHON3, JAVA];
 pub fn of(source: &Path) -> Option<&'static Language> {
     let extension = source.extension()?.to_str()?;
     ALL.iter().find(|l| l.extensions.contains(&extension))
+}
+
+/// The language and the standard named `id` (`cpp98`), or a message listing those there are.
+pub fn standard(id: &str) -> Result<(&'static Language, &'static Standard), String> {
+    let found = ALL
+        .iter()
+        .find_map(|l| l.standards.iter().find(|s| s.id == id).map(|s| (l, s)));
+    found.ok_or_else(|| {
+        let ids: Vec<&str> = (ALL.iter())
+            .flat_map(|l| l.standards.iter().map(|s| s.id))
+            .collect();
+        format!(
+            "no language standard {:?} (there are: {})",
+            crate::text::visible(id),
+            ids.join(", ")
+        )
+    })
 }
 
 /// The extensions of every language, for messages: `.c, .cpp, .cc, ...`.
@@ -205,9 +277,35 @@ impl Language {
         Some(text.lines().next().unwrap_or("").trim().to_string())
     }
 
-    /// The compile command as `judge languages` shows it (empty when there is none).
+    /// The compile command as `judge languages` shows it, with the default standard's flag
+    /// (empty when there is none).
     pub fn compile_line(&self) -> String {
-        self.compile.join(" ")
+        self.compile_words(None).join(" ")
+    }
+
+    /// The compile command's words with `{std}` the flag of `standard`, else of the default.
+    pub fn compile_words(&self, standard: Option<&Standard>) -> Vec<String> {
+        let flag = standard.or(self.default()).map_or("", |s| s.flag);
+        (self.compile.iter())
+            .map(|w| if *w == "{std}" { flag } else { w })
+            .map(String::from)
+            .collect()
+    }
+
+    /// The standard a solution that names none is built as, if the language has standards.
+    pub fn default(&self) -> Option<&'static Standard> {
+        self.standards
+            .iter()
+            .find(|s| s.id == self.default_standard)
+    }
+
+    /// The standards older than the default, newest first: those a failed build is tried
+    /// again under, to say which one it builds as.
+    pub fn older_standards(&self) -> impl Iterator<Item = &'static Standard> {
+        let default = (self.standards.iter())
+            .position(|s| s.id == self.default_standard)
+            .unwrap_or(0);
+        self.standards[..default].iter().rev()
     }
 
     /// The run command as `judge languages` shows it.
@@ -223,8 +321,9 @@ pub struct Built {
     pub language: &'static Language,
     /// The executable, or (for [`Language::builds_directory`]) the build directory.
     pub path: PathBuf,
-    /// The source's file name without extension (Java's main class).
-    pub stem: String,
+    /// Java's main class (with its package: `usaco.Main`); the source's file name without
+    /// extension for the other languages.
+    pub main_class: String,
     /// The source's file name (the copy in the build directory, for Python).
     pub file_name: String,
 }
@@ -232,7 +331,7 @@ pub struct Built {
 impl Built {
     /// The argv that runs the program under `limits` (Java's heap from the memory limit):
     /// the words that hold the build (`{binary}`, `{dir}`, `{source}`) name the files to
-    /// stage; `{class}`, the source's own name, is a word.
+    /// stage; `{class}`, the main class the build holds, is a word (never a path).
     pub fn command(&self, limits: &Limits) -> Argv {
         let memory = limits.memory_bytes >> 20;
         let heap = memory
@@ -250,7 +349,7 @@ impl Built {
                 word.replace("{binary}", &path)
                     .replace("{dir}", &path)
                     .replace("{source}", &source)
-                    .replace("{class}", &self.stem)
+                    .replace("{class}", &self.main_class)
                     .replace("{heap}", &heap)
             })
             .collect();

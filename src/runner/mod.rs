@@ -21,6 +21,7 @@
 mod argv;
 mod classify;
 pub mod compile;
+pub mod java;
 pub mod language;
 pub mod load;
 mod parallel;

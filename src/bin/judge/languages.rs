@@ -14,11 +14,15 @@ use crate::terminal::{paint, print_json};
 
 #[derive(clap::Args)]
 /// List the languages solutions may be written in: extensions, the exact compile and
-/// run commands, and whether the toolchain is installed here (with its version).
+/// run commands, the standards a C or C++ solution may name (and the default), and whether
+/// the toolchain is installed here (with its version).
 ///
 /// In a command, {source} is the source file, {binary} the executable, {dir} the build
-/// directory, {class} the Java main class (the file's name) and {heap} the JVM's heap:
-/// the memory limit less 64 MiB for the JVM itself. A solution whose toolchain is missing is skipped by `judge strength`
+/// directory, {class} the Java main class (the class with public static void main, in its
+/// package, whatever the file's name) and {heap} the JVM's heap: the memory limit less 64
+/// MiB for the JVM itself. C and C++ are built with ONLINE_JUDGE defined, as the default
+/// standard unless the solution names one (`judge run --std cpp98`, judge.toml's
+/// `std = "cpp98"`). A solution whose toolchain is missing is skipped by `judge strength`
 /// (said so), not failed.
 ///
 /// Exit codes: 0 always (a missing toolchain is information), 2 bad arguments.
@@ -30,7 +34,8 @@ pub struct Args {
 }
 
 /// A language and its toolchain here. Its JSON is an entry of `judge languages --json`: id,
-/// name, extensions, compile and run commands, present, version and the missing tool.
+/// name, extensions, compile and run commands (with `{std}`), the standards (id, name, flag)
+/// and the default's id (empty for none), present, version and the missing tool.
 struct Toolchain {
     /// The language.
     language: &'static Language,
@@ -43,12 +48,14 @@ struct Toolchain {
 impl Serialize for Toolchain {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let l = self.language;
-        let mut s = serializer.serialize_struct("Toolchain", 8)?;
+        let mut s = serializer.serialize_struct("Toolchain", 10)?;
         s.serialize_field("id", l.id)?;
         s.serialize_field("name", l.name)?;
         s.serialize_field("extensions", l.extensions)?;
         s.serialize_field("compile", l.compile)?;
         s.serialize_field("run", l.run)?;
+        s.serialize_field("standards", l.standards)?;
+        s.serialize_field("default_standard", l.default_standard)?;
         s.serialize_field("present", &self.missing.is_none())?;
         s.serialize_field("version", &self.version)?;
         s.serialize_field("missing", &self.missing)?;
@@ -98,6 +105,15 @@ pub fn command(args: Args) -> ExitCode {
         let compile = if compile.is_empty() { "none" } else { &compile };
         println!("    compile: {compile}");
         println!("    run:     {}", l.run_line());
+        if !l.standards.is_empty() {
+            let ids: Vec<String> = (l.standards.iter())
+                .map(|s| match s.id == l.default_standard {
+                    true => format!("{} (default)", s.id),
+                    false => s.id.to_string(),
+                })
+                .collect();
+            println!("    std:     {}", ids.join(" "));
+        }
     }
     ExitCode::SUCCESS
 }

@@ -27,7 +27,7 @@ use crate::common::{
 };
 use crate::exit;
 use crate::live::{Interruption, Live, Partial, Watch};
-use crate::solution_args::{given_solutions, missing_source, not_a_source};
+use crate::solution_args::{given_solutions, missing_source, not_a_source, standards};
 use crate::terminal::{Terminal, paint, print_json};
 
 #[derive(clap::Args)]
@@ -120,6 +120,10 @@ pub struct Args {
     /// repeated, beside source files and a command after `--`.
     #[arg(long = "command", value_name = "CMD")]
     pub commands: Vec<String>,
+    /// The language standard the C or C++ source files are built as (`cpp98`, `c99`: `judge
+    /// languages` lists them and the default); one per language, may be repeated.
+    #[arg(long = "std", value_name = "STD")]
+    pub standards: Vec<String>,
     /// Source files to build and run (.c, .cpp, .cc, .rs, .py, .java).
     #[arg(
         value_name = "SOURCE-FILE",
@@ -239,11 +243,19 @@ pub fn command(args: Args) -> ExitCode {
         .find(|s| language::of(s).is_none())
         .map(|file| not_a_source(file, &args.problem, "run"))
         .or_else(|| missing_source(&args.sources));
-    let solutions =
-        match given_solutions(args.sources.clone(), &args.commands, args.command.clone()) {
-            Ok(s) => s,
-            Err(e) => return usage(&e),
-        };
+    let standards = match standards(&args.standards, &args.sources) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    let solutions = match given_solutions(
+        args.sources.clone(),
+        &standards,
+        &args.commands,
+        args.command.clone(),
+    ) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
     let output = Output::of(args.json, args.json_lines);
     let session: Session = args.common.clone().into();
     let terminal = Terminal::live(output == Output::JsonLines);

@@ -1,24 +1,57 @@
-//! The solutions named on `judge run`'s and `judge stress`'s command lines: source files,
-//! `--command` lines and the command after `--`, and the messages for words that are not
-//! what they should be.
+//! The solutions named on `judge run`'s and `judge stress`'s command lines: source files (with
+//! the `--std` they are built as), `--command` lines and the command after `--`, and the
+//! messages for words that are not what they should be.
 
 use std::path::PathBuf;
 
 use boardjudge::cli::solution_call;
 use boardjudge::judging::matrix_runs::given::Given;
-use boardjudge::runner::language;
+use boardjudge::runner::language::{self, Standard};
 use boardjudge::text::name;
 
 use crate::takes_value;
 
-/// The solutions of `judge run`: the source files, then each --command split as a shell
-/// splits words, then the command after `--`.
+/// The standards `--std` names (`cpp98`, `c99`): at most one per language, each of the
+/// language of some source of `sources`.
+pub fn standards(ids: &[String], sources: &[PathBuf]) -> Result<Vec<&'static Standard>, String> {
+    let mut chosen: Vec<(&'static str, &'static Standard)> = Vec::new();
+    for id in ids {
+        let (l, standard) = language::standard(id).map_err(|e| format!("--std: {e}"))?;
+        if let Some((_, first)) = chosen.iter().find(|(other, _)| *other == l.id) {
+            return Err(format!(
+                "--std {} and --std {}: one standard per language",
+                first.id, standard.id
+            ));
+        }
+        if !sources.iter().any(|s| language::of(s) == Some(l)) {
+            return Err(format!(
+                "--std {}: no {} source file is given",
+                standard.id, l.name
+            ));
+        }
+        chosen.push((l.id, standard));
+    }
+    Ok(chosen.into_iter().map(|(_, s)| s).collect())
+}
+
+/// `source` to build, as the one of `standards` of its language, if any.
+pub fn given_source(source: PathBuf, standards: &[&'static Standard]) -> Given {
+    let standard = language::of(&source)
+        .and_then(|l| standards.iter().copied().find(|s| l.standards.contains(s)));
+    Given::Source(source, standard)
+}
+
+/// The solutions of `judge run`: the source files (built as the one of `standards` of their
+/// language), then each --command split as a shell splits words, then the command after `--`.
 pub fn given_solutions(
     sources: Vec<PathBuf>,
+    standards: &[&'static Standard],
     commands: &[String],
     command: Vec<String>,
 ) -> Result<Vec<Given>, String> {
-    let mut solutions: Vec<Given> = sources.into_iter().map(Given::Source).collect();
+    let mut solutions: Vec<Given> = (sources.into_iter())
+        .map(|s| given_source(s, standards))
+        .collect();
     for line in commands {
         match shell_words::split(line) {
             Ok(words) if words.is_empty() => {

@@ -366,6 +366,7 @@ fn given_sources(
                     catches: None,
                     classic: false,
                     dmoj_expect: None,
+                    standard: None,
                 })
                 .collect()
         })

@@ -23,7 +23,7 @@ use boardjudge::text::visible_bytes;
 use crate::common::{Common, Stop, sandbox, stopped, usage};
 use crate::exit;
 use crate::live::Watch;
-use crate::solution_args::{given_solutions, missing_source, not_a_source};
+use crate::solution_args::{self, given_solutions, missing_source, not_a_source};
 use crate::terminal::{Terminal, paint};
 
 #[derive(clap::Args)]
@@ -99,6 +99,10 @@ pub struct Args {
     /// source file or the command after `--`).
     #[arg(long = "command", value_name = "CMD")]
     pub commands: Vec<String>,
+    /// The language standard the C or C++ sources (solution and reference) are built as, as
+    /// `judge run --std` says; one per language, may be repeated.
+    #[arg(long = "std", value_name = "STD")]
+    pub standards: Vec<String>,
     /// The solution's source file, built as `judge run` builds it (.c, .cpp, .cc, .rs,
     /// .py, .java).
     #[arg(value_name = "SOURCE-FILE")]
@@ -125,11 +129,17 @@ pub fn command(args: Args) -> ExitCode {
         shrink_runs,
         common,
         commands,
+        standards,
         sources,
         command,
         reference,
         reference_command,
     } = args;
+    let built: Vec<PathBuf> = sources.iter().chain(&reference).cloned().collect();
+    let standards = match solution_args::standards(&standards, &built) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
     if let Some(file) = sources.iter().find(|s| language::of(s).is_none()) {
         return usage(&not_a_source(file, &problem, "stress"));
     }
@@ -147,15 +157,15 @@ pub fn command(args: Args) -> ExitCode {
         }
         (Some(file), _) => match missing_source(std::slice::from_ref(&file)) {
             Some(message) => return usage(&format!("--reference {message}")),
-            None => Some(Given::Source(file)),
+            None => Some(solution_args::given_source(file, &standards)),
         },
-        (None, Some(line)) => match given_solutions(Vec::new(), &[line], Vec::new()) {
+        (None, Some(line)) => match given_solutions(Vec::new(), &[], &[line], Vec::new()) {
             Ok(mut given) => Some(given.remove(0)),
             Err(e) => return usage(&e.replace("--command", "--reference-command")),
         },
         (None, None) => None,
     };
-    let solution = match given_solutions(sources, &commands, command) {
+    let solution = match given_solutions(sources, &standards, &commands, command) {
         Ok(mut given) if given.len() == 1 => given.remove(0),
         Ok(given) => {
             return usage(&format!(
@@ -283,7 +293,7 @@ fn run(
             };
             // A source is named by its file, not by its build in the cache.
             let name = match failed {
-                Given::Source(source) => test_name(&[source.display().to_string()], input),
+                Given::Source(source, _) => test_name(&[source.display().to_string()], input),
                 Given::Command(cmd) => test_name(cmd, input),
             };
             saved = Some(save(

@@ -12,13 +12,15 @@ use crate::judging::run::{CannotStart, LoadedTest, Schedule, Stake, TestResult, 
 use crate::judging::strength::SolutionReport;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::compile::BuildLimits;
+use crate::runner::language::Standard;
 use crate::runner::{self, Argv, Limits, Sandbox, language};
 
 /// A solution given to `judge run`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Given {
-    /// A source file, to build (see [`crate::runner::language`]).
-    Source(PathBuf),
+    /// A source file, to build (see [`crate::runner::language`]) as the standard named
+    /// (`--std`), else its language's default.
+    Source(PathBuf, Option<&'static Standard>),
     /// A command, as its words.
     Command(Vec<String>),
 }
@@ -30,7 +32,7 @@ impl Given {
     /// character of a file name reaches any output raw).
     pub fn path(&self) -> String {
         let line = match self {
-            Given::Source(path) => path.display().to_string(),
+            Given::Source(path, _) => path.display().to_string(),
             Given::Command(words) => shell_words::join(words),
         };
         crate::text::name(&line).into_owned()
@@ -50,7 +52,9 @@ impl Given {
                 command: Argv::named_by_user(words.clone()),
                 limits: *limits,
             },
-            Given::Source(source) => ready(source, limits, cache, sandbox, build),
+            Given::Source(source, standard) => {
+                ready(source, *standard, limits, cache, sandbox, build)
+            }
         }
     }
 }
@@ -69,7 +73,9 @@ pub struct Prepared {
 pub fn check_toolchains(given: &[Given]) -> Result<(), String> {
     let mut problems = Vec::new();
     for g in given {
-        let Given::Source(source) = g else { continue };
+        let Given::Source(source, _) = g else {
+            continue;
+        };
         match language::of(source) {
             None => problems.push(format!(
                 "{}: not a source file of a known language (expected {})",
