@@ -60,8 +60,12 @@ fn judge_languages_lists_each_language_with_its_exact_commands() {
         }
         assert!(out.contains(&format!("    run:     {}", l.run.join(" "))));
     }
-    assert!(out.contains("compile: g++ -O2 -std=gnu++17 -pipe -o {binary} {source}"));
-    assert!(out.contains("compile: gcc -O2 -std=gnu17 -pipe -o {binary} {source} -lm"));
+    assert!(
+        out.contains("compile: g++ -O2 -std=gnu++17 -DONLINE_JUDGE -pipe -o {binary} {source}")
+    );
+    assert!(
+        out.contains("compile: gcc -O2 -std=gnu17 -DONLINE_JUDGE -pipe -o {binary} {source} -lm")
+    );
     assert!(out.contains("compile: rustc -O --edition 2021 -o {binary} {source}"));
     assert!(out.contains("compile: python3 -m py_compile {source}"));
     assert!(out.contains("compile: javac -encoding UTF-8 -d {dir} {source}"));

@@ -1,0 +1,185 @@
+//! Solutions built as the judges they were written for build them: C and C++ with
+//! `ONLINE_JUDGE` defined, a C++98 source built as the standard it names (and, under the
+//! default standard, a compile error that says which one it builds as), and Java run as
+//! Kattis runs it: a `package` line and a public class not named like the file.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+
+use common::cli::{judge, repo, scratch, text};
+use common::need::need;
+
+use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
+use boardjudge::runner::language;
+use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, run};
+
+/// The shipped C++98 solution: globals named `hash` and `next`.
+const CPP98: &str = "solutions/msquare/accepted/hash_table_cpp98.cpp";
+
+/// The shipped Java solution: `package contest.msquare;`, `public class Main`.
+const PACKAGED: &str = "solutions/msquare/accepted/packaged_main.java";
+
+fn jail() -> Sandbox {
+    Sandbox::new(SandboxMode::Auto).unwrap()
+}
+
+/// `source` built (as `standard`, if any) into `cache` and run on `input`: its stdout.
+fn built_and_run(
+    source: &Path,
+    standard: Option<&'static language::Standard>,
+    cache: &Path,
+    input: &[u8],
+) -> Result<String, CompileError> {
+    let sandbox = jail();
+    let built = compile(source, standard, cache, &sandbox, &BuildLimits::DEFAULT)?;
+    let limits = built.limits(&Limits::with_cpu(Duration::from_secs(5)));
+    let result = run(
+        &built.command(&limits),
+        Input::Bytes(input),
+        &limits,
+        &sandbox,
+    );
+    assert_eq!(result.outcome, Outcome::Exited(0), "{result:?}");
+    Ok(text(&result.stdout))
+}
+
+#[test]
+fn c_and_cpp_are_built_with_online_judge_defined() {
+    let dir = scratch("dialects", "online-judge");
+    let program = "#include <stdio.h>\nint main(void) {\n#ifdef ONLINE_JUDGE\n  \
+        puts(\"online\");\n#else\n  puts(\"local\");\n#endif\n  return 0;\n}\n";
+    for file in ["oj.c", "oj.cpp"] {
+        let source = dir.join(file);
+        fs::write(&source, program).unwrap();
+        let out = built_and_run(&source, None, &dir.join("cache"), b"").unwrap();
+        assert_eq!(out, "online\n", "{file}");
+    }
+    // The shipped solution that reads input.txt unless ONLINE_JUDGE is defined.
+    let o = judge(&[
+        "run",
+        "msquare",
+        "solutions/msquare/accepted/online_judge_guard.cpp",
+        "--tests",
+        "samples,edge",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_cpp98_source_builds_as_its_standard_and_its_default_error_says_so() {
+    let dir = scratch("dialects", "cpp98");
+    let cache = dir.join("cache");
+    let source = repo().join(CPP98);
+    let (cpp, cpp98) = language::standard("cpp98").unwrap();
+    assert_eq!(cpp.id, "cpp");
+    // As C++98: built, and right on the statement's sample.
+    let out = built_and_run(&source, Some(cpp98), &cache, b"2 6 8 4 5 7 3 1\n").unwrap();
+    assert_eq!(out, "7\nBCABCCB\n");
+    // As the default (C++17): the compiler's error, then which standard it builds as.
+    let error = built_and_run(&source, None, &cache, b"").unwrap_err();
+    let CompileError::Failed {
+        message, builds_as, ..
+    } = &error
+    else {
+        panic!("{error}");
+    };
+    assert!(message.contains("reference to"), "{message}");
+    assert_eq!(builds_as.map(|s| s.id), Some("cpp98"));
+    let shown = error.to_string();
+    assert!(
+        shown
+            .ends_with("builds as C++98: run it with --std cpp98 (in judge.toml: std = \"cpp98\")"),
+        "{shown}"
+    );
+    // A source that builds under no standard says nothing of one.
+    let broken = dir.join("broken.cpp");
+    fs::write(&broken, "int main() { return undeclared; }\n").unwrap();
+    let error = built_and_run(&broken, None, &cache, b"").unwrap_err();
+    assert!(
+        matches!(
+            error,
+            CompileError::Failed {
+                builds_as: None,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(!error.to_string().contains("builds as"), "{error}");
+    // The command line: the default fails with the hint, --std cpp98 is accepted; a standard
+    // of another language, or two for one language, are bad arguments.
+    let o = judge(&["run", "msquare", CPP98, "--tests", "samples"]);
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    let all = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(
+        all.contains("builds as C++98: run it with --std cpp98"),
+        "{all}"
+    );
+    let o = judge(&[
+        "run", "msquare", CPP98, "--std", "cpp98", "--tests", "samples",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = judge(&["run", "msquare", CPP98, "--std", "c99"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--std c99: no C source file is given"));
+    let o = judge(&["run", "msquare", CPP98, "--std", "cpp98", "--std", "cpp11"]);
+    assert_eq!(o.status.code(), Some(2));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn judge_languages_lists_the_standards_and_the_default() {
+    let o = judge(&["languages"]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("    std:     cpp98 cpp11 cpp14 cpp17 (default) cpp20"),
+        "{out}"
+    );
+    assert!(
+        out.contains("    std:     c89 c99 c11 c17 (default)"),
+        "{out}"
+    );
+    assert!(out.contains("-std=gnu++17 -DONLINE_JUDGE"), "{out}");
+    let o = judge(&["languages", "--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let cpp = &value["languages"][1];
+    assert_eq!(cpp["default_standard"], "cpp17");
+    assert_eq!(cpp["standards"][0]["flag"], "-std=gnu++98");
+}
+
+#[test]
+fn a_java_file_with_a_package_line_and_another_class_name_is_accepted() {
+    if !need(
+        "java",
+        language::JAVA.toolchain_version().is_some(),
+        "the Java solution is not built (apt-get install default-jdk-headless)",
+    ) {
+        return;
+    }
+    let dir = scratch("dialects", "java");
+    let sandbox = jail();
+    let built = compile(
+        &repo().join(PACKAGED),
+        None,
+        &dir.join("cache"),
+        &sandbox,
+        &BuildLimits::DEFAULT,
+    )
+    .unwrap();
+    assert_eq!(built.main_class, "contest.msquare.Main");
+    // The class is a word of the command, not a path.
+    let command = built.command(&built.limits(&Limits::with_cpu(Duration::from_secs(5))));
+    assert_eq!(
+        command.last().map(String::as_str),
+        Some("contest.msquare.Main")
+    );
+    let o = judge(&["run", "msquare", PACKAGED, "--tests", "samples,edge"]);
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("msquare: 2/2 tests accepted"), "{out}");
+    fs::remove_dir_all(&dir).unwrap();
+}
