@@ -48,11 +48,21 @@
 
 use std::path::Path;
 
+use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
 use crate::export::readme;
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, seconds};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
+
+/// How CMS builds the solutions: C++ as its one standard, with EVAL defined but not
+/// ONLINE_JUDGE.
+const JUDGE: Judge = Judge {
+    name: "CMS",
+    defines_online_judge: false,
+    offers: default_only,
+    java: "runs the Java class named like the task's file, in no package",
+};
 
 /// The CMS task of a problem.
 pub fn package(source: &Source) -> Result<Package, ExportError> {
@@ -110,20 +120,33 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     source.statement()?;
     let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
     p.add("statement/statement.pdf", source.read(&pdf)?);
+    let mut solutions: Vec<Carried> = Vec::new();
     for s in &problem.solutions {
         if s.expected != Expected::Accepted {
             p.notes.push(format!(
                 "{} left out: a CMS task carries only the accepted solutions (sol/)",
                 s.path.display()
             ));
+            solutions.push(Carried {
+                solution: s,
+                at: Err("a CMS task carries only the accepted solutions".to_string()),
+            });
             continue;
         }
-        let file = s
-            .path
-            .file_name()
-            .and_then(|f| f.to_str())
-            .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
-        p.add(format!("sol/{file}"), source.read(&s.path)?);
+        let at = match dialect::exported(source, s, JUDGE)? {
+            Ok(exported) => {
+                let at = format!("sol/{}", exported.file);
+                p.notes.extend(exported.note);
+                p.add(at.clone(), exported.bytes);
+                Ok(at)
+            }
+            Err(why) => {
+                p.notes
+                    .push(format!("{} left out: {why}", s.path.display()));
+                Err(why)
+            }
+        };
+        solutions.push(Carried { solution: s, at });
     }
     let tests: Vec<(String, &BuiltTest)> = source
         .tests
@@ -131,17 +154,6 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .iter()
         .enumerate()
         .map(|(k, t)| (format!("input/input{k}.txt"), t))
-        .collect();
-    let solutions: Vec<Carried> = problem
-        .solutions
-        .iter()
-        .map(|s| Carried {
-            solution: s,
-            at: match (s.expected, s.path.file_name()) {
-                (Expected::Accepted, Some(file)) => Ok(format!("sol/{}", file.to_string_lossy())),
-                _ => Err("a CMS task carries only the accepted solutions".to_string()),
-            },
-        })
         .collect();
     let n = source.tests.tests.len();
     readme::write(

@@ -36,10 +36,11 @@
 //! where judge.toml asks only that the first failure be WA, or TLE); BAPCtools checks that
 //! stronger claim in CI, and every shipped solution meets it.
 
+use crate::export::dialect::{Judge, default_only};
 use crate::export::package::Package;
 use crate::export::problem_package::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    add_submissions, carried, source_of, test_paths, yaml_str,
+    add_submissions, source_of, test_paths, yaml_str,
 };
 use crate::export::readme;
 use crate::export::{Convention, ExportError, Source, generators, problem_uuid, seconds};
@@ -68,9 +69,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_output_validator(&mut p, source, "output_validator");
     let generated = generators::add_icpc(&mut p, source, &SUBMISSION_EXTENSIONS, TEST_GROUP_YAML)?;
     p.notes.extend(generated);
-    add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
+    let solutions = add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT, JUDGE)?;
     let tests = test_paths(source)?;
-    let solutions = carried(source, &SUBMISSION_EXTENSIONS, LEFT_OUT);
     let made = readme_made(source, &p);
     readme::write(
         &mut p,
@@ -88,6 +88,14 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     );
     Ok(p)
 }
+
+/// How BAPCtools builds the submissions: C++ as one standard, without ONLINE_JUDGE.
+const JUDGE: Judge = Judge {
+    name: "BAPCtools (and problemtools)",
+    defines_online_judge: false,
+    offers: default_only,
+    java: "runs the Java class named like the file, in no package",
+};
 
 /// Why a 2025-09 package leaves out a solution in another language.
 const LEFT_OUT: &str = "not a language BAPCtools and problemtools run";

@@ -28,10 +28,11 @@
 
 use std::path::Path;
 
+use crate::export::dialect::{Judge, default_only};
 use crate::export::package::Package;
 use crate::export::problem_package::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    add_submissions, carried, source_of, test_paths, yaml_str,
+    add_submissions, source_of, test_paths, yaml_str,
 };
 use crate::export::readme;
 use crate::export::{ExportError, Source, problem_uuid, seconds};
@@ -62,6 +63,14 @@ java:
     compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
 ";
 
+/// How problemtools builds the submissions: C++ as one standard, without ONLINE_JUDGE.
+const JUDGE: Judge = Judge {
+    name: "problemtools",
+    defines_online_judge: false,
+    offers: default_only,
+    java: "runs the Java class named like the file, in no package",
+};
+
 /// Why a legacy package leaves out a solution in another language.
 const LEFT_OUT: &str = "not a language problemtools runs";
 
@@ -77,9 +86,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_data(&mut p, source)?;
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_output_validator(&mut p, source, &format!("output_validators/{name}"));
-    add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT)?;
+    let solutions = add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT, JUDGE)?;
     let tests = test_paths(source)?;
-    let solutions = carried(source, &SUBMISSION_EXTENSIONS, LEFT_OUT);
     let made = readme_made(source, &p);
     let yaml: String = JAVA_17_LANGUAGES_YAML
         .lines()

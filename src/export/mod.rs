@@ -10,6 +10,7 @@
 //!   sources, statement sections, solutions by tag, tests, the test script.
 //! - [`cms`]: CMS's Italian YAML task layout (`task.yaml`, `input/`, `output/`, `check/`).
 //! - [`dmoj`]: a DMOJ problem folder (`init.yml`, the bridged checker, the testsuite cases).
+//! - [`dialect`]: a shipped solution as each judge gets it (left out, or adapted).
 //! - [`statement`]: the statements, made for every format from `statements/NAME.md`.
 //! - [`generators`]: generator programs of one's own, shipped where the format runs them.
 //! - [`readme`]: the README.md every package carries, saying what it is and how to use it.
@@ -18,6 +19,7 @@
 //! same on every run.
 
 pub mod cms;
+pub mod dialect;
 pub mod dmoj;
 pub mod generators;
 pub mod icpc;

@@ -38,6 +38,7 @@
 
 use std::path::Path;
 
+use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
 use crate::export::readme;
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, generators, statement};
@@ -46,6 +47,15 @@ use crate::problemset::plan::Expected;
 
 /// Polygon's language of the C++ sources (GNU G++23 14.2, 64 bit).
 pub const CPP_TYPE: &str = "cpp.gcc14-64-msys2-g++23";
+
+/// How the package has Polygon build the solutions: C++ as [`CPP_TYPE`] alone, with
+/// ONLINE_JUDGE defined (as Codeforces does).
+const JUDGE: Judge = Judge {
+    name: "Polygon",
+    defines_online_judge: true,
+    offers: default_only,
+    java: "is given each Java file named after its public class, in no package",
+};
 
 /// Polygon's language name for a solution file, by extension.
 pub fn language_type(file: &str) -> Option<&'static str> {
@@ -158,6 +168,19 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             });
             continue;
         };
+        let exported = match dialect::exported(source, s, JUDGE)? {
+            Ok(exported) => exported,
+            Err(why) => {
+                p.notes
+                    .push(format!("{} left out: {why}", s.path.display()));
+                carried.push(Carried {
+                    solution: s,
+                    at: Err(why),
+                });
+                continue;
+            }
+        };
+        let file = exported.file;
         let path = format!("solutions/{file}");
         if p.files.contains_key(&path) {
             return Err(ExportError(format!(
@@ -167,7 +190,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         }
         let first = s.expected == Expected::Accepted && !main_given;
         main_given |= first;
-        p.add(path.clone(), source.read(&s.path)?);
+        p.notes.extend(exported.note);
+        p.add(path.clone(), exported.bytes);
         carried.push(Carried {
             solution: s,
             at: Ok(path.clone()),

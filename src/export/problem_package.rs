@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
+use crate::export::dialect::{self, Judge};
 use crate::export::package::{Carried, Package};
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, statement};
 use crate::problemset::build::BuiltTest;
-use crate::problemset::plan::Expected;
 
 /// Who holds the rights, in every problem.yaml.
 pub const RIGHTS_OWNER: &str = "boardjudge contributors";
@@ -31,26 +31,6 @@ pub fn test_paths<'a>(source: &Source<'a>) -> Result<Vec<(String, &'a BuiltTest)
             .map(|(path, t)| (format!("data/secret/{path}.in"), t)),
     );
     Ok(out)
-}
-
-/// Where each shipped solution is in a package whose `submissions/` takes `extensions`, or
-/// `why` it is not, for the README (as [`submissions`] places them).
-pub fn carried<'a>(source: &Source<'a>, extensions: &[&str], why: &str) -> Vec<Carried<'a>> {
-    source
-        .problem
-        .solutions
-        .iter()
-        .map(|s| {
-            let extension = s.path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let file = s.path.file_name().and_then(|f| f.to_str()).unwrap_or("");
-            let at = if extensions.contains(&extension) {
-                Ok(format!("submissions/{}/{file}", s.expected.name()))
-            } else {
-                Err(why.to_string())
-            };
-            Carried { solution: s, at }
-        })
-        .collect()
 }
 
 /// Adds `data/sample/NAME.in|.ans` (the samples group) and every other test under
@@ -145,78 +125,53 @@ pub fn add_output_validator(p: &mut Package, source: &Source, dir: &str) {
     );
 }
 
-/// A shipped solution as a submission.
-#[derive(Debug, Clone)]
-struct Submission {
-    /// The outcome judge.toml declares.
-    pub expected: Expected,
-    /// Its file name.
-    pub file: String,
-    /// Its source.
-    pub bytes: Vec<u8>,
-}
-
 /// Adds every shipped solution with one of `extensions` as `submissions/VERDICT/FILE`, VERDICT
-/// the outcome judge.toml declares, and a note to the package for each one left out, with
-/// `why`.
-pub fn add_submissions(
+/// the outcome judge.toml declares, as `judge` gets it ([`dialect::exported`]: left out when it
+/// cannot build it, else adapted where it must be); a note to the package for each one left
+/// out (with `why` for another language) or adapted. Two with the same file name and outcome
+/// would overwrite each other, which is an error. Where each one is, or why it is not, for the
+/// README.
+pub fn add_submissions<'a>(
     p: &mut Package,
-    source: &Source,
+    source: &Source<'a>,
     extensions: &[&str],
     why: &str,
-) -> Result<(), ExportError> {
-    let (submissions, notes) = submissions(source, extensions, why)?;
-    for s in submissions {
-        p.add(
-            format!("submissions/{}/{}", s.expected.name(), s.file),
-            s.bytes,
-        );
-    }
-    p.notes.extend(notes);
-    Ok(())
-}
-
-/// The shipped solutions with one of `extensions`, in plan order, and a note for each one
-/// left out, with `why`; two with the same file name and outcome would overwrite each other,
-/// which is an error.
-fn submissions(
-    source: &Source,
-    extensions: &[&str],
-    why: &str,
-) -> Result<(Vec<Submission>, Vec<String>), ExportError> {
-    let mut out: Vec<Submission> = Vec::new();
-    let mut notes = Vec::new();
+    judge: Judge,
+) -> Result<Vec<Carried<'a>>, ExportError> {
+    let mut carried = Vec::new();
     for s in &source.problem.solutions {
         let extension = s.path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !extensions.contains(&extension) {
-            notes.push(format!(
-                "{} left out of submissions/: {why}",
-                s.path.display()
-            ));
-            continue;
-        }
-        let file = s
-            .path
-            .file_name()
-            .and_then(|f| f.to_str())
-            .ok_or_else(|| ExportError(format!("{}: no file name", s.path.display())))?;
-        if out
-            .iter()
-            .any(|o| o.file == file && o.expected == s.expected)
-        {
-            return Err(ExportError(format!(
-                "{}: two {} solutions are named {file}",
-                source.problem.name,
-                s.expected.name()
-            )));
-        }
-        out.push(Submission {
-            expected: s.expected,
-            file: file.to_string(),
-            bytes: source.read(&s.path)?,
-        });
+        let exported = if extensions.contains(&extension) {
+            dialect::exported(source, s, judge)?
+        } else {
+            Err(why.to_string())
+        };
+        let at = match exported {
+            Err(why) => {
+                p.notes.push(format!(
+                    "{} left out of submissions/: {why}",
+                    s.path.display()
+                ));
+                Err(why)
+            }
+            Ok(e) => {
+                let at = format!("submissions/{}/{}", s.expected.name(), e.file);
+                if p.files.contains_key(&at) {
+                    return Err(ExportError(format!(
+                        "{}: two {} solutions are named {}",
+                        source.problem.name,
+                        s.expected.name(),
+                        e.file
+                    )));
+                }
+                p.notes.extend(e.note);
+                p.add(at.clone(), e.bytes);
+                Ok(at)
+            }
+        };
+        carried.push(Carried { solution: s, at });
     }
-    Ok((out, notes))
+    Ok(carried)
 }
 
 /// A YAML string in single quotes.

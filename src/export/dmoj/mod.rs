@@ -55,7 +55,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         let rel = std::path::Path::new("statements").join(picture);
         p.add(picture.clone(), source.read(&rel)?);
     }
-    let solutions = suite::solutions(source)?;
+    let (solutions, notes) = suite::solutions(source)?;
+    p.notes.extend(notes);
     for s in &solutions {
         p.add(format!("tests/{}/test.yml", s.dir), s.test_yml.clone());
         p.add(format!("tests/{}/{}", s.dir, s.file), s.source.clone());

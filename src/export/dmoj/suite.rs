@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::export::dialect::{self, Exported, Judge};
 use crate::export::dmoj::init::quoted;
 use crate::export::{ExportError, Source, seconds};
 use crate::problemset::plan::{Expected, SolutionPlan};
@@ -24,17 +25,39 @@ pub(super) struct Case {
     pub test_yml: String,
 }
 
-/// DMOJ's executor for a solution file's extension.
-fn language(ext: &str) -> Option<&'static str> {
-    match ext {
-        "cpp" | "cc" => Some("CPP17"),
-        "py" => Some("PY3"),
-        "java" => Some("JAVA"),
-        "rs" => Some("RUST"),
-        "c" => Some("C11"),
+/// DMOJ's executor for a solution file's extension and the standard judge.toml names (none:
+/// the language's default). Each defines ONLINE_JUDGE.
+fn language(ext: &str, standard: Option<&str>) -> Option<&'static str> {
+    match (ext, standard) {
+        ("cpp" | "cc", Some("cpp98")) => Some("CPP03"),
+        ("cpp" | "cc", Some("cpp11")) => Some("CPP11"),
+        ("cpp" | "cc", Some("cpp14")) => Some("CPP14"),
+        ("cpp" | "cc", None | Some("cpp17")) => Some("CPP17"),
+        ("cpp" | "cc", Some("cpp20")) => Some("CPP20"),
+        ("c", Some("c99")) => Some("C"),
+        ("c", None | Some("c11")) => Some("C11"),
+        ("py", None) => Some("PY3"),
+        ("java", None) => Some("JAVA"),
+        ("rs", None) => Some("RUST"),
         _ => None,
     }
 }
+
+/// How DMOJ builds the solutions: the standards it has an executor for, ONLINE_JUDGE defined,
+/// Java's public class found by name but no `package` line taken.
+const JUDGE: Judge = Judge {
+    name: "DMOJ",
+    defines_online_judge: true,
+    offers: |standard| {
+        let ext = if standard.id.starts_with("cpp") {
+            "cpp"
+        } else {
+            "c"
+        };
+        language(ext, Some(standard.id)).is_some()
+    },
+    java: "refuses a Java package line",
+};
 
 /// The codes a case of a solution with the declared verdict may get. Judging stops at the first
 /// rejected case (every batch depends on the earlier ones, and a batch stops at its first
@@ -49,13 +72,23 @@ fn expect(expected: Expected) -> &'static str {
     }
 }
 
-/// Every shipped solution as a testsuite case, in plan order.
-pub(super) fn solutions(source: &Source) -> Result<Vec<Case>, ExportError> {
+/// Every shipped solution DMOJ can build as a testsuite case, in plan order, and a note for
+/// each one left out or adapted ([`dialect::exported`]).
+pub(super) fn solutions(source: &Source) -> Result<(Vec<Case>, Vec<String>), ExportError> {
     let problem = source.problem;
     let mut cases = Vec::new();
+    let mut notes = Vec::new();
     let mut dirs = BTreeSet::new();
     for s in &problem.solutions {
-        let case = one(source, s)?;
+        let exported = match dialect::exported(source, s, JUDGE)? {
+            Ok(exported) => exported,
+            Err(why) => {
+                notes.push(format!("{} left out: {why}", s.path.display()));
+                continue;
+            }
+        };
+        notes.extend(exported.note.clone());
+        let case = one(source, s, exported)?;
         if !dirs.insert(case.dir.clone()) {
             return Err(ExportError(format!(
                 "{}: two solutions of {} make the testsuite folder tests/{}",
@@ -66,22 +99,21 @@ pub(super) fn solutions(source: &Source) -> Result<Vec<Case>, ExportError> {
         }
         cases.push(case);
     }
-    Ok(cases)
+    Ok((cases, notes))
 }
 
-fn one(source: &Source, s: &SolutionPlan) -> Result<Case, ExportError> {
+/// The testsuite case of `s`, `exported` as DMOJ gets it; its folder is named after the
+/// shipped file.
+fn one(source: &Source, s: &SolutionPlan, exported: Exported) -> Result<Case, ExportError> {
     let problem = source.problem;
     let path = s.path.display();
-    let file = s
-        .path
-        .file_name()
-        .and_then(|f| f.to_str())
-        .ok_or_else(|| ExportError(format!("{path}: no file name")))?
-        .to_string();
-    let (stem, ext) = file
+    let shipped = (s.path.file_name().and_then(|f| f.to_str()))
+        .ok_or_else(|| ExportError(format!("{path}: no file name")))?;
+    let (stem, ext) = shipped
         .rsplit_once('.')
         .ok_or_else(|| ExportError(format!("{path}: no extension")))?;
-    let language = language(ext)
+    let file = exported.file;
+    let language = language(ext, s.standard.map(|st| st.id))
         .ok_or_else(|| ExportError(format!("{path}: no DMOJ language for .{ext} files")))?;
     let dir = format!("{}_{stem}_{ext}", s.expected.name());
     let expect = (s.dmoj_expect.clone()).unwrap_or_else(|| expect(s.expected).to_string());
@@ -106,7 +138,7 @@ fn one(source: &Source, s: &SolutionPlan) -> Result<Case, ExportError> {
     );
     Ok(Case {
         dir,
-        source: source.read(&s.path)?,
+        source: exported.bytes,
         file,
         language,
         expect,
