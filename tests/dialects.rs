@@ -183,3 +183,77 @@ fn a_java_file_with_a_package_line_and_another_class_name_is_accepted() {
     assert!(out.contains("msquare: 2/2 tests accepted"), "{out}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `program args` run in `dir` with `input` on stdin: its stdout, or its stderr as the error.
+fn output_of(dir: &Path, program: &str, args: &[&str], input: &[u8]) -> Result<String, String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    match o.status.success() {
+        true => Ok(text(&o.stdout)),
+        false => Err(text(&o.stderr)),
+    }
+}
+
+#[test]
+fn exports_carry_the_dialect_solutions_as_each_judge_builds_them() {
+    let dir = scratch("dialects", "exports");
+    for kind in ["kattis", "dmoj"] {
+        let o = judge(&["export", kind, "msquare", dir.join(kind).to_str().unwrap()]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+    // Kattis: problemtools builds C++ as one standard, without ONLINE_JUDGE, and runs the Java
+    // class named like the file, in no package.
+    let kattis = dir.join("kattis/msquare/submissions/accepted");
+    assert!(!kattis.join("hash_table_cpp98.cpp").exists());
+    let guarded = fs::read_to_string(kattis.join("online_judge_guard.cpp")).unwrap();
+    assert!(
+        guarded.starts_with("// Added by `judge export`"),
+        "{guarded}"
+    );
+    assert!(!kattis.join("packaged_main.java").exists());
+    let java = fs::read_to_string(kattis.join("Main.java")).unwrap();
+    assert!(!java.lines().any(|l| l.starts_with("package ")), "{java}");
+    // Built and run as problemtools' lines do (in a folder of their own, no ONLINE_JUDGE).
+    let sample = b"2 6 8 4 5 7 3 1\n";
+    let run = dir.join("run");
+    fs::create_dir_all(&run).unwrap();
+    let cpp = kattis.join("online_judge_guard.cpp");
+    output_of(
+        &run,
+        "g++",
+        &["-O2", "-std=gnu++17", "-o", "guard", cpp.to_str().unwrap()],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(
+        output_of(&run, "./guard", &[], sample).unwrap(),
+        "7\nBCABCCB\n"
+    );
+    if language::JAVA.toolchain_version().is_some() {
+        let source = kattis.join("Main.java");
+        output_of(&run, "javac", &["-d", ".", source.to_str().unwrap()], b"").unwrap();
+        let out = output_of(&run, "java", &["-cp", ".", "Main"], sample).unwrap();
+        assert_eq!(out, "7\nBCABCCB\n");
+    }
+    // DMOJ: ONLINE_JUDGE defined and a C++03 executor, but no package line.
+    let dmoj = dir.join("dmoj/msquare/tests");
+    let yml = fs::read_to_string(dmoj.join("accepted_hash_table_cpp98_cpp/test.yml")).unwrap();
+    assert!(yml.contains("language: CPP03"), "{yml}");
+    assert_eq!(
+        fs::read(dmoj.join("accepted_online_judge_guard_cpp/online_judge_guard.cpp")).unwrap(),
+        fs::read(repo().join("solutions/msquare/accepted/online_judge_guard.cpp")).unwrap()
+    );
+    let java = fs::read_to_string(dmoj.join("accepted_packaged_main_java/Main.java")).unwrap();
+    assert!(!java.lines().any(|l| l.starts_with("package ")), "{java}");
+    fs::remove_dir_all(&dir).unwrap();
+}
