@@ -257,3 +257,29 @@ fn exports_carry_the_dialect_solutions_as_each_judge_builds_them() {
     assert!(!java.lines().any(|l| l.starts_with("package ")), "{java}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn judge_toml_names_a_standard_of_the_solutions_own_language() {
+    use boardjudge::problemset::plan::Plan;
+    let plan = |path: &str, std: &str| {
+        let text = format!(
+            "[[problem]]\nname = \"ms\"\nformat = \"msquare\"\ntitle = \"t\"\ntime_limit = 1.0\n\
+             memory_limit = 256\n\n[[problem.group]]\nname = \"g\"\n\
+             tests = [{{ input = \"1 2 3 4 5 6 7 8\\n\" }}]\n\n[[problem.solution]]\n\
+             path = \"{path}\"\nexpected = \"accepted\"\nstd = \"{std}\"\n"
+        );
+        Plan::parse(&repo().join("judge.toml"), &text).map_err(|e| e.to_string())
+    };
+    let ok = plan("solutions/a.cpp", "cpp98").unwrap();
+    assert_eq!(
+        ok.problems[0].solutions[0].standard.map(|s| s.flag),
+        Some("-std=gnu++98")
+    );
+    let e = plan("solutions/a.py", "cpp98").unwrap_err();
+    assert!(
+        e.contains("judge.toml:12: ") && e.contains("is not a standard of its language"),
+        "{e}"
+    );
+    let e = plan("solutions/a.cpp", "c++98").unwrap_err();
+    assert!(e.contains("no language standard \"c++98\""), "{e}");
+}
