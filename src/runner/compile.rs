@@ -221,20 +221,33 @@ pub fn compile(
         .map_or("solution".into(), |s| s.to_string_lossy().into_owned());
     let target = cache_dir.join(format!("{stem}-{:016x}", hasher.finish()));
     let target = std::path::absolute(&target).unwrap_or(target);
-    // Java's public class names the file javac compiles (not the file's own name).
+    // Java's public class names the file javac compiles (not the file's own name): an ASCII
+    // name alone, of a length any file system takes (javac then says what it wants of others).
     let public = (language.id == language::JAVA.id)
         .then(|| super::java::public_class(&String::from_utf8_lossy(&text)))
-        .flatten();
+        .flatten()
+        .filter(|class| {
+            class.len() <= 200
+                && (class.chars()).all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        });
     let main_class = |dir: &Path| -> Result<String, CompileError> {
         if language.id != language::JAVA.id {
             return Ok(stem.clone());
         }
         let preferred: Vec<&str> = public.iter().map(String::as_str).chain([&*stem]).collect();
-        super::java::main_class(dir, &preferred).map_err(|message| CompileError::Failed {
+        let failed = |message: String| CompileError::Failed {
             source: source.to_path_buf(),
             message,
             builds_as: None,
-        })
+        };
+        let class = super::java::main_class(dir, &preferred).map_err(failed)?;
+        // The class is a word of the run command, shown in reports: nothing invisible in it.
+        match crate::text::name(&class) {
+            std::borrow::Cow::Borrowed(_) => Ok(class),
+            std::borrow::Cow::Owned(shown) => Err(failed(format!(
+                "the class with main, {shown}, has characters in its name the judge does not run"
+            ))),
+        }
     };
     let built = |main_class: String| Built {
         language,

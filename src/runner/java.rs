@@ -139,7 +139,7 @@ pub fn main_class(dir: &Path, preferred: &[&str]) -> Result<String, String> {
                     format!(
                         "several classes have a `public static void main(String[])` method \
                          and none is named like the public class or the file: {}",
-                        found.join(", ")
+                        crate::text::name(&found.join(", "))
                     )
                 })
         }
