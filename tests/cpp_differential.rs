@@ -18,6 +18,7 @@ use common::cli::repo;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, OnceLock};
@@ -621,8 +622,6 @@ fn cpp_checker_speaks_the_protocols() {
     println!("C++ checker's protocols: {runs} runs on the corpus agree with check");
 }
 
-/// The `{0x.., 0x..}` ranges in check.cpp are exactly the non-ASCII code points Rust calls
-/// alphanumeric (what `check` uses to recognise a misspelled "No moves needed").
 #[test]
 fn cpp_checker_says_an_output_over_the_cap_as_check_does() {
     // The same verdict and the same message, sizes included, from both checkers (testlib's
@@ -661,6 +660,157 @@ fn cpp_checker_says_an_output_over_the_cap_as_check_does() {
     assert_eq!(String::from_utf8_lossy(&cpp.stderr), message);
 }
 
+/// A jury input that is not UTF-8 (a character cut short, Latin-1, CP1252, lone lead or
+/// continuation bytes, an overlong form, a surrogate, a UTF-16 byte order mark, a long token
+/// cut at the checker's 40-byte clip inside a character) is a jury failure in every protocol
+/// of the C++ checker, as it is for `check`, and nothing it writes (DMOJ's stdout above all:
+/// DMOJ decodes it as strict UTF-8 before it reads the exit code, so a raw byte there turns
+/// the jury's failure into every contestant's "invalid unicode" wrong answer) holds a byte
+/// that is not UTF-8.
+#[test]
+fn cpp_checker_writes_utf8_on_a_bad_input() {
+    let sicily = |n: &[u8]| [b"4\n5 8 7 6\n4 1 2 3\n".as_slice(), n, b"\n"].concat();
+    let rotation = |cell: &[u8]| {
+        [
+            b"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 ".as_slice(),
+            cell,
+            b"\n0\n",
+        ]
+        .concat()
+    };
+    let long = [b"1".as_slice(), "\u{e9}".repeat(30).as_bytes(), b"\xff"].concat();
+    let inputs: Vec<(&str, &str, Vec<u8>)> = vec![
+        (
+            "a character cut at the end",
+            "msquare",
+            b"2 6 8 4 5 7 3 \xc3".to_vec(),
+        ),
+        (
+            "a Latin-1 no-break space",
+            "msquare",
+            b"2\xa06 8 4 5 7 3 1\n".to_vec(),
+        ),
+        ("a CP1252 dash for a minus", "sicily", sicily(b"\x961")),
+        ("a Latin-1 letter", "sicily", sicily(b"\xe9")),
+        (
+            "a three-byte character cut",
+            "rotation",
+            rotation(b"\xe2\x88"),
+        ),
+        (
+            "a lone lead byte",
+            "msquare",
+            b"2 6 8 4\xe2 5 7 3 1\n".to_vec(),
+        ),
+        ("a lone continuation byte", "rotation", rotation(b"\x80")),
+        (
+            "an overlong slash",
+            "msquare",
+            b"2 6 8 \xc0\xaf 5 7 3 1\n".to_vec(),
+        ),
+        ("a surrogate", "sicily", sicily(b"\xed\xa0\x80")),
+        (
+            "a UTF-16 byte order mark",
+            "msquare",
+            b"\xff\xfe2 6 8 4 5 7 3 1\n".to_vec(),
+        ),
+        (
+            "a long token cut at 40 bytes",
+            "msquare",
+            [b"2 6 8 4 5 7 3 ".as_slice(), &long].concat(),
+        ),
+    ];
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-bad-utf8");
+    fs::create_dir_all(&scratch).unwrap();
+    let (input, answer, output) = (
+        scratch.join("input"),
+        scratch.join("answer"),
+        scratch.join("output"),
+    );
+    fs::write(&answer, "").unwrap();
+    fs::write(&output, "").unwrap();
+    let run = |bin: &Path, args: &[&str], files: &[&Path]| {
+        let out = Command::new(bin)
+            .args(args)
+            .args(files)
+            .stdin(Stdio::from(fs::File::open(&output).unwrap()))
+            .output()
+            .unwrap();
+        (out.status.code(), out.stdout, out.stderr)
+    };
+    let utf8 = |bytes: Vec<u8>, what: &str| {
+        String::from_utf8(bytes).unwrap_or_else(|e| panic!("{what} is not UTF-8: {e}"))
+    };
+    let feedback = scratch.join("feedback");
+    let report = scratch.join("report");
+    for (name, format, bytes) in &inputs {
+        let format = ["--format", format];
+        assert!(
+            std::str::from_utf8(bytes).is_err(),
+            "{name}: meant to be bad"
+        );
+        fs::write(&input, bytes).unwrap();
+        let files = [input.as_path(), &output, &answer];
+        let (code, ..) = run(Path::new(env!("CARGO_BIN_EXE_check")), &format, &files);
+        assert_eq!(code, Some(3), "{name}: check");
+        let (code, stdout, stderr) = run(
+            check_cpp(),
+            &[&format[..], &["--protocol", "dmoj"]].concat(),
+            &files,
+        );
+        assert_eq!(code, Some(3), "{name}: dmoj");
+        let stdout = utf8(stdout, &format!("{name}: dmoj stdout"));
+        assert!(
+            stdout.starts_with("FAIL invalid input: "),
+            "{name}: {stdout}"
+        );
+        assert!(stderr.is_empty(), "{name}: dmoj stderr");
+        let _ = fs::remove_file(&report);
+        let with_report = [input.as_path(), &output, &answer, &report];
+        let (code, _, stderr) = run(check_cpp(), &format, &with_report);
+        assert_eq!(code, Some(3), "{name}: testlib");
+        utf8(stderr, &format!("{name}: testlib stderr"));
+        utf8(
+            fs::read(&report).unwrap(),
+            &format!("{name}: testlib report"),
+        );
+        let _ = fs::remove_dir_all(&feedback);
+        fs::create_dir_all(&feedback).unwrap();
+        let kattis = [input.as_path(), &answer, &feedback];
+        let (code, _, stderr) = run(
+            check_cpp(),
+            &[&format[..], &["--protocol", "kattis"]].concat(),
+            &kattis,
+        );
+        assert_eq!(code, Some(1), "{name}: kattis");
+        utf8(stderr, &format!("{name}: kattis stderr"));
+        let judgeerror = fs::read(feedback.join("judgeerror.txt")).unwrap();
+        utf8(judgeerror, &format!("{name}: judgeerror.txt"));
+        let cms = [input.as_path(), &answer, &output];
+        let (code, stdout, stderr) = run(
+            check_cpp(),
+            &[&format[..], &["--protocol", "cms"]].concat(),
+            &cms,
+        );
+        assert_eq!(code, Some(3), "{name}: cms");
+        assert!(stdout.is_empty(), "{name}: cms stdout");
+        utf8(stderr, &format!("{name}: cms stderr"));
+    }
+    // A file name that is not UTF-8 (DMOJ's own are, but nothing is taken on trust).
+    let missing = scratch.join(std::ffi::OsStr::from_bytes(b"no\xff\x1binput"));
+    let files = [missing.as_path(), &output, &answer];
+    let (code, stdout, _) = run(check_cpp(), &["--protocol", "dmoj"], &files);
+    assert_eq!(code, Some(3), "a missing input: dmoj");
+    let stdout = utf8(stdout, "a missing input: dmoj stdout");
+    assert!(stdout.contains("no\\xff\\x1binput"), "{stdout}");
+    println!(
+        "C++ checker: {} inputs that are not UTF-8, every protocol a jury failure in UTF-8",
+        inputs.len()
+    );
+}
+
+/// The `{0x.., 0x..}` ranges in check.cpp are exactly the non-ASCII code points Rust calls
+/// alphanumeric (what `check` uses to recognise a misspelled "No moves needed").
 #[test]
 fn cpp_alphanumeric_table_is_rusts() {
     let source = fs::read_to_string(repo().join("src/export/cpp/check.cpp")).unwrap();

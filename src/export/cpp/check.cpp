@@ -33,6 +33,8 @@
 // What a contestant can read (kattis teammessage.txt, cms stderr, dmoj stdout) is the verdict
 // alone, or with --team-feedback brief (dmoj's default) one line made of fixed phrases and
 // numbers: never the expected answer, a board or the output's own text.
+// Everything written (stdout, stderr, reports, feedback files) is valid UTF-8: a byte of a file
+// or a file name that is not printable is written \xNN.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -294,6 +296,25 @@ static const Rotation &rotation() {
     return *table;
 }
 
+// ---- bytes in messages: the jury's and the contestant's texts are read by programs that
+// decode them as strict UTF-8 (DMOJ decodes the checker's stdout before it reads the exit
+// code), so no byte of a hostile file or name reaches them raw ----
+
+static std::string hex_byte(unsigned char c) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "\\x%02x", c);
+    return hex;
+}
+
+// A token for a message: printable ASCII as it is, any other byte as \xNN; past 40 bytes,
+// "..." and the token's length.
+static std::string shown(const std::string &token) {
+    std::string s;
+    for (unsigned char c : token.substr(0, 40)) s += c >= 0x20 && c < 0x7f ? std::string(1, (char)c) : hex_byte(c);
+    if (token.size() > 40) s += "... (" + std::to_string(token.size()) + " bytes)";
+    return s;
+}
+
 // ---- the input, read as the checker reads a jury input: any whitespace between tokens, the
 // statement's ranges; anything else is a judge failure ----
 
@@ -345,7 +366,7 @@ static bool read_input(Format format, const std::string &text, std::vector<Case>
         }
         if (!input_int(text, tokens[k], lo, hi, v)) {
             why = std::string("expected ") + what + " in " + std::to_string(lo) + ".." + std::to_string(hi) + ", found \"" +
-                  text.substr(tokens[k].first, std::min<size_t>(tokens[k].second - tokens[k].first, 40)) + "\"";
+                  shown(text.substr(tokens[k].first, tokens[k].second - tokens[k].first)) + "\"";
             return false;
         }
         ++k;
@@ -495,20 +516,6 @@ struct Lines {
         return false;
     }
 };
-
-static std::string shown(const std::string &token) {
-    std::string s;
-    for (unsigned char c : token.substr(0, 40)) {
-        if (c >= 0x20 && c < 0x7f) s += (char)c;
-        else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02x", c);
-            s += hex;
-        }
-    }
-    if (token.size() > 40) s += "... (" + std::to_string(token.size()) + " bytes)";
-    return s;
-}
 
 // A number as the statements write it: 0, or an optional '-' and digits without a leading zero.
 struct Number {
@@ -1315,8 +1322,41 @@ static bool write_file(const std::string &path, const std::string &text) {
     return std::fclose(f) == 0 && ok;
 }
 
+// The length of the well-formed UTF-8 character (RFC 3629: no overlong form, no surrogate,
+// nothing past U+10FFFF) at s[i] of 2 to 4 bytes, or 0.
+static size_t utf8_char(const std::string &s, size_t i) {
+    unsigned char b = s[i];
+    size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return 0;
+    unsigned char second = s[i + 1];
+    unsigned char lo = b == 0xe0 ? 0xa0 : b == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = b == 0xed ? 0x9f : b == 0xf4 ? 0x8f : 0xbf;
+    if (second < lo || second > hi) return 0;
+    for (size_t k = 2; k < n; ++k)
+        if (((unsigned char)s[i + k] & 0xc0) != 0x80) return 0;
+    return n;
+}
+
+// A message as it is written out: valid UTF-8 and line breaks kept, a control character or a
+// byte that is not UTF-8 (a file name's, say) as \xNN.
+static std::string printable(const std::string &text) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        unsigned char c = text[i];
+        size_t n = c >= 0x80 ? utf8_char(text, i) : c == '\n' || (c >= 0x20 && c != 0x7f) ? 1 : 0;
+        if (n == 0) {
+            out += hex_byte(c);
+            ++i;
+        } else {
+            out.append(text, i, n);
+            i += n;
+        }
+    }
+    return out;
+}
+
 [[noreturn]] static void usage(const std::string &message) {
-    std::fprintf(stderr, "check: %s\n", message.c_str());
+    std::fprintf(stderr, "check: %s\n", printable(message).c_str());
     std::exit(3);
 }
 
@@ -1435,6 +1475,8 @@ static int run(int argc, char **argv) {
         }
         if (out != nullptr && out != stdin) std::fclose(out);
     }
+    // The messages quote file names: written out, they are UTF-8 whatever the names' bytes.
+    outcome.message = printable(outcome.message);
     std::string message = testlib_prefix(outcome.verdict) + outcome.message + "\n";
     Verdict v = outcome.verdict;
     int testlib_code = v == AC ? 0 : v == WA ? 1 : v == PE ? 2 : 3;
@@ -1453,7 +1495,7 @@ static int run(int argc, char **argv) {
                                                 xml_escape(outcome.message) + "</result>\n"
                                           : message;
             if (!write_file(files[3], text)) {
-                std::fprintf(stderr, "FAIL cannot write %s; the checker's verdict was not delivered\n", files[3]);
+                std::fprintf(stderr, "FAIL cannot write %s; the checker's verdict was not delivered\n", printable(files[3]).c_str());
                 return 3;
             }
         }
@@ -1465,7 +1507,7 @@ static int run(int argc, char **argv) {
         bool ok = write_file(dir + (v == FAIL ? "/judgeerror.txt" : "/judgemessage.txt"), message);
         if (brief && v != FAIL) ok = write_file(dir + "/teammessage.txt", outcome.team + "\n") && ok;
         if (!ok) {
-            std::fprintf(stderr, "FAIL cannot write the feedback files in %s; the checker's verdict was not delivered\n", dir.c_str());
+            std::fprintf(stderr, "FAIL cannot write the feedback files in %s; the checker's verdict was not delivered\n", printable(dir).c_str());
             return 1;
         }
         return v == FAIL ? 1 : v == AC ? 42 : 43;
