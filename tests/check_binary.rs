@@ -377,7 +377,7 @@ fn hundred_megabytes_of_lines_through_kattis_stop_early() {
     assert_eq!(piped.code, Some(43), "{}", piped.stderr);
     assert!(piped.stderr.contains("output too long"), "{}", piped.stderr);
     let team = fs::read_to_string(Path::new(&feedback).join("teammessage.txt")).unwrap();
-    assert_eq!(team, "wrong answer: output too long\n");
+    assert_eq!(team, "WA: output too long\n");
     assert_stopped_early(&piped);
 }
 
@@ -463,10 +463,7 @@ fn team_feedback_is_off_by_default_and_brief_on_request() {
     let out = kattis(&["--team-feedback", "brief"]);
     assert_eq!(out.status.code(), Some(43));
     let team = fs::read_to_string(Path::new(&feedback).join("teammessage.txt")).unwrap();
-    assert_eq!(
-        team,
-        "wrong answer on case 1: a shortest sequence, but not the lexicographically smallest\n"
-    );
+    assert_eq!(team, "WA case 1: shortest, but not the lex smallest\n");
 
     let cms = |extra: &[&str]| {
         let mut args = vec!["--protocol", "cms"];
@@ -481,6 +478,6 @@ fn team_feedback_is_off_by_default_and_brief_on_request() {
     let out = cms(&["--team-feedback", "brief"]);
     assert_eq!(
         stderr(&out),
-        "wrong answer on case 1: a shortest sequence, but not the lexicographically smallest\n"
+        "WA case 1: shortest, but not the lex smallest\n"
     );
 }

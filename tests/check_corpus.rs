@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use boardjudge::check::{CheckOptions, CheckVerdict, check};
+use boardjudge::check::{CheckOptions, CheckVerdict, TeamMessage, check};
 use boardjudge::format::Format;
 
 const CHECK: &str = env!("CARGO_BIN_EXE_check");
@@ -219,45 +219,46 @@ fn binary_testlib_protocol() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// The reasons a team message may give: the fixed phrases of the checker. A message outside
-/// this list would be new text reaching contestants, to be reviewed (and added here).
-const BRIEFS: &[&str] = &[
-    "output too long",
-    "no output file",
-    "the output ends too early",
-    "extra output after the last case",
-    "an empty line before the end of the output",
-    "the output starts with a byte order mark",
-    "expected a number",
-    "a number written with a leading zero, '+' or '-0'",
-    "a character that is not a move",
-    "not a shortest sequence",
-    "a shortest sequence, but not the lexicographically smallest",
-    "the moves do not reach the target",
-    "the moves do not solve the board",
-    "the length must stand alone on line 1",
-    "a negative length",
-    "output after a length of 0",
-    "spaces inside the sequence",
-    "more letters than the length on line 1 says",
-    "a sequence line longer than the wrap width",
-    "a sequence line shorter than the wrap width before the last",
-    "the length on line 1 does not match the letters that follow",
-    "no space between M and the operations",
-    "too many tokens on a line",
-    "-1 must stand alone on its line",
-    "the operations must follow M on the same line",
-    "-1, but the target is reachable within N moves",
-    "a negative M",
-    "M does not match the number of operations",
-    "more moves than the step limit N",
-    "the output ends before the centre digit",
-    "the centre digit must stand alone on its line",
-    "the board is not solved yet",
-    "the board is already solved",
-    "expected exactly \"No moves needed\"",
-    "spaces inside the moves",
-    "a wrong centre digit",
+/// The reasons a team message may give, with the verdict each comes with: the fixed phrases of
+/// the checker. A message outside this list would be new text reaching contestants, to be
+/// reviewed (and added here).
+const BRIEFS: &[(&str, &str)] = &[
+    ("WA", "output too long"),
+    ("PE", "no output file"),
+    ("WA", "the output ends too early"),
+    ("WA", "extra output after the last case"),
+    ("PE", "empty line in the output"),
+    ("PE", "a byte order mark"),
+    ("PE", "expected a number"),
+    ("PE", "a non-canonical number"),
+    ("WA", "a character that is not a move"),
+    ("WA", "not a shortest sequence"),
+    ("WA", "shortest, but not the lex smallest"),
+    ("WA", "the moves do not reach the target"),
+    ("WA", "the moves do not solve the board"),
+    ("PE", "length must stand alone"),
+    ("WA", "a negative length"),
+    ("WA", "output after a length of 0"),
+    ("PE", "spaces in the sequence"),
+    ("WA", "more letters than the length says"),
+    ("PE", "line over the wrap width"),
+    ("PE", "line under wrap width"),
+    ("WA", "the letters do not match the length"),
+    ("PE", "no space after M"),
+    ("PE", "too many tokens"),
+    ("PE", "-1 not alone on its line"),
+    ("PE", "moves not on M's line"),
+    ("WA", "-1, but N moves reach the target"),
+    ("WA", "a negative M"),
+    ("WA", "M is not the number of operations"),
+    ("WA", "more moves than the step limit N"),
+    ("WA", "output ends before the centre digit"),
+    ("PE", "centre digit not alone"),
+    ("WA", "the board is not solved yet"),
+    ("WA", "the board is already solved"),
+    ("PE", "not \"No moves needed\""),
+    ("PE", "spaces inside the moves"),
+    ("WA", "a wrong centre digit"),
 ];
 
 /// Why a contestant-facing text is not safe, if it is not: it holds three or more letters in
@@ -296,8 +297,11 @@ fn leak(team: &str, answer: &[u8], details: &str) -> Option<String> {
     if line.contains('\n') {
         return Some("spans lines".into());
     }
-    let verdicts = ["accepted", "wrong answer", "presentation error"];
-    let Some(rest) = verdicts.iter().find_map(|v| line.strip_prefix(v)) else {
+    let verdicts = ["accepted", "WA", "PE"];
+    let Some((verdict, rest)) = verdicts
+        .iter()
+        .find_map(|v| Some((*v, line.strip_prefix(v)?)))
+    else {
         return Some("does not start with a verdict".into());
     };
     if rest.is_empty() {
@@ -308,8 +312,8 @@ fn leak(team: &str, answer: &[u8], details: &str) -> Option<String> {
     };
     let place_ok = place
         .chars()
-        .all(|c| c.is_ascii_digit() || " ,oncaseli".contains(c));
-    if !place_ok || !BRIEFS.contains(&brief) {
+        .all(|c| c.is_ascii_digit() || " caseline".contains(c));
+    if !place_ok || !BRIEFS.contains(&(verdict, brief)) {
         return Some(format!(
             "gives an unlisted place {place:?} or reason {brief:?}"
         ));
@@ -322,24 +326,41 @@ fn the_leak_check_catches_leaks() {
     let details = "case 1: x\n  input:\n    N = 4, target 5 8 7 6 / 4 1 2 3\n  expected (one right answer):\n    2 AB\n";
     assert!(
         leak(
-            "wrong answer on case 1: not a shortest sequence",
+            "WA case 1: not a shortest sequence",
             b"7 BCABCCB\n",
             details
         )
         .is_none()
     );
-    assert!(leak("wrong answer on case 1: BCA", b"7 BCABCCB\n", details).is_some());
-    assert!(leak("wrong answer on case 1: 5 8 7 6", b"", details).is_some());
-    assert!(
-        leak(
-            "wrong answer on case 1: try ABB",
-            b"60\nABBB\nABBB\n",
-            details
-        )
-        .is_some()
-    );
-    assert!(leak("wrong answer: anything new", b"", details).is_some());
+    assert!(leak("WA case 1: BCA", b"7 BCABCCB\n", details).is_some());
+    assert!(leak("WA case 1: 5 8 7 6", b"", details).is_some());
+    assert!(leak("WA case 1: try ABB", b"60\nABBB\nABBB\n", details).is_some());
+    assert!(leak("WA: anything new", b"", details).is_some());
     assert!(leak("accepted", b"", details).is_none());
+}
+
+/// DMOJ keeps the first 50 characters of a case's feedback (the checker's line): every team
+/// line fits in them with a five-digit case and a five-digit line, the verdict and the case
+/// first.
+#[test]
+fn every_team_line_fits_in_dmojs_50_characters() {
+    for &(code, brief) in BRIEFS {
+        let verdict = match code {
+            "WA" => CheckVerdict::WrongAnswer,
+            _ => CheckVerdict::PresentationError,
+        };
+        for case in [None, Some(99_999)] {
+            let line = TeamMessage::new(verdict, case, Some(99_999), brief);
+            let line = line.as_str();
+            assert!(
+                line.chars().count() <= 50,
+                "{} characters: {line}",
+                line.len()
+            );
+            let place = case.map_or(String::new(), |k| format!(" case {k}"));
+            assert!(line.starts_with(&format!("{code}{place}")), "{line}");
+        }
+    }
 }
 
 /// The library's outcome for a case.

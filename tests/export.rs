@@ -1577,6 +1577,8 @@ fn packaged_cpp_sources_agree_with_boardjudges_checker_and_validator() {
             let team = run(Path::new(CHECK), &brief, b"").2;
             let want = if rust == 0 { "" } else { team.trim_end() };
             assert_eq!(stdout, want, "{name}: {output:?}");
+            // DMOJ's site keeps the first 50 characters of a case's feedback.
+            assert!(stdout.chars().count() <= 50, "{name}: {stdout}");
             assert!(
                 !want.is_empty() || rust == 0,
                 "{name}: a reason for {output:?}"

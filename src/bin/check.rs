@@ -36,8 +36,9 @@ const PROTOCOLS: &str = r#"Options go before the files. Three protocols:
     Called as `checker` (the name CMS gives it in its sandbox), cms is the default protocol.
 
 What contestants see (--team-feedback, kattis and cms): by default only the verdict. With
-brief, one line such as "wrong answer on case 3: not a shortest sequence": the verdict, the
-case, a fixed reason (and the line, for a presentation error); never the expected output,
+brief, one line such as "WA case 3: not a shortest sequence" (PE for a presentation error):
+the verdict, the case, a fixed reason (and the line, for a presentation error), at most 50
+characters for five-digit case and line numbers; never the expected output,
 the input's board, or the contestant's own text. testlib has no contestant channel: its
 message is for the jury, whatever --team-feedback says.
 

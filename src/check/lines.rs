@@ -77,7 +77,7 @@ impl<'a> Lines<'a> {
         if self.pos == 0 && self.text.starts_with(BOM) {
             return Err(Reject::format(
                 1,
-                "the output starts with a byte order mark",
+                "a byte order mark",
                 "line 1 starts with a byte order mark (U+FEFF): write plain ASCII, without a BOM"
                     .to_string(),
             ));
@@ -94,7 +94,7 @@ impl<'a> Lines<'a> {
         }
         Err(Reject::format(
             line.number,
-            "an empty line before the end of the output",
+            "empty line in the output",
             format!(
                 "line {} is empty; empty lines are allowed only at the very end",
                 line.number
@@ -254,7 +254,7 @@ pub fn read_number(token: &[u8], line: u64, what: &str) -> Result<Number, Reject
                 format!("expected {what}, found \"{shown}\""),
             ),
             NotANumber::NonCanonical => (
-                "a number written with a leading zero, '+' or '-0'",
+                "a non-canonical number",
                 format!(
                     "{what} is written \"{shown}\": write numbers without leading zeros, '+' or \
                      '-0'"

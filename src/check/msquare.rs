@@ -35,7 +35,7 @@ impl super::Judge for Judge {
         if n > 1 {
             return Err(Reject::format(
                 l,
-                "the length must stand alone on line 1",
+                "length must stand alone",
                 format!(
                     "line {l} holds {n} tokens: the length stands alone on line 1, the sequence \
                      starts on line 2"
@@ -85,7 +85,7 @@ impl super::Judge for Judge {
             if n > 1 {
                 return Err(Reject::format(
                     l,
-                    "spaces inside the sequence",
+                    "spaces in the sequence",
                     format!("line {l} holds {n} tokens: write the sequence without spaces"),
                 ));
             }
@@ -93,7 +93,7 @@ impl super::Judge for Judge {
             if len as u64 > remaining {
                 let read = letters.len() as u64 + len as u64;
                 return Err(Reject::wrong(
-                    "more letters than the length on line 1 says",
+                    "more letters than the length says",
                     format!(
                         "line 1 gives the length {}, but more letters follow: {read} letters by \
                          the end of line {l}",
@@ -105,7 +105,7 @@ impl super::Judge for Judge {
             if len > wrap {
                 return Err(Reject::format(
                     l,
-                    "a sequence line longer than the wrap width",
+                    "line over the wrap width",
                     format!("line {l} has {len} characters; lines must be wrapped at {wrap}"),
                 ));
             }
@@ -114,7 +114,7 @@ impl super::Judge for Judge {
                 if !matches!(lines.clone().next_line(), Ok(None)) {
                     return Err(Reject::format(
                         l,
-                        "a sequence line shorter than the wrap width before the last",
+                        "line under wrap width",
                         format!(
                             "line {l} has {len} characters; every line of the sequence but the \
                              last must have exactly {wrap}"
@@ -133,7 +133,7 @@ impl super::Judge for Judge {
                 .is_some_and(|t| t.iter().all(u8::is_ascii_uppercase))
         {
             return Err(Reject::wrong(
-                "more letters than the length on line 1 says",
+                "more letters than the length says",
                 format!(
                     "line 1 gives the length {}, but more letters follow on line {}",
                     count.show(),
@@ -153,7 +153,7 @@ impl super::Judge for Judge {
             Number::Value(v) if v as u64 == n as u64 => {}
             count => {
                 return Err(Reject::wrong(
-                    "the length on line 1 does not match the letters that follow",
+                    "the letters do not match the length",
                     format!(
                         "line 1 gives the length {}, but {n} letters follow",
                         count.show()

@@ -68,8 +68,8 @@ pub enum TeamFeedback {
     /// Nothing but the verdict: no `teammessage.txt`; CMS's `translate:wrong`.
     #[default]
     None,
-    /// One line with the verdict, the case and a fixed reason, e.g. `wrong answer on case 3:
-    /// not a shortest sequence`; never the expected output or a board.
+    /// One short line with the verdict, the case and a fixed reason, e.g. `WA case 3: not a
+    /// shortest sequence`; never the expected output or a board.
     Brief,
 }
 

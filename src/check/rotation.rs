@@ -33,7 +33,7 @@ impl super::Judge for Judge {
         let moves = read_moves(&line)?;
         let Some(line) = lines.next_line()? else {
             return Err(Reject::wrong(
-                "the output ends before the centre digit",
+                "output ends before the centre digit",
                 "the answer ends before the centre digit".to_string(),
             )
             .at(line.number + 1));
@@ -43,7 +43,7 @@ impl super::Judge for Judge {
         if n > 1 {
             return Err(Reject::format(
                 l,
-                "the centre digit must stand alone on its line",
+                "centre digit not alone",
                 format!("line {l} holds {n} tokens: expected the centre digit alone"),
             ));
         }
@@ -124,7 +124,7 @@ fn read_moves<'a>(line: &Line<'a>) -> Result<Option<&'a [u8]>, Reject> {
     if first.eq_ignore_ascii_case(b"no") || letters == "nomovesneeded" {
         return Err(Reject::format(
             l,
-            "expected exactly \"No moves needed\"",
+            "not \"No moves needed\"",
             format!(
                 "line {l}: expected exactly \"{NO_MOVES}\", found \"{}\"",
                 show_token(line.text.trim_ascii())

@@ -52,7 +52,7 @@ pub fn judge_optimal(yours: &str, best: &str, rules: Rules, does: [&str; 2]) -> 
             .position(|(a, b)| a != b)
             .map_or(n, |i| i + 1);
         return Err(Reject::wrong(
-            "a shortest sequence, but not the lexicographically smallest",
+            "shortest, but not the lex smallest",
             format!(
                 "{} is a shortest sequence, but {} is lexicographically smaller: they first \
                  differ at move {at}",

@@ -39,7 +39,7 @@ impl super::Judge for Judge {
         if parse_number(first) == Err(NotANumber::NotNumeric) && glued(first) {
             return Err(Reject::format(
                 l,
-                "no space between M and the operations",
+                "no space after M",
                 format!(
                     "line {l}: no space between the count M and the operations in \"{}\"",
                     show_token(first)
@@ -50,7 +50,7 @@ impl super::Judge for Judge {
         if n > 2 {
             return Err(Reject::format(
                 l,
-                "too many tokens on a line",
+                "too many tokens",
                 format!(
                     "line {l} holds {n} tokens: expected M, then the operations without spaces \
                      between them"
@@ -61,7 +61,7 @@ impl super::Judge for Judge {
             if n == 2 {
                 return Err(Reject::format(
                     l,
-                    "-1 must stand alone on its line",
+                    "-1 not alone on its line",
                     format!(
                         "line {l}: -1 must stand alone, found \"{}\" after it",
                         show_token(second)
@@ -78,7 +78,7 @@ impl super::Judge for Judge {
                 if k == 1 && token.iter().all(u8::is_ascii_uppercase) {
                     return Err(Reject::format(
                         l,
-                        "the operations must follow M on the same line",
+                        "moves not on M's line",
                         format!(
                             "line {l}: the operations must follow M on the same line, found \
                              them alone on line {}",
@@ -103,7 +103,7 @@ impl super::Judge for Judge {
             Reply::TooFar if d > limit => return Ok(()),
             Reply::TooFar => {
                 return Err(Reject::wrong(
-                    "-1, but the target is reachable within N moves",
+                    "-1, but N moves reach the target",
                     format!(
                         "{} printed -1, but the target is reachable in {d} <= N = {limit} moves \
                          ({})",
@@ -129,7 +129,7 @@ impl super::Judge for Judge {
             }
             _ => {
                 return Err(Reject::wrong(
-                    "M does not match the number of operations",
+                    "M is not the number of operations",
                     format!(
                         "M = {}, but {} {}",
                         count.show(),

@@ -31,8 +31,9 @@
 // --order lex-smallest|any-shortest|any-within-limit, --wrap N (msquare),
 // --protocol testlib|kattis|cms|answer|dmoj, --team-feedback none|brief.
 // What a contestant can read (kattis teammessage.txt, cms stderr, dmoj stdout) is the verdict
-// alone, or with --team-feedback brief (dmoj's default) one line made of fixed phrases and
-// numbers: never the expected answer, a board or the output's own text.
+// alone, or with --team-feedback brief (dmoj's default) one short line made of fixed phrases
+// and numbers (`WA case 3: not a shortest sequence`, within DMOJ's 50 characters): never the
+// expected answer, a board or the output's own text.
 // Everything written (stdout, stderr, reports, feedback files) is valid UTF-8: a byte of a file
 // or a file name that is not printable is written \xNN.
 #include <cstdint>
@@ -83,12 +84,12 @@ static const char *verdict_words(Verdict v) {
     }
 }
 
-// The contestant's line: `<verdict>[ on case K][, line L]: <brief>`, the line for a
-// presentation error only.
+// The contestant's line: `<WA|PE>[ case K][ line L]: <brief>`, the line for a presentation
+// error only; short, the most useful words first (DMOJ keeps 50 characters of it).
 static std::string team_message(Verdict v, long long kase, long long line, const char *brief) {
-    std::string text = verdict_words(v);
-    if (kase > 0) text += " on case " + std::to_string(kase);
-    if (v == PE && line > 0) text += std::string(kase > 0 ? "," : " on") + " line " + std::to_string(line);
+    std::string text = v == WA ? "WA" : v == PE ? "PE" : verdict_words(v);
+    if (kase > 0) text += " case " + std::to_string(kase);
+    if (v == PE && line > 0) text += " line " + std::to_string(line);
     text += ": ";
     text += brief;
     return text;
@@ -495,7 +496,7 @@ struct Lines {
     // before more tokens, or a byte order mark: -1 with the rejection.
     int next_line(Line &line, Reject &reject) {
         if (pos == 0 && text->compare(0, 3, "\xef\xbb\xbf") == 0) {
-            reject = format_error(1, "the output starts with a byte order mark",
+            reject = format_error(1, "a byte order mark",
                                   "line 1 starts with a byte order mark (U+FEFF): write plain ASCII, without a BOM");
             return -1;
         }
@@ -505,7 +506,7 @@ struct Lines {
             pos = text->size();
             return 0;
         }
-        reject = format_error(line.number, "an empty line before the end of the output",
+        reject = format_error(line.number, "empty line in the output",
                               "line " + std::to_string(line.number) + " is empty; empty lines are allowed only at the very end");
         return -1;
     }
@@ -568,7 +569,7 @@ static bool read_number(const std::string &token, long long line, const char *wh
         return false;
     }
     if (n.kind == Number::NON_CANONICAL) {
-        reject = format_error(line, "a number written with a leading zero, '+' or '-0'",
+        reject = format_error(line, "a non-canonical number",
                               l + what + " is written \"" + shown(token) + "\": write numbers without leading zeros, '+' or '-0'");
         return false;
     }
@@ -607,7 +608,7 @@ static Reject judge_optimal(const std::string &yours, const std::string &best, R
     if (rules.order == LEX_SMALLEST && yours != best) {
         size_t at = 0;
         while (at < yours.size() && yours[at] == best[at]) ++at;
-        return wrong("a shortest sequence, but not the lexicographically smallest",
+        return wrong("shortest, but not the lex smallest",
                      show_sequence(yours) + " is a shortest sequence, but " + show_sequence(best) +
                          " is lexicographically smaller: they first differ at move " + std::to_string(at + 1));
     }
@@ -640,19 +641,19 @@ static int sicily_read(Lines &lines, SicilyReply &reply, Reject &reject) {
     size_t n = line.tokens(t, 2);
     std::string at = "line " + std::to_string(l);
     if (parse_number(t[0]).kind == Number::NOT_NUMERIC && glued(t[0])) {
-        reject = format_error(l, "no space between M and the operations",
+        reject = format_error(l, "no space after M",
                               at + ": no space between the count M and the operations in \"" + shown(t[0]) + "\"");
         return -1;
     }
     if (!read_number(t[0], l, "the number of operations M", reply.count, reject)) return -1;
     if (n > 2) {
-        reject = format_error(l, "too many tokens on a line",
+        reject = format_error(l, "too many tokens",
                               at + " holds " + std::to_string(n) + " tokens: expected M, then the operations without spaces between them");
         return -1;
     }
     if (reply.count.kind == Number::VALUE && reply.count.value == -1) {
         if (n == 2) {
-            reject = format_error(l, "-1 must stand alone on its line", at + ": -1 must stand alone, found \"" + shown(t[1]) + "\" after it");
+            reject = format_error(l, "-1 not alone on its line", at + ": -1 must stand alone, found \"" + shown(t[1]) + "\" after it");
             return -1;
         }
         reply.too_far = true;
@@ -665,7 +666,7 @@ static int sicily_read(Lines &lines, SicilyReply &reply, Reject &reject) {
         if (ahead.next_line(next, ignored) == 1) {
             std::string u[1];
             if (next.tokens(u, 1) == 1 && all_upper(u[0])) {
-                reject = format_error(l, "the operations must follow M on the same line",
+                reject = format_error(l, "moves not on M's line",
                                       at + ": the operations must follow M on the same line, found them alone on line " +
                                           std::to_string(next.number));
                 return -1;
@@ -683,7 +684,7 @@ static Reject sicily_judge(const Case &c, const SicilyReply &reply, Rules rules)
     long long limit = c.limit;
     if (reply.too_far) {
         if (d > limit) return Reject();
-        return wrong("-1, but the target is reachable within N moves",
+        return wrong("-1, but N moves reach the target",
                      std::string(rules.you()) + " printed -1, but the target is reachable in " + std::to_string(d) +
                          " <= N = " + std::to_string(limit) + " moves (" + show_sequence(table.solve(c.cells)) + ")");
     }
@@ -695,7 +696,7 @@ static Reject sicily_judge(const Case &c, const SicilyReply &reply, Rules rules)
     if (!(count.kind == Number::VALUE && count.value >= 0 && (unsigned long long)count.value == n)) {
         if (count.is_negative())
             return wrong("a negative M", "M = " + count.show() + " is negative: write the number of operations, or -1 alone");
-        return wrong("M does not match the number of operations",
+        return wrong("M is not the number of operations",
                      "M = " + count.show() + ", but " + std::to_string(n) + (n == 1 ? " operation follows" : " operations follow"));
     }
     int board[8] = {1, 2, 3, 4, 5, 6, 7, 8}, next[8];
@@ -729,7 +730,7 @@ static int msquare_read(Lines &lines, const Options &options, MsquareReply &repl
     size_t n = line.tokens(t, 1);
     if (!read_number(t[0], l, "the length of the sequence", reply.count, reject)) return -1;
     if (n > 1) {
-        reject = format_error(l, "the length must stand alone on line 1",
+        reject = format_error(l, "length must stand alone",
                               "line " + std::to_string(l) + " holds " + std::to_string(n) +
                                   " tokens: the length stands alone on line 1, the sequence starts on line 2");
         return -1;
@@ -759,18 +760,18 @@ static int msquare_read(Lines &lines, const Options &options, MsquareReply &repl
         l = line.number;
         n = line.tokens(t, 1);
         if (n > 1) {
-            reject = format_error(l, "spaces inside the sequence",
+            reject = format_error(l, "spaces in the sequence",
                                   "line " + std::to_string(l) + " holds " + std::to_string(n) + " tokens: write the sequence without spaces");
             return -1;
         }
         size_t len = t[0].size();
         if (len > remaining) {
-            reject = wrong("more letters than the length on line 1 says",
+            reject = wrong("more letters than the length says",
                            "line 1 gives the length " + count.show() + ", but more letters follow by the end of line " + std::to_string(l), l);
             return -1;
         }
         if (len > wrap) {
-            reject = format_error(l, "a sequence line longer than the wrap width",
+            reject = format_error(l, "line over the wrap width",
                                   "line " + std::to_string(l) + " has " + std::to_string(len) + " characters; lines must be wrapped at " +
                                       std::to_string(wrap));
             return -1;
@@ -781,7 +782,7 @@ static int msquare_read(Lines &lines, const Options &options, MsquareReply &repl
             Line next;
             Reject ignored;
             if (ahead.next_line(next, ignored) != 0) {
-                reject = format_error(l, "a sequence line shorter than the wrap width before the last",
+                reject = format_error(l, "line under wrap width",
                                       "line " + std::to_string(l) + " has " + std::to_string(len) +
                                           " characters; every line of the sequence but the last must have exactly " + std::to_string(wrap));
                 return -1;
@@ -796,7 +797,7 @@ static int msquare_read(Lines &lines, const Options &options, MsquareReply &repl
         if (ahead.next_token_line(next)) {
             next.tokens(t, 1);
             if (all_upper(t[0])) {
-                reject = wrong("more letters than the length on line 1 says",
+                reject = wrong("more letters than the length says",
                                "line 1 gives the length " + count.show() + ", but more letters follow on line " + std::to_string(next.number),
                                next.number);
                 return -1;
@@ -812,7 +813,7 @@ static Reject msquare_judge(const Case &c, const MsquareReply &reply, Rules rule
         if (letters[i] < 'A' || letters[i] > 'C') return not_a_move(letters, i, "an operation (A, B or C)");
     size_t n = letters.size();
     if (!(reply.count.kind == Number::VALUE && (unsigned long long)reply.count.value == n))
-        return wrong("the length on line 1 does not match the letters that follow",
+        return wrong("the letters do not match the length",
                      "line 1 gives the length " + reply.count.show() + ", but " + std::to_string(n) + " letters follow", 1);
     int board[8] = {1, 2, 3, 4, 5, 6, 7, 8}, next[8];
     for (char op : letters) {
@@ -901,7 +902,7 @@ static int rotation_read(Lines &lines, RotationReply &reply, Reject &reject) {
     reply.no_moves = n == 3 && t[0] == "No" && t[1] == "moves" && t[2] == "needed";
     if (!reply.no_moves) {
         if (ascii_iequal(t[0], "no") || spells_no_moves_needed(line.text, line.size)) {
-            reject = format_error(l, "expected exactly \"No moves needed\"",
+            reject = format_error(l, "not \"No moves needed\"",
                                   at + ": expected exactly \"No moves needed\", found \"" + shown(std::string(line.text, line.size)) + "\"");
             return -1;
         }
@@ -916,13 +917,13 @@ static int rotation_read(Lines &lines, RotationReply &reply, Reject &reject) {
     got = lines.next_line(line, reject);
     if (got < 0) return -1;
     if (got == 0) {
-        reject = wrong("the output ends before the centre digit", "the answer ends before the centre digit", first + 1);
+        reject = wrong("output ends before the centre digit", "the answer ends before the centre digit", first + 1);
         return -1;
     }
     l = line.number;
     n = line.tokens(t, 1);
     if (n > 1) {
-        reject = format_error(l, "the centre digit must stand alone on its line",
+        reject = format_error(l, "centre digit not alone",
                               "line " + std::to_string(l) + " holds " + std::to_string(n) + " tokens: expected the centre digit alone");
         return -1;
     }

@@ -18,9 +18,10 @@ const HEADINGS: [(&str, &str); 4] = [
 
 /// What DMOJ shows a contestant, as the package's checker and init.yml make it.
 const WHAT_YOU_SEE: &str = "For each test case DMOJ shows its verdict (AC, WA, TLE, ...), its \
-time and memory, and for a rejected output a one-line reason made of fixed phrases: the \
-verdict, the case and, for a presentation error, the line (for example `wrong answer on case \
-3: the moves do not reach the target`), and the first bytes of your own output. The expected \
+time and memory, and for a rejected output a short reason made of fixed phrases: the \
+verdict (WA, or PE for a presentation error), the case and, for a presentation error, the line \
+(for example `WA case 3: the moves do not reach the target`), and the first bytes of your own \
+output. The expected \
 answer and the test's boards are never shown. Judging stops at the first rejected test case; the ones after it are skipped. The \
 problem is scored all or nothing: every test case must be accepted.\n";
 
