@@ -1808,19 +1808,6 @@ fn md_section(md: &str, heading: &str) -> String {
     rest[..end].split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// A count as the statements write it: `1,000`, `100,000`.
-fn with_commas(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[test]
 fn one_statement_source_and_one_title_in_every_export() {
     // statements/NAME.md is the only source: no LaTeX is kept by hand.
@@ -1906,7 +1893,10 @@ fn one_statement_source_and_one_title_in_every_export() {
             );
         }
         if problem.max_cases > 1 {
-            let most = format!("At most {} ", with_commas(problem.max_cases));
+            let most = format!(
+                "At most {} ",
+                boardjudge::export::with_commas(problem.max_cases)
+            );
             assert!(
                 constraints.contains(&most),
                 "{name}: no {most:?} in {constraints}"
@@ -1916,7 +1906,7 @@ fn one_statement_source_and_one_title_in_every_export() {
 }
 
 #[test]
-fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line() {
+fn a_wrong_title_or_limit_or_markdown_outside_the_subset_fails_every_export_at_its_line() {
     // A copy of the repository's statements beside a copy of judge.toml, msquare.md broken.
     let tmp = scratch("judge-export", "bad-statement");
     for name in ["solutions", "generators"] {
@@ -1927,6 +1917,7 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
     std::fs::copy(repo().join("judge.toml"), &plan_path).unwrap();
     let md = std::fs::read_to_string(repo().join("statements/msquare.md")).unwrap();
     let input = md.lines().position(|l| l == "## Input").unwrap() + 1;
+    let limits = md.lines().position(|l| l.contains("Time limit:")).unwrap() + 1;
     let title = plan().problem("msquare").unwrap().title.clone();
     let data = repo().join("testdata");
     for (broken, line, what, kinds) in [
@@ -1942,6 +1933,21 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
             "a numbered list is not in the statements' Markdown subset",
             &["kattis", "polygon", "dmoj"][..],
         ),
+        // A statement that contradicts judge.toml's limits (the memory limit wraps to the
+        // next line: the error is where the phrase starts).
+        (
+            md.replacen("Time limit: 1 second", "Time limit: 2 seconds", 1),
+            limits,
+            "judge.toml's time_limit makes it `Time limit: 1 second`, and `## Constraints` \
+             says `Time limit: 2 seconds`",
+            &["icpc", "kattis", "polygon", "cms", "dmoj"][..],
+        ),
+        (
+            md.replacen("256 MiB.", "512 MiB.", 1),
+            limits,
+            "judge.toml's memory_limit makes it `Memory limit: 256 MiB`",
+            &["icpc", "kattis", "polygon", "cms", "dmoj"][..],
+        ),
     ] {
         std::fs::write(tmp.join("statements/msquare.md"), &broken).unwrap();
         for kind in kinds {
@@ -1954,6 +1960,25 @@ fn a_wrong_title_or_markdown_outside_the_subset_fails_every_export_at_its_line()
                 "{kind}: {err}"
             );
             assert!(!out.join("msquare").exists(), "{kind}: nothing written");
+        }
+    }
+    // A statement changed after its PDF was typeset: the exports that ship the PDF (the
+    // DOMjudge zip, the CMS task) refuse it, naming the file and the command; the others,
+    // which typeset nothing, export.
+    let noted = md.replacen("## Notes\n", "## Notes\n\nA note added later.\n", 1);
+    assert_ne!(noted, md);
+    std::fs::write(tmp.join("statements/msquare.md"), &noted).unwrap();
+    for (kind, code) in [("kattis", 3), ("cms", 3), ("icpc", 0), ("dmoj", 0)] {
+        let (plan_arg, data_arg) = (plan_path.to_str().unwrap(), data.to_str().unwrap());
+        let (_, o) = export_msquare(&tmp, kind, &["--plan", plan_arg, "--data", data_arg]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{kind}: {err}");
+        if code == 3 {
+            assert!(
+                err.contains("statements/msquare.pdf is stale")
+                    && err.contains("bash .ci/statement-pdfs"),
+                "{kind}: {err}"
+            );
         }
     }
     std::fs::remove_dir_all(&tmp).unwrap();

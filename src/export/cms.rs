@@ -46,8 +46,6 @@
 //! that an export needs no TeX and gives the same bytes every time; `.ci/verify-packages`
 //! typesets it again and fails when its text differs from the committed one.
 
-use std::path::Path;
-
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
 use crate::export::readme;
@@ -118,8 +116,14 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     // The PDF is typeset from statements/NAME.md (through the Kattis package's LaTeX); the
     // statement is read and checked here too, so that every export fails on a bad one.
     source.statement()?;
-    let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
-    p.add("statement/statement.pdf", source.read(&pdf)?);
+    let pdf = source.statement_pdf()?.ok_or_else(|| {
+        ExportError(format!(
+            "statements/{}.pdf: no such file, and a CMS task needs its statement PDF: run \
+             .ci/statement-pdfs",
+            problem.name
+        ))
+    })?;
+    p.add("statement/statement.pdf", pdf);
     let mut solutions: Vec<Carried> = Vec::new();
     for s in &problem.solutions {
         if s.expected != Expected::Accepted {

@@ -26,8 +26,6 @@
 //! key: verifyproblem computes one from the accepted submissions unless given `-t`, so the
 //! limit of judge.toml goes in `.timelimit` (and in `domjudge-problem.ini`).
 
-use std::path::Path;
-
 use crate::export::dialect::{Judge, default_only};
 use crate::export::package::Package;
 use crate::export::problem_package::{
@@ -189,7 +187,8 @@ fn problem_yaml(source: &Source) -> String {
 /// deterministic. DOMjudge typesets no LaTeX: its importer takes the statement from
 /// `problem_statement/problem.{pdf,html,txt}` or, in every version, `problem.{pdf,html,txt}`
 /// at the root; `problem.pdf` is the committed statements/NAME.pdf (the CMS task's statement,
-/// typeset by problemtools from the same problem.en.tex). Without that PDF (a new problem,
+/// typeset by problemtools from the same problem.en.tex; a stale one fails the export, see
+/// [`Source::statement_pdf`]). Without that PDF (a new problem,
 /// before `.ci/statement-pdfs`, which typesets it from this very package, has run) the zip has
 /// no problem.pdf and the notes say so.
 pub fn domjudge_zip(
@@ -199,14 +198,13 @@ pub fn domjudge_zip(
     let mut zipped = package.clone();
     let mut notes = Vec::new();
     let problem = source.problem;
-    let pdf = Path::new("statements").join(format!("{}.pdf", problem.name));
-    if source.repo.join(&pdf).is_file() {
-        zipped.add("problem.pdf", source.read(&pdf)?);
-    } else {
-        notes.push(format!(
-            "{}: no such file, so the DOMjudge zip has no problem.pdf: run .ci/statement-pdfs",
-            pdf.display()
-        ));
+    match source.statement_pdf()? {
+        Some(pdf) => zipped.add("problem.pdf", pdf),
+        None => notes.push(format!(
+            "statements/{}.pdf: no such file, so the DOMjudge zip has no problem.pdf: run \
+             .ci/statement-pdfs",
+            problem.name
+        )),
     }
     zipped.add(
         "domjudge-problem.ini",

@@ -156,7 +156,38 @@ impl<'a> Source<'a> {
             .map(|t| (t.plan.name.clone(), &t.input[..], &t.answer[..]))
             .collect();
         md.check_samples(&samples)?;
+        let p = self.problem;
+        md.check_limits(p.time_limit, p.memory_limit, p.max_cases)?;
         Ok(md)
+    }
+
+    /// The committed statement PDF, `statements/NAME.pdf` (`None` when there is none yet),
+    /// checked to be current: `.ci/statement-pdfs` typesets it from the Kattis package's
+    /// problem.en.tex and writes that LaTeX's SHA-256 beside it (`NAME.pdf.sha256`). When the
+    /// LaTeX this statement makes now is another (the Markdown, its limits or its samples
+    /// changed since), the PDF would say something else, and the export fails naming it and
+    /// the command that remakes it. No TeX is run here: exports stay fast and byte-stable.
+    pub fn statement_pdf(&self) -> Result<Option<Vec<u8>>, ExportError> {
+        let pdf = Path::new("statements").join(format!("{}.pdf", self.problem.name));
+        if !self.repo.join(&pdf).is_file() {
+            return Ok(None);
+        }
+        let (tex, _) = statement::problemtools_tex(&self.statement()?)?;
+        let now = crate::problemset::manifest::sha256(tex.as_bytes());
+        let sum = pdf.with_extension("pdf.sha256");
+        let typeset = std::fs::read_to_string(self.repo.join(&sum)).unwrap_or_default();
+        if typeset.split_whitespace().next() != Some(now.as_str()) {
+            return Err(ExportError(format!(
+                "{} is stale: it was not typeset from the LaTeX that {} makes now ({} does \
+                 not name its SHA-256, {now}), so it could contradict the statement or \
+                 judge.toml; remake it with `bash .ci/statement-pdfs` (problemtools and \
+                 LuaLaTeX, docs/statements.md) and export again",
+                pdf.display(),
+                self.statement()?.path,
+                sum.display()
+            )));
+        }
+        Ok(Some(self.read(&pdf)?))
     }
 
     /// The sample tests, then the others, each in plan order.
@@ -213,6 +244,19 @@ pub fn seconds(limit: f64) -> String {
     } else {
         format!("{limit}")
     }
+}
+
+/// A count as the statements write it: `30`, `1,000`, `100,000`.
+pub fn with_commas(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A fixed UUID for a problem: the first 16 bytes of SHA-256("boardjudge problem NAME"),

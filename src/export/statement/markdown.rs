@@ -2,7 +2,7 @@
 //! sections known ones, each once), and its `## Sample` section checked against the sample
 //! tests.
 
-use crate::export::ExportError;
+use crate::export::{ExportError, seconds, with_commas};
 
 /// The sections a statement may have after its legend, in the order they are typeset.
 pub const SECTIONS: [&str; 6] = [
@@ -203,6 +203,101 @@ impl Markdown {
     }
 }
 
+impl Markdown {
+    /// Checks that the `## Constraints` section states judge.toml's limits, `Time limit: 2
+    /// seconds`, `Memory limit: 256 MiB` and, when an input may hold more than one case, `At
+    /// most 30` (cases, boards; a phrase may wrap over lines): every statement form an export makes
+    /// (LaTeX, Markdown, and the PDF typeset from the LaTeX) says what the Markdown says, so
+    /// none contradicts judge.toml. A missing or different limit is an error at its line.
+    pub fn check_limits(
+        &self,
+        time_limit: f64,
+        memory_limit: u64,
+        max_cases: usize,
+    ) -> Result<(), ExportError> {
+        let unit = if time_limit == 1.0 {
+            "second"
+        } else {
+            "seconds"
+        };
+        let mut limits = vec![
+            (
+                "time_limit",
+                "Time limit:",
+                format!("Time limit: {} {unit}", seconds(time_limit)),
+            ),
+            (
+                "memory_limit",
+                "Memory limit:",
+                format!("Memory limit: {memory_limit} MiB"),
+            ),
+        ];
+        if max_cases > 1 {
+            // Followed by the format's word for a case: cases, boards.
+            let most = format!("At most {}", with_commas(max_cases));
+            limits.push(("max_cases", "At most", most));
+        }
+        let Some(section) = self.section("Constraints") else {
+            let end = self.sections.last().map_or(1, |s| s.line);
+            let all: Vec<String> = limits.iter().map(|(_, _, l)| format!("`{l}`")).collect();
+            return Err(self.at(
+                end,
+                format!(
+                    "no `## Constraints` section: it must state judge.toml's limits, {}",
+                    all.join(", ")
+                ),
+            ));
+        };
+        // The section's words joined by single spaces, and where each line starts in them.
+        let mut text = String::new();
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        for (n, line) in &section.lines {
+            starts.push((text.len(), *n));
+            for word in line.split_whitespace() {
+                text.push_str(word);
+                text.push(' ');
+            }
+        }
+        let line_at = |offset: usize| {
+            starts
+                .iter()
+                .rev()
+                .find(|(start, _)| *start <= offset)
+                .map_or(section.line, |(_, n)| *n)
+        };
+        for (key, lead, phrase) in limits {
+            // The phrase, not followed by more of a word or a number (`1 seconds`, `2560 MiB`,
+            // `At most 30,000`).
+            let stated = text.match_indices(&phrase).any(|(i, _)| {
+                let rest = &text[i + phrase.len()..];
+                let digit = |t: &str| t.starts_with(|c: char| c.is_ascii_digit());
+                !(rest.starts_with(char::is_alphanumeric)
+                    || rest.strip_prefix(',').is_some_and(digit))
+            });
+            if stated {
+                continue;
+            }
+            let (line, says) = match text.find(lead) {
+                Some(i) => {
+                    let words = phrase.split(' ').count();
+                    let found: Vec<&str> = text[i..].split(' ').take(words).collect();
+                    (line_at(i), format!("says `{}`", found.join(" ")))
+                }
+                None => (section.line, "does not state it".to_string()),
+            };
+            return Err(self.at(
+                line,
+                format!(
+                    "judge.toml's {key} makes it `{phrase}`, and `## Constraints` {says}: \
+                     every statement an export makes says what this file says, so write \
+                     `{phrase}` (and remake the PDFs, .ci/statement-pdfs)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
@@ -214,6 +309,34 @@ pub(super) mod tests {
     /// `md` read as the statement `t.md` of the problem titled `T (X 1)`.
     pub(in crate::export::statement) fn read(md: &str) -> Result<Markdown, ExportError> {
         Markdown::read("t.md", md, "T (X 1)")
+    }
+
+    #[test]
+    fn the_constraints_state_judge_tomls_limits() {
+        let md = "# T (X 1)\n\n## Input\n\nx\n\n## Constraints\n\n- At most 1,000 cases.\n- Time \
+                  limit: 2\n  seconds. Memory limit: 256 MiB.\n\n## Output\n\ny\n\n";
+        let md = read(&format!("{md}{SAMPLE}")).unwrap();
+        assert!(md.check_limits(2.0, 256, 1000).is_ok());
+        assert!(md.check_limits(2.0, 256, 1).is_ok());
+        let e = md.check_limits(1.0, 256, 1000).unwrap_err();
+        assert!(
+            e.0.starts_with("t.md:10: judge.toml's time_limit makes it `Time limit: 1 second`"),
+            "{e}"
+        );
+        assert!(e.0.contains("says `Time limit: 2 seconds.`"), "{e}");
+        let e = md.check_limits(2.0, 25, 1000).unwrap_err();
+        assert!(e.0.starts_with("t.md:11: judge.toml's memory_limit"), "{e}");
+        let e = md.check_limits(2.0, 256, 100).unwrap_err();
+        assert!(
+            e.0.starts_with("t.md:9: judge.toml's max_cases makes it `At most 100`"),
+            "{e}"
+        );
+        let none = read(&format!(
+            "# T (X 1)\n\n## Input\n\nx\n\n## Output\n\ny\n\n{SAMPLE}"
+        ))
+        .unwrap();
+        let e = none.check_limits(1.0, 256, 1).unwrap_err();
+        assert!(e.0.contains("no `## Constraints` section"), "{e}");
     }
 
     #[test]
