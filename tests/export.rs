@@ -2262,6 +2262,22 @@ fn dmoj_folder_holds_batches_the_bridged_checker_and_every_solution_as_a_testsui
                 _ => vec!["AC", "TLE", "SC"],
             };
             assert_eq!(expect, want, "{dir}");
+            // DMOJ's C and C++ executors set RLIMIT_NPROC to 0: a program that starts a thread
+            // or a process is RTE where DMOJ runs as a user, AC where it runs as root (CI), so
+            // its case allows both, and no other C or C++ case allows RTE.
+            if ext == "cpp" || ext == "c" {
+                let code = String::from_utf8_lossy(&files[&format!("{dir}/{file}")].1);
+                let spawns = ["std::thread", "std::async", "pthread_create", "fork("]
+                    .iter()
+                    .any(|w| code.contains(w));
+                let has = |c: &str| expect.iter().any(|e| e == c);
+                assert_eq!(
+                    has("RTE"),
+                    spawns,
+                    "{dir}: RTE allowed iff it starts threads"
+                );
+                assert!(!spawns || has("AC"), "{dir}: AC as root too");
+            }
             dirs.push(dir);
         }
         let cases: BTreeSet<String> = files
