@@ -13,6 +13,8 @@ use std::process::Command;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+use boardjudge::judging::run::{TestResult, Verdict, judge_test};
+use boardjudge::problemset::plan::{Plan, ProblemPlan};
 use boardjudge::runner::sandbox::Layer;
 use boardjudge::runner::{
     self, Argv, Input, Limits, Outcome, RunResult, Sandbox, SandboxMode, TimeKind,
@@ -1837,4 +1839,130 @@ fn rerun_as_nobody(name: &str, filter: &[&str], dirs: &[&str], passed: usize) {
     let summary = format!("test result: ok. {passed} passed");
     assert!(stdout.contains(&summary), "{stdout}");
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// A problem with file input and output under USACO's names, its one test the statement's
+/// sample (judge.toml's `input_file` and `output_file`, as msquare has them).
+fn file_io_problem() -> ProblemPlan {
+    let text = r#"
+[[problem]]
+name = "usaco"
+format = "msquare"
+title = "Magic Squares"
+time_limit = 1.0
+memory_limit = 256
+input_file = "msquare.in"
+output_file = "msquare.out"
+[[problem.group]]
+name = "samples"
+tests = [{ name = "statement", input = "2 6 8 4 5 7 3 1\n" }]
+"#;
+    let plan = Plan::parse(Path::new("judge.toml"), text).unwrap();
+    plan.problems.into_iter().next().unwrap()
+}
+
+/// The sandboxes file input and output must work in: every layer the machine allows, none,
+/// and no root of its own (the run's directory then on the judge's disk).
+fn file_io_sandboxes() -> Vec<(&'static str, Sandbox)> {
+    vec![
+        ("auto", auto()),
+        ("off", Sandbox::off()),
+        ("no root", auto().without(Layer::Root).unwrap()),
+    ]
+}
+
+/// `script`, run by `sh` on the sample in `sandbox`, judged as `judge run` judges it, with
+/// how long the judging took.
+fn judge_script(sandbox: &Sandbox, script: &str) -> (TestResult, Duration) {
+    let cmd = Argv::with_files(vec!["/bin/sh".into(), "-c".into(), script.into()], vec![]);
+    let (input, answer) = (b"2 6 8 4 5 7 3 1\n", b"7\nBCABCCB\n");
+    let start = Instant::now();
+    let problem = file_io_problem();
+    let limits = limits();
+    let result = judge_test(&problem, "statement", input, answer, &cmd, &limits, sandbox);
+    (result, start.elapsed())
+}
+
+#[test]
+fn fileio_the_input_is_staged_and_the_output_file_judged() {
+    let _serial = serial();
+    let right = "printf '7\\nBCABCCB\\n'";
+    for (mode, sandbox) in file_io_sandboxes() {
+        for (script, verdict) in [
+            // The input in msquare.in, the answer in msquare.out: USACO's way.
+            (
+                format!(
+                    "read b < msquare.in && [ \"$b\" = '2 6 8 4 5 7 3 1' ] && {right} > msquare.out"
+                ),
+                Verdict::AC,
+            ),
+            // Standard input and output: Luogu's way, on the same problem.
+            (
+                format!("read b && [ \"$b\" = '2 6 8 4 5 7 3 1' ] && {right}"),
+                Verdict::AC,
+            ),
+            // Neither: the output is empty.
+            ("true".to_string(), Verdict::WA),
+        ] {
+            let (result, _) = judge_script(&sandbox, &script);
+            assert_eq!(result.verdict, verdict, "{mode}: {script}: {result:?}");
+        }
+    }
+}
+
+#[test]
+fn fileio_a_program_writing_the_file_and_standard_output_is_judged_by_the_file() {
+    let _serial = serial();
+    for (mode, sandbox) in file_io_sandboxes() {
+        let (result, _) = judge_script(&sandbox, "printf '7\\nBCABCCB\\n' > msquare.out; echo 0");
+        assert_eq!(result.verdict, Verdict::AC, "{mode}: {result:?}");
+        let (result, _) = judge_script(
+            &sandbox,
+            "printf '0\\n\\n' > msquare.out; printf '7\\nBCABCCB\\n'",
+        );
+        assert_eq!(result.verdict, Verdict::WA, "{mode}: {result:?}");
+    }
+}
+
+#[test]
+fn fileio_a_hostile_output_file_is_the_contestants_verdict_without_a_hang() {
+    let _serial = serial();
+    // The jury's own answer to the sample: a link to it, followed, would be accepted.
+    let answer = jury().join("answer.ans");
+    let link = format!("ln -s {} msquare.out", answer.display());
+    for (mode, sandbox) in file_io_sandboxes() {
+        for (script, says) in [
+            (link.as_str(), "is a symbolic link"),
+            // Opened for reading without a writer, a FIFO would block the judge for good.
+            ("mkfifo msquare.out", "is a FIFO"),
+            ("mkdir msquare.out", "is a directory"),
+            ("head -c 1100000 /dev/zero > msquare.out", "output too long"),
+            // Sparse: 15 MiB of size, no page written; never read.
+            ("truncate -s 15M msquare.out", "output too long"),
+        ] {
+            let (result, took) = judge_script(&sandbox, script);
+            assert_eq!(result.verdict, Verdict::WA, "{mode}: {script}: {result:?}");
+            assert!(
+                result.summary.contains(says),
+                "{mode}: {script}: {result:?}"
+            );
+            assert!(
+                took < scaled(Duration::from_secs(10)),
+                "{mode}: {script}: {took:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fileio_for_a_judge_that_is_not_root_too() {
+    if !root_for_nobody() {
+        return;
+    }
+    rerun_as_nobody(
+        "fileio",
+        &["fileio_", "--skip", "fileio_for_a_judge"],
+        &[],
+        3,
+    );
 }

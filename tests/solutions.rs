@@ -20,7 +20,9 @@ use boardjudge::format::{Format, Problem, ReadOptions, read_all, solve_stream};
 use boardjudge::problemset::plan::{Expected, Plan};
 use boardjudge::runner::compile::{BuildLimits, CompileError, compile};
 use boardjudge::runner::language;
-use boardjudge::runner::{Input, Limits, Outcome, Sandbox, SandboxMode, parallel, run};
+use boardjudge::runner::{
+    Input, IoFiles, Limits, Outcome, OutputFile, Sandbox, SandboxMode, parallel, run_with_files,
+};
 
 struct Entry {
     problem: Format,
@@ -35,6 +37,8 @@ struct Entry {
     /// The problem's checker options (sicily takes any sequence within N, sicilylex only the
     /// smallest shortest one).
     options: CheckOptions,
+    /// The problem's input and output files (msquare's `msquare.in`, `msquare.out`).
+    files: IoFiles,
 }
 
 fn root() -> PathBuf {
@@ -56,6 +60,7 @@ fn manifest() -> Vec<Entry> {
                 expected: s.expected.name(),
                 catches: s.catches.clone(),
                 options: p.checker,
+                files: p.files.clone(),
             })
         })
         .collect()
@@ -208,10 +213,16 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
             &generous
         });
         let argv = built.command(&limits);
-        run(&argv, Input::Bytes(input.as_bytes()), &limits, &sandbox)
+        let input = Input::Bytes(input.as_bytes());
+        run_with_files(&argv, input, &e.files, &limits, &sandbox)
     });
     for ((e, _, input), result) in jobs.iter().zip(results) {
         let expected = reference(e.problem, input.as_bytes());
+        // The output file, when the run wrote one, is its output, as the judge takes it.
+        let output = match &result.output_file {
+            OutputFile::Written(bytes) => bytes,
+            _ => &result.stdout,
+        };
         let context = format!("{} on {input:?}: {}", e.path, result.outcome);
         match e.expected {
             "accepted" => {
@@ -219,7 +230,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
                 if e.options.order == Order::LexSmallest {
                     // One right answer: the reference solver's, byte for byte.
                     assert_eq!(
-                        String::from_utf8_lossy(&result.stdout),
+                        String::from_utf8_lossy(output),
                         String::from_utf8_lossy(&expected),
                         "{context}"
                     );
@@ -228,7 +239,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
                     e.problem,
                     input.as_bytes(),
                     &expected,
-                    &mut &result.stdout[..],
+                    &mut &output[..],
                     &e.options,
                 )
                 .verdict;
@@ -240,7 +251,7 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
                     e.problem,
                     input.as_bytes(),
                     &expected,
-                    &mut &result.stdout[..],
+                    &mut &output[..],
                     &e.options,
                 )
                 .verdict;

@@ -12,7 +12,7 @@ pub use crate::judging::verdict::{RuntimeError, TestResult, TimeKind, Verdict};
 use crate::problemset::manifest::Entry;
 use crate::problemset::plan::ProblemPlan;
 use crate::runner::load::RunWatch;
-use crate::runner::{self, Argv, Input, Limits, Outcome, Sandbox};
+use crate::runner::{self, Argv, Input, Limits, Outcome, OutputFile, Sandbox};
 use crate::text;
 
 /// How the runs of a session are spread and confirmed: parallel workers, and the
@@ -60,7 +60,7 @@ pub fn judge_test(
     };
     // The load where the run ran, during it: whether a TLE may stand without re-runs.
     let watch = RunWatch::start();
-    let run = runner::run(cmd, Input::Bytes(input), &limits, sandbox);
+    let run = runner::run_with_files(cmd, Input::Bytes(input), &problem.files, &limits, sandbox);
     let load = watch.finish(run.cpu);
     let mut result = TestResult {
         test: name.to_string(),
@@ -81,33 +81,45 @@ pub fn judge_test(
     // The solution's own text: no escape sequence of its clears the screen, moves the cursor,
     // reorders or forges a line of the report or writes the clipboard.
     let stderr = text::visible_bytes(&run.stderr_tail);
-    result.verdict = match &run.outcome {
-        Outcome::Exited(0) => {
-            let judged = judge_output(problem, name, input, answer, &run.stdout);
+    // The output file, when the problem names one and the run wrote it, is the output.
+    let output = match &run.output_file {
+        OutputFile::Absent => Ok(&run.stdout),
+        OutputFile::Written(bytes) => Ok(bytes),
+        OutputFile::OverCap(_) => Err(None),
+        OutputFile::Refused(why) => Err(Some(why)),
+    };
+    result.verdict = match (&run.outcome, output) {
+        (Outcome::Exited(0), Ok(output)) => {
+            let judged = judge_output(problem, name, input, answer, output);
             result.summary = judged.summary;
             result.details = judged.details;
             judged.verdict
         }
+        (Outcome::Exited(0), Err(Some(why))) => {
+            result.summary = text::visible(why).into_owned();
+            result.details = result.summary.clone();
+            Verdict::WA
+        }
         // One verdict for an output over the cap, as `check` and `judge check` give it: a
         // wrong answer naming the sizes (docs/check.md says why not an OLE of its own).
-        Outcome::OutputLimit => {
+        (Outcome::OutputLimit, _) | (Outcome::Exited(0), Err(None)) => {
             let outcome = check::check_over_cap(problem.format, input, answer, &problem.checker);
             let judged = judged(name, outcome);
             result.summary = judged.summary;
             result.details = judged.details;
             judged.verdict
         }
-        Outcome::Exited(code) => Verdict::RE(RuntimeError::Exit {
+        (Outcome::Exited(code), _) => Verdict::RE(RuntimeError::Exit {
             code: *code,
             disk_limit_mib: disk_limit_reached(&run, &limits),
         }),
-        Outcome::Signaled(signal) => Verdict::RE(RuntimeError::Signal {
+        (Outcome::Signaled(signal), _) => Verdict::RE(RuntimeError::Signal {
             signal: *signal,
             disk_limit_mib: disk_limit_reached(&run, &limits),
         }),
-        Outcome::TimeLimit(kind) => Verdict::TLE(*kind),
-        Outcome::MemoryLimit => Verdict::MLE,
-        Outcome::SpawnFailed(why) => {
+        (Outcome::TimeLimit(kind), _) => Verdict::TLE(*kind),
+        (Outcome::MemoryLimit, _) => Verdict::MLE,
+        (Outcome::SpawnFailed(why), _) => {
             Verdict::RE(RuntimeError::CannotStart(text::visible(why).into_owned()))
         }
     };

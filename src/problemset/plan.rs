@@ -20,6 +20,7 @@ use crate::problemset::expected::check_dmoj_expect;
 use crate::problemset::folders;
 use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
 use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
+use crate::runner::IoFiles;
 use crate::runner::compile::BuildLimits;
 use crate::runner::language::{self, Standard};
 use crate::validate::{InputLimits, Origin};
@@ -61,6 +62,8 @@ pub struct ProblemPlan {
     pub max_cases_line: usize,
     /// The checker's options.
     pub checker: CheckOptions,
+    /// The input and output files of its runs (judge.toml's `input_file`, `output_file`).
+    pub files: IoFiles,
     /// The tests, in order.
     pub tests: Vec<TestPlan>,
     /// The shipped solutions and what they must get.
@@ -263,6 +266,8 @@ struct RawProblem {
     max_cases: Option<Spanned<usize>>,
     order: Option<Spanned<String>>,
     wrap: Option<usize>,
+    input_file: Option<String>,
+    output_file: Option<String>,
     group: Vec<RawGroup>,
     #[serde(default)]
     solution: Vec<Spanned<RawSolution>>,
@@ -519,6 +524,7 @@ impl Plan {
             checker
                 .validate(format)
                 .map_err(|e| error(Some(options_line), format!("problem '{}': {e}", p.name)))?;
+            let files = IoFiles::new(p.input_file.clone(), p.output_file.clone()).map_err(at)?;
             let mut tests: Vec<TestPlan> = Vec::new();
             let mut group_lines: Vec<(&str, usize)> = Vec::new();
             for group in &p.group {
@@ -584,6 +590,7 @@ impl Plan {
                 max_cases,
                 max_cases_line,
                 checker,
+                files,
                 tests,
                 solutions,
             });

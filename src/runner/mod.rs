@@ -21,6 +21,7 @@
 mod argv;
 mod classify;
 pub mod compile;
+mod io_files;
 pub mod java;
 pub mod language;
 pub mod load;
@@ -40,6 +41,7 @@ use std::time::{Duration, Instant};
 
 pub use argv::Argv;
 pub use classify::{disk_limit_reached, signal_name};
+pub use io_files::{IoFiles, OutputFile};
 pub use parallel::{default_jobs, interleave, load_average, parallel, physical_cores, timing_note};
 pub use process::{
     interrupted, kill_groups_on_interrupt, kill_running_groups, stop_runs_on_interrupt,
@@ -215,6 +217,9 @@ pub struct RunResult {
     /// a sixteenth of it free, when the run ended: what the kernel says of it (`fstatfs`),
     /// never the program's words. Always `false` for a run without a `/tmp` of its own.
     pub disk_full: bool,
+    /// The output file the run left ([`IoFiles::output`]), at most `output_bytes` of it;
+    /// [`OutputFile::Absent`] when it left none or none is named.
+    pub output_file: OutputFile,
 }
 
 impl RunResult {
@@ -228,6 +233,7 @@ impl RunResult {
             wall: Duration::ZERO,
             peak_memory_bytes: 0,
             disk_full: false,
+            output_file: OutputFile::Absent,
         }
     }
 }
@@ -251,6 +257,20 @@ const CPU_POLL: Duration = Duration::from_millis(20);
 /// Never panics on a bad command: an empty one, a missing or non-executable program, or an
 /// unreadable input file give [`Outcome::SpawnFailed`].
 pub fn run(cmd: &Argv, input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> RunResult {
+    run_with_files(cmd, input, &IoFiles::default(), limits, sandbox)
+}
+
+/// [`run`] with `files`: `input` also written under the input file's name in the run's
+/// working directory before the program starts, and the output file it leaves there read
+/// back once every process of the run ended ([`RunResult::output_file`]), in every sandbox
+/// mode (with the sandbox off, the run then gets a fresh working directory of its own).
+pub fn run_with_files(
+    cmd: &Argv,
+    input: Input<'_>,
+    files: &IoFiles,
+    limits: &Limits,
+    sandbox: &Sandbox,
+) -> RunResult {
     let Some(program) = cmd.first() else {
         return RunResult::spawn_failed("empty command".into());
     };
@@ -265,7 +285,7 @@ pub fn run(cmd: &Argv, input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> 
             }
         },
     };
-    let mut prepared = match sandbox.prepare(cmd, limits) {
+    let mut prepared = match sandbox.prepare(cmd, limits, files, input) {
         Ok(prepared) => prepared,
         Err(why) => return RunResult::spawn_failed(format!("sandbox: {why}")),
     };
@@ -359,6 +379,10 @@ pub fn run(cmd: &Argv, input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> 
     }
     let reported_peak = prepared.reported_peak_memory();
     let disk_full = prepared.disk_full();
+    let output_file = match &files.output {
+        Some(name) => prepared.output_file(name, limits.output_bytes),
+        None => OutputFile::Absent,
+    };
     let usage = prepared.finish();
     let Some(ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
@@ -378,6 +402,7 @@ pub fn run(cmd: &Argv, input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> 
             .or(reported_peak)
             .unwrap_or(ended.peak_memory_bytes),
         disk_full,
+        output_file,
     };
     let killed = classify::Killed {
         wall: wall_killed,

@@ -46,6 +46,12 @@ pub struct ChildPlan {
     /// With a root of its own: the socket on which to send the judge a descriptor of the
     /// run's `/tmp` once it is mounted (see [`disk`]).
     pub disk_report: Option<RawFd>,
+    /// Whether that descriptor must reach the judge (it reads the run's output file through
+    /// it), so that failing to send it fails the run's start.
+    pub disk_report_needed: bool,
+    /// The input to write into the working directory once in it: the descriptor to copy it
+    /// from (read with `pread`, open until the spawn returns) and the file's name.
+    pub input_file: Option<(RawFd, CString)>,
     /// Whether the mount namespace entered has the root's shared part built already
     /// ([`root::Plan::prepare`]); else the run's process builds it.
     pub root_prepared: bool,
@@ -90,6 +96,32 @@ unsafe fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
         let written = libc::write(fd, text.as_ptr().cast(), text.len());
         libc::close(fd);
         check(written as libc::c_long)
+    }
+}
+
+/// Writes the file `name` in the working directory (never through a link a retried spawn's
+/// run could have left) with the whole content of `source`, read from its start.
+///
+/// # Safety
+/// Async-signal-safe: only open, sendfile and close.
+unsafe fn copy_input(source: RawFd, name: &CString) -> io::Result<()> {
+    // SAFETY: `name` is NUL-terminated; `offset` is a valid out-pointer of this frame.
+    unsafe {
+        let flags = libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_NOFOLLOW;
+        let fd = libc::open(name.as_ptr(), flags | libc::O_CLOEXEC, 0o644);
+        check(fd as libc::c_long)?;
+        let mut offset: libc::off_t = 0;
+        let copied = loop {
+            let n = libc::sendfile(fd, source, &mut offset, 1 << 20);
+            if n == 0 {
+                break Ok(());
+            }
+            if n < 0 && *libc::__errno_location() != libc::EINTR {
+                break Err(io::Error::last_os_error());
+            }
+        };
+        libc::close(fd);
+        copied
     }
 }
 
@@ -165,11 +197,18 @@ impl ChildPlan {
                 }
                 plan.enter(run)?;
                 if let Some(socket) = self.disk_report {
-                    // Without it the run only lacks a fact for its verdict's message.
-                    let _ = disk::send_tmp(socket);
+                    // Without it the run only lacks a fact for its verdict's message, unless
+                    // the judge reads its output file through it.
+                    let sent = disk::send_tmp(socket);
+                    if self.disk_report_needed {
+                        sent?;
+                    }
                 }
             } else if let Some(dir) = &self.workdir {
                 check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
+            }
+            if let Some((source, name)) = &self.input_file {
+                copy_input(*source, name)?;
             }
             if self.ipc_limits {
                 ipc::write_limits()?;

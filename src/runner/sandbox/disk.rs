@@ -9,7 +9,8 @@
 //! `tmpfile()`) and went with its last process, before the run ended.
 
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::OnceLock;
 
 /// The share of `/tmp` that must be used for it to count as full: all but a sixteenth (a
 /// write that fails with `ENOSPC` leaves no page free; a file at `RLIMIT_FSIZE`, the size of
@@ -21,6 +22,8 @@ const FULL: (u64, u64) = (15, 16);
 pub struct DiskReport {
     judge: OwnedFd,
     child: Option<OwnedFd>,
+    /// The run's `/tmp`, once received after the run.
+    tmp: OnceLock<Option<OwnedFd>>,
 }
 
 impl DiskReport {
@@ -41,6 +44,7 @@ impl DiskReport {
             Ok(DiskReport {
                 judge: OwnedFd::from_raw_fd(fds[0]),
                 child: Some(OwnedFd::from_raw_fd(fds[1])),
+                tmp: OnceLock::new(),
             })
         }
     }
@@ -56,18 +60,28 @@ impl DiskReport {
         self.child = None;
     }
 
-    /// Whether the run's `/tmp` is full now (after the run ended): the last descriptor the
-    /// run sent (a spawn retried after `ETXTBSY` sent one per attempt), by `fstatfs`. `false`
-    /// when none came.
+    /// The run's `/tmp` (after the run ended): the last descriptor the run sent (a spawn
+    /// retried after `ETXTBSY` sent one per attempt); `None` when none came.
+    pub fn tmp(&self) -> Option<BorrowedFd<'_>> {
+        self.tmp
+            .get_or_init(|| {
+                let mut last = None;
+                // SAFETY: the judge's end of the socket pair is open while self lives.
+                while let Some(fd) = unsafe { receive(self.judge.as_raw_fd()) } {
+                    last = Some(fd);
+                }
+                last
+            })
+            .as_ref()
+            .map(AsFd::as_fd)
+    }
+
+    /// Whether the run's `/tmp` is full now (after the run ended), by `fstatfs` of
+    /// [`DiskReport::tmp`]; `false` when none came.
     pub fn full(&self) -> bool {
-        let mut last = None;
-        // SAFETY: recvmsg into buffers of this frame, then fstatfs on the descriptors it
-        // brought, each owned here.
-        unsafe {
-            while let Some(fd) = receive(self.judge.as_raw_fd()) {
-                last = Some(fd);
-            }
-            last.is_some_and(|fd| {
+        self.tmp().is_some_and(|fd| {
+            // SAFETY: fstatfs on an open descriptor into a buffer of this frame.
+            unsafe {
                 let mut stat = std::mem::zeroed::<libc::statfs>();
                 if libc::fstatfs(fd.as_raw_fd(), &mut stat) != 0 || stat.f_blocks == 0 {
                     return false;
@@ -75,8 +89,8 @@ impl DiskReport {
                 let (blocks, free) = (stat.f_blocks, stat.f_bfree);
                 let (part, whole) = FULL;
                 (blocks - free.min(blocks)) * whole >= blocks * part
-            })
-        }
+            }
+        })
     }
 }
 

@@ -71,14 +71,15 @@ mod uid;
 use std::collections::HashMap;
 use std::ffi::CString;
 use std::fs;
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::{Argv, Limits};
+use super::io_files::{IoFiles, input_source};
+use super::{Argv, Input, Limits};
 use child::{ChildPlan, ReportPage};
 use cleanup::{register_for_cleanup, unregister_for_cleanup};
 use directories::{c_path, fresh_directory, lock_directory, make_public_dir, sweep_dead_judges};
@@ -329,12 +330,30 @@ impl Sandbox {
         self.mode == Mode::Off
     }
 
-    /// Prepares one run of `cmd` under `limits`: the command to spawn and what to clean up
-    /// after it.
-    pub(super) fn prepare(&self, cmd: &Argv, limits: &Limits) -> Result<Run, String> {
+    /// Prepares one run of `cmd` under `limits`, with `files` (`input` written under the
+    /// input file's name in its working directory): the command to spawn and what to clean
+    /// up after it.
+    pub(super) fn prepare(
+        &self,
+        cmd: &Argv,
+        limits: &Limits,
+        files: &IoFiles,
+        input: Input<'_>,
+    ) -> Result<Run, String> {
         let (program, args) = cmd.split_first().ok_or("empty command")?;
+        let input_file = match &files.input {
+            Some(name) => {
+                let source = input_source(input)
+                    .map_err(|e| format!("cannot hold the input for {name}: {e}"))?;
+                Some((
+                    source,
+                    CString::new(name.as_str()).map_err(|e| e.to_string())?,
+                ))
+            }
+            None => None,
+        };
         let Some(base) = &self.base else {
-            return Ok(Run::unsandboxed(program, args, limits));
+            return Run::unsandboxed(program, args, limits, files, input_file);
         };
         let staged = self.stage(base, cmd)?;
         let slot = if self.root {
@@ -351,6 +370,10 @@ impl Sandbox {
             close_fds: true,
             no_new_privs: true,
             seccomp: self.seccomp.clone(),
+            disk_report_needed: files.output.is_some(),
+            input_file: input_file
+                .as_ref()
+                .map(|(fd, name)| (fd.as_raw_fd(), name.clone())),
             ..ChildPlan::default()
         };
         // The run's working directory: `/tmp` of its own root, or a private directory.
@@ -385,6 +408,7 @@ impl Sandbox {
             report: None,
             namespaces: None,
             disk: None,
+            _input_source: input_file.map(|(fd, _)| fd),
         };
         if plan.root.is_some() {
             let disk = disk::DiskReport::new()

@@ -2,7 +2,9 @@
 //! init made around the spawn), what the run's cgroup and namespace init report, and what the
 //! sandbox removes after it.
 
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::ffi::CString;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::Command;
@@ -11,11 +13,12 @@ use std::time::Duration;
 
 use super::cgroup::{self, Usage};
 use super::child::{ChildPlan, ReportPage};
-use super::directories::remove_tree;
+use super::directories::{c_path, fresh_directory, remove_tree};
 use super::disk::DiskReport;
 use super::limits::{MALLOC_ENV, rlimits_without_sandbox};
 use super::{init, namespace_pool, uid};
 use crate::runner::Limits;
+use crate::runner::io_files::{IoFiles, OutputFile, read_output};
 
 /// One prepared run: the command to spawn, and what the sandbox removes after it.
 pub(in crate::runner) struct Run {
@@ -38,6 +41,8 @@ pub(in crate::runner) struct Run {
     pub(super) namespaces: Option<namespace_pool::Lease>,
     /// With a root of its own: where the run's process sends a descriptor of its `/tmp`.
     pub(super) disk: Option<DiskReport>,
+    /// What the run's input file is copied from, open until the spawn returned.
+    pub(super) _input_source: Option<OwnedFd>,
 }
 
 impl Run {
@@ -107,24 +112,40 @@ impl Run {
     }
 
     /// Today's runner without a sandbox: a new process group, the limits and glibc's malloc
-    /// setting ([`MALLOC_ENV`]), the judge's environment otherwise.
-    pub(super) fn unsandboxed(program: &str, args: &[String], limits: &Limits) -> Run {
+    /// setting ([`MALLOC_ENV`]), the judge's environment otherwise; the judge's working
+    /// directory, or a fresh one (removed after the run) when the run has `files`.
+    pub(super) fn unsandboxed(
+        program: &str,
+        args: &[String],
+        limits: &Limits,
+        files: &IoFiles,
+        input_file: Option<(OwnedFd, CString)>,
+    ) -> Result<Run, String> {
         let mut command = Command::new(program);
         command
             .args(args)
             .process_group(0)
             .env(MALLOC_ENV.0, MALLOC_ENV.1);
+        let private = match files.input.is_some() || files.output.is_some() {
+            true => Some(fresh_directory("boardjudge-run")?),
+            false => None,
+        };
         let plan = ChildPlan {
             limits: rlimits_without_sandbox(limits),
+            workdir: private.as_deref().map(c_path).transpose()?,
+            input_file: input_file
+                .as_ref()
+                .map(|(fd, name)| (fd.as_raw_fd(), name.clone())),
             ..ChildPlan::default()
         };
-        // SAFETY: ChildPlan::apply only makes system calls (here: setrlimit).
+        // SAFETY: ChildPlan::apply only makes system calls (here: setrlimit, chdir, and the
+        // input file's open, sendfile and close).
         unsafe {
             command.pre_exec(move || plan.apply());
         }
-        Run {
+        Ok(Run {
             command,
-            private: None,
+            private,
             cgroup: None,
             _uid: None,
             pid_namespace: None,
@@ -132,6 +153,29 @@ impl Run {
             report: None,
             namespaces: None,
             disk: None,
+            _input_source: input_file.map(|(fd, _)| fd),
+        })
+    }
+
+    /// The output file `name` the run left in its working directory, read once every process
+    /// of the run ended, at most `cap` bytes ([`read_output`]).
+    pub fn output_file(&self, name: &str, cap: u64) -> OutputFile {
+        if let Some(disk) = &self.disk {
+            return match disk.tmp() {
+                Some(dir) => read_output(dir, name, cap),
+                None => OutputFile::Refused("the run's working directory was not reported".into()),
+            };
+        }
+        let Some(private) = &self.private else {
+            return OutputFile::Absent;
+        };
+        let directory = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW)
+            .open(private);
+        match directory {
+            Ok(dir) => read_output(dir.as_fd(), name, cap),
+            Err(e) => OutputFile::Refused(format!("cannot open the run's directory: {e}")),
         }
     }
 
