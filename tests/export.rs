@@ -214,11 +214,12 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
             "{name}: nothing else in data/"
         );
         // Every shipped solution, Java's too (its toolchain is in the README: tested below),
-        // but one that names a standard problemtools does not build.
+        // but one that names a standard problemtools does not build or reads
+        // and writes the problem's files.
         for s in &problem.solutions {
             let prefix = format!("submissions/{}/", s.expected.name());
             let found = (files.iter()).any(|(k, v)| k.starts_with(&prefix) && is_copy_of(&v.1, s));
-            assert_eq!(found, s.standard.is_none(), "{name}: {}", s.path.display());
+            assert_eq!(found, s.standard.is_none() && !s.file_io, "{name}: {}", s.path.display());
         }
         // The validators are sources, one file each.
         for program in [
@@ -536,7 +537,7 @@ fn cms_layout_and_checker_argv() {
             .solutions
             .iter()
             .filter(|s| s.expected == boardjudge::problemset::plan::Expected::Accepted)
-            .filter(|s| s.standard.is_none())
+            .filter(|s| s.standard.is_none() && !s.file_io)
             .count();
         // The tests, task.yaml, the checker's source and build script, names.txt, gen/GEN,
         // the statement, the README and the accepted solutions (but those that name a
@@ -743,7 +744,7 @@ fn icpc_layout_follows_the_2025_09_format() {
             let extension = s.path.extension().unwrap().to_str().unwrap();
             let found = (files.iter()).any(|(k, v)| k.starts_with(&prefix) && is_copy_of(&v.1, s));
             let carried =
-                ["c", "cpp", "cc", "rs", "py", "java"].contains(&extension) && s.standard.is_none();
+                ["c", "cpp", "cc", "rs", "py", "java"].contains(&extension) && s.standard.is_none() && !s.file_io;
             assert_eq!(found, carried, "{name}: {}", s.path.display());
         }
         for (program, protocol) in [
@@ -839,7 +840,8 @@ fn cms_task_yaml_has_the_keys_cms_reads_and_the_statement_and_solutions() {
         );
         assert!(files["statement/statement.pdf"].1.starts_with(b"%PDF-"));
         let mut accepted = 0;
-        for s in &problem.solutions {
+        // (But the one that reads and writes the problem's files: left out.)
+        for s in problem.solutions.iter().filter(|s| !s.file_io) {
             let file = s.path.file_name().unwrap().to_str().unwrap();
             let shipped = files.get(&format!("sol/{file}"));
             if s.expected == boardjudge::problemset::plan::Expected::Accepted {
@@ -1050,8 +1052,9 @@ fn every_package_explains_itself_in_a_readme() {
                     // CMS carries the accepted ones only; a judge that cannot build a standard
                     // named in judge.toml (DMOJ can) gets none of its solutions.
                     assert!(
-                        (kind == "cms"
-                            && s.expected != boardjudge::problemset::plan::Expected::Accepted)
+                        s.file_io
+                            || (kind == "cms"
+                                && s.expected != boardjudge::problemset::plan::Expected::Accepted)
                             || (kind != "dmoj" && s.standard.is_some()),
                         "{at}: {} left out: {why}",
                         row[0]
@@ -1318,9 +1321,10 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
             assert!(languages.contains(&source.attribute("type").unwrap()));
         }
         let solutions = children(child(assets, "solutions"), "solution");
-        // Every one but those that name a standard (the package names one C++ type).
+        // Every one but those that name a standard (the package names one C++ type) and those
+        // that read and write the problem's files (the package keeps the standard streams).
         let carried: Vec<_> = (problem.solutions.iter())
-            .filter(|s| s.standard.is_none())
+            .filter(|s| s.standard.is_none() && !s.file_io)
             .collect();
         assert_eq!(solutions.len(), carried.len());
         let mut main = 0;
@@ -2222,7 +2226,8 @@ fn dmoj_folder_holds_batches_the_bridged_checker_and_every_solution_as_a_testsui
         assert_source(&files, "checker.cpp", problem, "dmoj");
         // Every shipped solution, once, with its language, limits and declared verdict.
         let mut dirs = Vec::new();
-        for s in &problem.solutions {
+        // (But the one that reads and writes the problem's files: left out.)
+        for s in problem.solutions.iter().filter(|s| !s.file_io) {
             let file = s.path.file_name().unwrap().to_str().unwrap();
             let (stem, ext) = file.rsplit_once('.').unwrap();
             let dir = format!("tests/{}_{stem}_{ext}", s.expected.name());
@@ -2326,5 +2331,35 @@ fn dmoj_folder_holds_batches_the_bridged_checker_and_every_solution_as_a_testsui
             assert!(readme.contains(&stated), "{name}: no {stated:?}");
         }
         assert!(text(&files, "init.yml").starts_with(&format!("# DMOJ problem {name}: {title}\n")));
+    }
+}
+
+#[test]
+fn msquares_files_are_named_in_every_readme_and_its_file_io_solution_left_out() {
+    // boardjudge judges msquare by msquare.in / msquare.out or the standard streams; no
+    // exported judge takes both, so every package keeps the streams, says so, and leaves out
+    // the solution that needs the files.
+    for kind in ["icpc", "kattis", "polygon", "cms", "dmoj"] {
+        let files = tree(&exported(kind).join("msquare"));
+        let readme = String::from_utf8_lossy(&files["README.md"].1).into_owned();
+        assert!(
+            readme.contains("Input and output: standard input and standard output only")
+                && readme.contains("`msquare.in` and `msquare.out`"),
+            "{kind}: {readme}"
+        );
+        assert!(
+            files.keys().all(|path| !path.ends_with("usaco_files.cpp")),
+            "{kind}: the file-I/O solution is in the package"
+        );
+        if kind != "dmoj" {
+            assert!(
+                readme.contains("| `solutions/msquare/accepted/usaco_files.cpp` | left out: it reads and writes the problem's files"),
+                "{kind}: {readme}"
+            );
+        }
+        // A problem without files says nothing of them.
+        let sicily = tree(&exported(kind).join("sicily"));
+        let readme = String::from_utf8_lossy(&sicily["README.md"].1).into_owned();
+        assert!(!readme.contains("Input and output:"), "{kind}");
     }
 }

@@ -5,7 +5,7 @@
 //! file, and DMOJ refuses a `package` line). [`exported`] leaves a solution out when the judge
 //! cannot build it, and adapts the copy, with a note saying how, when a line fixes it.
 
-use crate::export::{ExportError, Source};
+use crate::export::{ExportError, FILE_IO_LEFT_OUT, Source};
 use crate::problemset::plan::SolutionPlan;
 use crate::runner::java::public_class;
 use crate::runner::language::{self, Standard};
@@ -47,7 +47,7 @@ const DEFINE_ONLINE_JUDGE: &str = "// Added by `judge export`: this judge does n
     #ifndef ONLINE_JUDGE\n#define ONLINE_JUDGE 1\n#endif\n";
 
 /// `s` as `judge` gets it: `Ok` with its file name, bytes and what was changed; `Err(why)`
-/// when the judge cannot build it (a standard it does not offer). A C or C++ source that tests
+/// when the judge cannot build it (a standard it does not offer) or the solution reads and writes the problem's files (`file_io`). A C or C++ source that tests
 /// `ONLINE_JUDGE`, for a judge that does not define it, gets the definition in its first lines;
 /// a Java source with a `package` line, or whose public class is not named like the file, is
 /// exported as CLASS.java with the `package` line commented out.
@@ -56,6 +56,9 @@ pub fn exported(
     s: &SolutionPlan,
     judge: Judge,
 ) -> Result<Result<Exported, String>, ExportError> {
+    if s.file_io {
+        return Ok(Err(FILE_IO_LEFT_OUT.to_string()));
+    }
     let path = s.path.display();
     let file = (s.path.file_name().and_then(|f| f.to_str()))
         .ok_or_else(|| ExportError(format!("{path}: no file name")))?;

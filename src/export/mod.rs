@@ -133,7 +133,37 @@ pub struct Source<'a> {
     pub repo: &'a Path,
 }
 
+/// Why a package leaves out a solution that reads and writes the problem's files.
+pub const FILE_IO_LEFT_OUT: &str = "it reads and writes the problem's files (judge.toml's \
+    `file_io`), and this package keeps standard input and output";
+
 impl<'a> Source<'a> {
+    /// What a README says of the problem's input and output files (judge.toml's
+    /// `input_file`, `output_file`), when it has some: the package keeps standard input and
+    /// output, as no judge it is for takes both the files and the streams. Empty otherwise.
+    pub fn files_note(&self) -> String {
+        let files = &self.problem.files;
+        let named: Vec<String> = [&files.input, &files.output]
+            .into_iter()
+            .flatten()
+            .map(|name| format!("`{name}`"))
+            .collect();
+        if named.is_empty() {
+            return String::new();
+        }
+        format!(
+            "\n\nInput and output: standard input and standard output only. boardjudge also \
+             gives this problem the file(s) {} (judge.toml's `input_file`, `output_file`, as \
+             USACO's grader had them) and judges a program by either. This package does not \
+             carry them: Polygon's input-file and output-file and CMS's infile and outfile \
+             judge the files alone (turning away every program written for standard input and \
+             output), and Kattis, the 2025-09 format and DMOJ (4.1) have no file input or \
+             output. A program that reads or writes those files gets no input or no judged \
+             output here; the shipped ones that do are left out (see the solutions).",
+            named.join(" and ")
+        )
+    }
+
     /// Reads a file of the repository.
     pub fn read(&self, rel: &Path) -> Result<Vec<u8>, ExportError> {
         let path = self.repo.join(rel);

@@ -163,6 +163,7 @@ pub fn write(
             ("time", &crate::export::seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
             ("cases", &problem.max_cases),
+            ("files", &source.files_note()),
         ],
     );
     let mut all: Vec<(&str, &dyn Display)> = vec![

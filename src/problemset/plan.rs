@@ -100,6 +100,10 @@ pub struct SolutionPlan {
     /// The language standard it is built as (judge.toml `std = "cpp98"`); `None`: its
     /// language's default.
     pub standard: Option<&'static Standard>,
+    /// Whether it reads the problem's input file and writes its output file (judge.toml
+    /// `file_io = true`): the exports, whose judges take standard input and output here,
+    /// leave it out.
+    pub file_io: bool,
 }
 
 /// One test of the plan.
@@ -289,6 +293,8 @@ struct RawSolution {
     classic: bool,
     dmoj_expect: Option<String>,
     std: Option<String>,
+    #[serde(default)]
+    file_io: bool,
 }
 
 #[derive(Deserialize)]
@@ -579,6 +585,11 @@ impl Plan {
             }
             let solutions = solutions(&p.name, p.solution, &line_of)
                 .map_err(|(l, m)| error(Some(l), format!("problem '{}': {m}", p.name)))?;
+            if files == IoFiles::default() && solutions.iter().any(|s| s.file_io) {
+                return Err(at(
+                    "`file_io = true` on a solution needs an input_file or output_file".into(),
+                ));
+            }
             problems.push(ProblemPlan {
                 name: p.name,
                 format,
@@ -662,6 +673,7 @@ fn solutions(
             classic: s.classic,
             dmoj_expect: s.dmoj_expect,
             standard,
+            file_io: s.file_io,
         });
     }
     Ok(solutions)
@@ -682,6 +694,7 @@ fn add_folder_solutions(root: &Path, problem: &mut ProblemPlan) -> Result<(), St
                 classic: false,
                 dmoj_expect: None,
                 standard: None,
+                file_io: false,
             });
         }
     }

@@ -367,6 +367,7 @@ fn given_sources(
                     classic: false,
                     dmoj_expect: None,
                     standard: None,
+                    file_io: false,
                 })
                 .collect()
         })

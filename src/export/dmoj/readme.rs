@@ -48,6 +48,7 @@ pub(super) fn readme(source: &Source, solutions: &[Case], pictures: &[String]) -
             ("time", &seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
             ("kib", &(problem.memory_limit * 1024)),
+            ("files", &source.files_note()),
         ],
     )
 }
