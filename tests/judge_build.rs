@@ -196,6 +196,19 @@ fn plan_errors_name_the_judge_toml_line() {
             ":7:",
             "max_cases is for sicily and rotation",
         ),
+        // The files of the run's directory: plain names, two different ones.
+        (
+            "input_file = \"../judge.toml\"",
+            "",
+            ":1:",
+            "input_file = \"../judge.toml\": a file name of the run's working directory",
+        ),
+        (
+            "input_file = \"a.txt\"\noutput_file = \"a.txt\"",
+            "",
+            ":1:",
+            "input_file and output_file must differ",
+        ),
     ];
     for (header, tail, line, fragment) in cases {
         std::fs::write(&plan, plan_text(header, tail)).unwrap();
