@@ -67,9 +67,20 @@ pub enum OutputFile {
     Refused(String),
 }
 
-/// A descriptor the run's process copies the input from (`pread`, so never moved): the
-/// input file itself, or a memfd holding the bytes.
-pub(super) fn input_source(input: Input<'_>) -> io::Result<OwnedFd> {
+/// A descriptor the run's process copies the input from (from its start, never moving it):
+/// the input file itself, or a memfd holding the bytes; refused when the input is larger than
+/// `file_bytes`, the largest file the run may write (its process, under that limit already,
+/// writes the copy).
+pub(super) fn input_source(input: Input<'_>, file_bytes: u64) -> io::Result<OwnedFd> {
+    let size = match input {
+        Input::File(path) => std::fs::metadata(path)?.len(),
+        Input::Bytes(bytes) => bytes.len() as u64,
+    };
+    if size > file_bytes {
+        return Err(io::Error::other(format!(
+            "{size} bytes, over the run's file size limit of {file_bytes}"
+        )));
+    }
     match input {
         Input::File(path) => File::open(path).map(OwnedFd::from),
         Input::Bytes(bytes) => {
@@ -160,6 +171,17 @@ mod tests {
         }
         assert!(IoFiles::new(Some("x.txt".into()), Some("x.txt".into())).is_err());
         assert!(IoFiles::new(Some("x".repeat(65)), None).is_err());
+    }
+
+    #[test]
+    fn the_input_is_held_whole_within_the_file_size_limit() {
+        let input = b"2 6 8 4 5 7 3 1\n";
+        assert!(input_source(Input::Bytes(input), 15).is_err());
+        let held = File::from(input_source(Input::Bytes(input), 16).unwrap());
+        // Read from its start, as the run's process copies it.
+        let mut copy = vec![0u8; input.len() + 1];
+        let n = std::os::unix::fs::FileExt::read_at(&held, &mut copy, 0).unwrap();
+        assert_eq!(&copy[..n], input);
     }
 
     #[test]

@@ -343,7 +343,7 @@ impl Sandbox {
         let (program, args) = cmd.split_first().ok_or("empty command")?;
         let input_file = match &files.input {
             Some(name) => {
-                let source = input_source(input)
+                let source = input_source(input, limits.file_bytes)
                     .map_err(|e| format!("cannot hold the input for {name}: {e}"))?;
                 Some((
                     source,
