@@ -15,14 +15,18 @@ use crate::runner::load::RunWatch;
 use crate::runner::{self, Argv, Input, Limits, Outcome, OutputFile, Sandbox};
 use crate::text;
 
-/// How the runs of a session are spread and confirmed: parallel workers, and the
-/// confirmation re-runs of time verdicts.
+/// How the runs of a session are spread, confirmed and stopped: parallel workers, the
+/// confirmation re-runs of time verdicts, and whether a solution stops at its first failure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Parallel jobs (at least one).
     pub workers: usize,
     /// Which runs are run again.
     pub confirm: Confirm,
+    /// Each solution stops at its first rejected test in test order (`judge run --lazy`), as
+    /// a contest judge does: no test after it starts, and one that a worker had begun is left
+    /// out of its results, so that they never depend on the workers' timing.
+    pub lazy: bool,
 }
 
 /// The limits a problem's tests run under: CPU as in judge.toml, the wall clock judge.toml's

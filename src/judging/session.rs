@@ -77,6 +77,7 @@ impl Session {
         Schedule {
             workers: self.jobs(),
             confirm: self.confirmation().0,
+            lazy: false,
         }
     }
 

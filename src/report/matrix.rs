@@ -61,6 +61,10 @@ pub struct Row {
     pub cells: Vec<TestResult>,
     /// The first test it failed.
     pub first_failure: Option<String>,
+    /// The tests it was not run on (`judge run --lazy`: those after its first failure; also a
+    /// command that cannot start's); absent when it ran on every test or was not built.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_run: Vec<String>,
     /// For an intended-TLE solution: its longer run on one of its TLE tests.
     pub probe: Option<TestResult>,
 }
@@ -77,6 +81,7 @@ impl Row {
                 .iter()
                 .find(|c| c.verdict != Verdict::AC)
                 .map(|c| c.test.clone()),
+            not_run: Vec::new(),
             cells: judged.cells,
             probe: judged.probe,
         }
@@ -252,7 +257,14 @@ pub fn given(
     let rows: Vec<Row> = judged
         .into_iter()
         .zip(given_names(prepared))
-        .map(|(judged, name)| Row::new(judged, name))
+        .map(|(judged, name)| {
+            let mut row = Row::new(judged, name);
+            if !row.cells.is_empty() {
+                let ran = row.cells.len().min(tests.len());
+                row.not_run = tests[ran..].iter().map(|t| t.id.clone()).collect();
+            }
+            row
+        })
         .collect();
     let tests_columns = columns(tests, &rows, &|_| true);
     let failing: Vec<(String, Vec<bool>)> = rows

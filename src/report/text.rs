@@ -481,6 +481,7 @@ mod tests {
                         .iter()
                         .find(|c| c.verdict != Verdict::AC)
                         .map(|c| c.test.clone()),
+                    not_run: Vec::new(),
                     cells,
                     probe: None,
                 }

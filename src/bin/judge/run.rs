@@ -12,7 +12,9 @@ use serde::Serialize;
 
 use boardjudge::judging::matrix_runs::given::{self, Given};
 use boardjudge::judging::ready::Readiness;
-use boardjudge::judging::run::{CannotStart, TestResult, TimeKind, Verdict, failure_message};
+use boardjudge::judging::run::{
+    CannotStart, Schedule, TestResult, TimeKind, Verdict, failure_message,
+};
 use boardjudge::judging::session::{Session, Timing};
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix};
@@ -71,6 +73,17 @@ use crate::terminal::{Terminal, paint, print_json};
 /// running solutions and prints the runs that finished (the partial table or matrix,
 /// "interrupted after N of M runs"), then exits with 128 + the signal (130 for Ctrl-C).
 ///
+/// --lazy stops each solution at its first rejected test in test order, as a contest
+/// judge does (DOMjudge's lazy evaluation, DMOJ's short-circuit): no later test starts,
+/// one a parallel worker had begun is left out, and the report lists the tests not run
+/// (rows "not run" in the table, "-" in the matrix, "not_run" in JSON). A time verdict
+/// is confirmed only where it is that first failure, never after it. The default is the
+/// setter's full table, every test run: which tests catch a solution and every time are
+/// what preparing a problem needs, and `judge strength` (which already stops a shipped
+/// wrong solution at its first failure, plus the tests name order runs first) and
+/// `judge strength --matrix` (every test: what each test is worth) build on it; --lazy
+/// is for judging one submission, where the first failure settles the verdict.
+///
 /// --tests chooses tests: a group name, a GROUP/NAME, a NAME, or a glob of * and ? over
 /// any of these; comma lists, and --tests may be repeated. A pattern that matches no test
 /// is an error. --html FILE writes the matrix as a self-contained page (as `judge
@@ -113,6 +126,10 @@ pub struct Args {
     /// total), then a last one: {"event": "end", "exit_code", "interrupted"}.
     #[arg(long, conflicts_with = "json")]
     pub json_lines: bool,
+    /// Stop each solution at its first rejected test in test order (a contest judge's
+    /// check; default: every test, the setter's full table).
+    #[arg(long)]
+    pub lazy: bool,
     /// Also write the matrix as a self-contained HTML page.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -164,6 +181,8 @@ struct Ran {
     notes: Vec<String>,
     /// How far the runs got, if the judge was interrupted (one solution).
     interrupted: Option<Interruption>,
+    /// Whether each solution stopped at its first failure (--lazy).
+    lazy: bool,
     /// The HTML page written.
     page: Option<PathBuf>,
 }
@@ -196,6 +215,9 @@ struct One<'a> {
     /// How far the runs got, if the judge was interrupted (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     interrupted: Option<&'a Interruption>,
+    /// With --lazy, the tests after the first failure, not run (absent when none).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    not_run: &'a [String],
 }
 
 /// Several solutions' matrix: `judge run --json`'s JSON for several solutions.
@@ -383,7 +405,10 @@ fn run(
         time_limit,
         &prepared,
         &sandbox,
-        session.schedule(),
+        Schedule {
+            lazy: args.lazy,
+            ..session.schedule()
+        },
         &|p| {
             watch.progress(p.done, Some(p.total));
             // One solution that cannot start stops with one message: no run to show.
@@ -433,6 +458,7 @@ fn run(
         memory_limit_bytes: limits.memory_bytes,
         notes,
         interrupted,
+        lazy: args.lazy,
         page,
     })))
 }
@@ -463,6 +489,23 @@ fn notes(
     notes
 }
 
+/// The lines saying which solutions of a --lazy matrix stopped at their first failure, and
+/// how many tests each was not run on.
+fn lazy_lines(m: &ProblemMatrix) -> Vec<String> {
+    (m.rows.iter().enumerate())
+        .filter(|(_, row)| !row.not_run.is_empty() && row.first_failure.is_some())
+        .map(|(i, row)| {
+            format!(
+                "#{} {}: stopped at its first failure (--lazy): {} of the {} tests not run",
+                i + 1,
+                row.name,
+                row.not_run.len(),
+                m.tests.len()
+            )
+        })
+        .collect()
+}
+
 /// One solution's report as `output` asks: its table, its first failure's message and how it
 /// went; its exit code.
 fn print_one(ran: &Ran, output: Output) -> ExitCode {
@@ -476,6 +519,10 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
     };
     let interrupted = &ran.interrupted;
     let problem = &ran.matrix.problem;
+    let not_run: &[String] = match (ran.lazy, interrupted) {
+        (true, None) => &row.not_run,
+        _ => &[],
+    };
     match output {
         Output::Json => print_json(&One {
             timing: &ran.timing,
@@ -490,6 +537,7 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
             total: results.len(),
             results,
             interrupted: interrupted.as_ref(),
+            not_run,
         }),
         Output::JsonLines => json_end(
             interrupted
@@ -498,7 +546,7 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
             interrupted.as_ref(),
         ),
         Output::Text => {
-            print_table(results, std::io::stdout().is_terminal());
+            print_table(results, not_run, std::io::stdout().is_terminal());
             if let Some(first) = results.iter().find(|r| r.verdict != Verdict::AC) {
                 let on = std::io::stderr().is_terminal();
                 let message = failure_message(first, &|text, verdict| paint(text, verdict, on));
@@ -528,6 +576,12 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
                 Some(i) => println!(
                     "{problem}: {} ({}); {passed}/{total} finished tests accepted",
                     i.message, i.signal
+                ),
+                None if !not_run.is_empty() => println!(
+                    "{problem}: {passed}/{total} tests accepted, then stopped at the first \
+                     failure (--lazy): {} of the {} tests not run",
+                    not_run.len(),
+                    total + not_run.len()
                 ),
                 None => println!(
                     "{problem}: {passed}/{total} tests accepted; slowest {slowest} of {} s",
@@ -565,14 +619,20 @@ fn print_several(ran: &Ran) {
     if let Some(note) = &ran.timing_note {
         eprintln!("note: {note}");
     }
+    if ran.lazy {
+        for line in lazy_lines(m) {
+            println!("{line}");
+        }
+    }
     for line in &ran.notes[..3] {
         println!("{line}");
     }
 }
 
-/// One solution's results, a line per test.
-fn print_table(results: &[TestResult], on: bool) {
-    let width = results.iter().map(|r| r.test.len()).fold(6, usize::max);
+/// One solution's results, a line per test, then a line per test `not_run` (--lazy).
+fn print_table(results: &[TestResult], not_run: &[String], on: bool) {
+    let names = results.iter().map(|r| &r.test).chain(not_run);
+    let width = names.map(String::len).fold(6, usize::max);
     println!(
         "{:<width$} {:<18} {:>8} {:>8} {:>9}  reason",
         "test", "verdict", "cpu s", "wall s", "mem MiB"
@@ -602,6 +662,12 @@ fn print_table(results: &[TestResult], on: bool) {
             paint(&verdict, &r.verdict, on),
             r.peak_memory_bytes as f64 / f64::from(1 << 20),
             r.summary
+        );
+    }
+    for test in not_run {
+        println!(
+            "{test:<width$} {:<18} {:>8} {:>8} {:>9}  after the first failure (--lazy)",
+            "not run", "-", "-", "-"
         );
     }
 }

@@ -49,9 +49,12 @@ use crate::terminal::{Terminal, paint, print_json};
 /// against the time limit and the margin (limit / slowest CPU time), which must be at
 /// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
 /// skipped (said so). The solutions run together, a test at a time round them, so that
-/// a slow one holds none back.
+/// a slow one holds none back. Without --matrix a wrong or slow solution already stops
+/// at its first failure (as `judge run --lazy` does), plus the tests that the Kattis and
+/// ICPC packages' name order runs before it, which decide its outcome; hence no --lazy.
 ///
-/// With --matrix every solution runs on every test, even after it failed one (runs spread
+/// With --matrix every solution runs on every test, even after it failed one (what each
+/// test is worth needs every cell; runs spread
 /// over the --jobs workers one test at a time), and the table shows, grouped as in
 /// judge.toml: a verdict letter and the CPU time per solution and test, the slowest
 /// accepted time of each test against the limit, each solution's first failing test;

@@ -1,5 +1,6 @@
-//! The runs behind every matrix (`judge strength --matrix`, `judge run` with several
-//! solutions): each solution on every test of its problem, with no early stop, spread over the
+//! The runs behind every matrix (`judge strength --matrix`, `judge run`): each solution on
+//! every test of its problem, with no early stop unless asked ([`Schedule::lazy`]),
+//! spread over the
 //! workers one (solution, test) pair at a time, the solutions interleaved (each at the same
 //! share of its tests), so that all move on together and an interrupt leaves each with
 //! results. The one exception: a command that cannot start
@@ -104,11 +105,18 @@ pub fn run_every_test(
     // A wrong-answer solution's tests run once; its first failures are confirmed at the end.
     let later = |s: usize| solutions[s].stake == Stake::FirstFailure && !schedule.confirm.all;
     let unstartable: Vec<AtomicBool> = solutions.iter().map(|_| AtomicBool::new(false)).collect();
+    // A lazy solution's first rejected test so far (usize::MAX: none yet).
+    let first_failure: Vec<AtomicUsize> = solutions
+        .iter()
+        .map(|_| AtomicUsize::new(usize::MAX))
+        .collect();
+    let past_failure =
+        |s: usize, t: usize| schedule.lazy && t > first_failure[s].load(Ordering::Relaxed);
     let done = AtomicUsize::new(0);
     let total = runs.len();
     let results = runner::parallel(&runs, schedule.workers, |&(s, t)| {
         let solution = &solutions[s];
-        let skip = t > 0 && unstartable[s].load(Ordering::Relaxed);
+        let skip = (t > 0 && unstartable[s].load(Ordering::Relaxed)) || past_failure(s, t);
         let result = if skip || runner::interrupted().is_some() {
             None
         } else {
@@ -128,11 +136,15 @@ pub fn run_every_test(
             if t == 0 && CannotStart::from_result(&result).is_some() {
                 unstartable[s].store(true, Ordering::Relaxed);
             }
+            if schedule.lazy && result.verdict != Verdict::AC {
+                first_failure[s].fetch_min(t, Ordering::Relaxed);
+            }
             // Ended after the interrupt: maybe killed by the judge.
             runner::interrupted().is_none().then_some(result)
         };
-        // A TLE that may yet be confirmed is shown once it is settled.
-        let held = later(s) && result.as_ref().is_some_and(pending);
+        // A TLE that may yet be confirmed is shown once it is settled; a lazy solution's run
+        // past its first failure, never.
+        let held = (later(s) && result.as_ref().is_some_and(pending)) || past_failure(s, t);
         progress(Progress {
             done: done.fetch_add(1, Ordering::Relaxed) + 1,
             total,
@@ -178,7 +190,8 @@ pub fn run_every_test(
     });
     confirmed
         .into_iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(s, row)| {
             let cannot_start = row
                 .first()
                 .and_then(Option::as_ref)
@@ -186,6 +199,11 @@ pub fn run_every_test(
             // Only the runs of a solution that cannot start are skipped, and it keeps only
             // its first: which of its other runs a worker had begun does not show.
             let keep = if cannot_start { 1 } else { row.len() };
+            // A lazy solution keeps its tests up to its first failure.
+            let keep = match first_failure[s].load(Ordering::Relaxed) {
+                first if schedule.lazy => keep.min(first.saturating_add(1)),
+                _ => keep,
+            };
             row.into_iter().take(keep).flatten().collect()
         })
         .collect()

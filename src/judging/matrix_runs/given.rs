@@ -1,7 +1,7 @@
 //! `judge run`'s solutions, source files and commands given on the command line (one is a
 //! matrix of one): checked ([`check_toolchains`]) and built ([`prepare`]), then each run on
-//! every selected test with no early stop, as `judge strength --matrix` runs the shipped ones
-//! ([`super::cells`]). Nothing declares what a given solution should get, so each is judged
+//! every selected test with no early stop (unless `--lazy`: each up to its first rejected
+//! test), as `judge strength --matrix` runs the shipped ones ([`super::cells`]). Nothing declares what a given solution should get, so each is judged
 //! as `judge run` judges one: accepted when every test accepts it ([`judged`]).
 
 use std::path::{Path, PathBuf};
@@ -119,7 +119,8 @@ pub fn prepare(
 }
 
 /// Runs every ready solution of `prepared` on every one of `tests` of `problem` as `schedule`
-/// says (workers, confirmation of time verdicts), no early stop; `time_limit` is the CPU limit
+/// says (workers, confirmation of time verdicts), no early stop unless `schedule` is lazy (each
+/// stops at its first rejected test in test order, [`Schedule::lazy`]); `time_limit` is the CPU limit
 /// they ran under (judge.toml's or `--time-limit`), for the reports. `progress` after each
 /// test (its confirmation runs included), naming the solution by its index in `prepared`.
 /// Per solution of `prepared`, in order: how it did ([`judged`]).
@@ -169,7 +170,10 @@ pub fn run_given(
     // command that cannot start stops there, and that test is the first to finish.
     let rows = if ready.len() == 1 && tests.len() > 1 {
         let mut row = runs(&tests[..1], 0).remove(0);
-        if (row.first()).is_some_and(|r| CannotStart::from_result(r).is_none()) {
+        let go_on = |r: &TestResult| {
+            CannotStart::from_result(r).is_none() && !(schedule.lazy && r.verdict != Verdict::AC)
+        };
+        if row.first().is_some_and(go_on) {
             row.extend(runs(&tests[1..], 1).remove(0));
         }
         vec![row]
@@ -183,22 +187,23 @@ pub fn run_given(
     prepared
         .iter()
         .zip(cells)
-        .map(|(p, cells)| judged(problem, p, cells, tests.len(), time_limit))
+        .map(|(p, cells)| judged(problem, p, cells, tests.len(), time_limit, schedule.lazy))
         .collect()
 }
 
 /// A given solution with its `cells` (its results on the `total` tests, in order; none when
-/// it was not built), judged: accepted when every test accepts it, with one line saying how
-/// it did.
+/// it was not built; up to its first failure when `lazy`), judged: accepted when every test
+/// accepts it, with one line saying how it did.
 fn judged(
     problem: &ProblemPlan,
     prepared: &Prepared,
     cells: Vec<TestResult>,
     total: usize,
     time_limit: f64,
+    lazy: bool,
 ) -> Judged {
     Judged {
-        report: assess(problem, prepared, &cells, total, time_limit),
+        report: assess(problem, prepared, &cells, total, time_limit, lazy),
         command: (prepared.ready.runnable())
             .map(|(c, _)| c.to_vec())
             .unwrap_or_default(),
@@ -208,13 +213,14 @@ fn judged(
 }
 
 /// Whether a given solution is accepted on every one of the `total` tests, and one line
-/// saying how it did.
+/// saying how it did (`lazy`: it stopped at its first failure).
 fn assess(
     problem: &ProblemPlan,
     prepared: &Prepared,
     cells: &[TestResult],
     total: usize,
     time_limit: f64,
+    lazy: bool,
 ) -> SolutionReport {
     let mut report = SolutionReport {
         problem: problem.name.clone(),
@@ -248,6 +254,16 @@ fn assess(
         return report;
     }
     let failed: Vec<&TestResult> = cells.iter().filter(|c| c.verdict != Verdict::AC).collect();
+    if let (Some(first), true) = (failed.first(), lazy) {
+        report.summary = format!(
+            "fails test {}: {}; stopped there (--lazy): {} of the {total} tests not run",
+            first.test,
+            first.verdict,
+            total.saturating_sub(cells.len())
+        );
+        report.decisive = Some((*first).clone());
+        return report;
+    }
     if let Some(first) = failed.first() {
         // The checker's reason is in `decisive`.
         report.summary = format!(
