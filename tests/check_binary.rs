@@ -481,3 +481,59 @@ fn team_feedback_is_off_by_default_and_brief_on_request() {
         "WA case 1: shortest, but not the lex smallest\n"
     );
 }
+
+#[test]
+fn swapped_answer_and_output_are_named_and_stay_a_judge_failure() {
+    let s = Scratch::new("swapped");
+    let input = s.path("in");
+    let right = s.path("ans");
+    let wrong = s.write("wrong", b"1 A\n");
+    let orders = [
+        "testlib: check <input> <output> <answer>",
+        "kattis:  check --protocol kattis <input> <answer> <feedback_dir> < output",
+        "cms:     check --protocol cms <input> <answer> <output>",
+    ];
+    // testlib with the answer before the output (the Kattis and CMS habit).
+    let out = run(&[&input, &right, &wrong]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(
+        message.starts_with("FAIL the jury answer is wrong"),
+        "{message}"
+    );
+    assert!(
+        message.contains("hint: the files look swapped"),
+        "{message}"
+    );
+    assert!(message.contains("This call speaks testlib"), "{message}");
+    for order in orders {
+        assert!(message.contains(order), "{message}");
+    }
+    // cms with the output before the answer.
+    let out = run(&["--protocol", "cms", &input, &wrong, &right]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("This call speaks cms"),
+        "{}",
+        stderr(&out)
+    );
+    // kattis with the answer on standard input.
+    let feedback = s.path("feedback");
+    fs::create_dir(&feedback).unwrap();
+    let out = Command::new(CHECK)
+        .args(["--protocol", "kattis", &input, &wrong, &feedback])
+        .stdin(fs::File::open(&right).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let judge_error = fs::read_to_string(Path::new(&feedback).join("judgeerror.txt")).unwrap();
+    assert!(
+        judge_error.contains("the output (standard input) would pass it"),
+        "{judge_error}"
+    );
+    // A bad jury answer with an output no better: no hint, the same FAIL.
+    let other = s.write("other", b"3 ABC\n");
+    let out = run(&[&input, &other, &wrong]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("look swapped"), "{}", stderr(&out));
+}

@@ -357,3 +357,48 @@ fn a_10_mb_output_gets_one_verdict_and_its_sizes_in_judge_run_judge_check_and_ch
     assert_eq!(text(&check.stderr), format!("wrong answer {expected}\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn swapped_test_and_output_are_named_and_stay_a_judge_failure() {
+    let dir = std::env::temp_dir().join(format!("judge-check-swapped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = dir.join("out");
+    std::fs::write(&output, b"7\nBCABCCB\n").unwrap();
+    let output = output.to_str().unwrap();
+    let check = |args: &[&str]| {
+        Command::new(JUDGE)
+            .arg("check")
+            .args(args)
+            .current_dir(repo())
+            .output()
+            .unwrap()
+    };
+    // The output first, then a test's name or its input file.
+    for (test, says) in [
+        ("samples/statement", "names the test samples/statement"),
+        (
+            "testdata/msquare/samples/statement.in",
+            "is a valid input of msquare",
+        ),
+    ] {
+        let o = check(&["msquare", output, test]);
+        assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+        let out = text(&o.stdout);
+        assert!(out.contains(": FAIL"), "{out}");
+        assert!(out.contains("hint: the arguments look swapped"), "{out}");
+        assert!(out.contains(says), "{out}");
+        assert!(out.contains("judge check PROBLEM TEST OUTPUT"), "{out}");
+    }
+    // In order: accepted, no hint.
+    let o = check(&["msquare", "samples/statement", output]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // An input that is no input, and an output that is no test either: no hint.
+    let o = check(&["msquare", output, output]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        !text(&o.stdout).contains("look swapped"),
+        "{}",
+        text(&o.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -42,6 +42,10 @@ characters for five-digit case and line numbers; never the expected output,
 the input's board, or the contestant's own text. testlib has no contestant channel: its
 message is for the jury, whatever --team-feedback says.
 
+A jury answer that fails the jury's own validation is a judge failure (FAIL, exit 3;
+kattis: 1), never the contestant's; when the output would pass as a jury answer, the
+message adds that the files look swapped and the order each protocol expects.
+
 When a report or feedback file cannot be written, the verdict is not delivered: exit 3
 (kattis: 1) with "FAIL cannot write ..." on stderr.
 

@@ -24,7 +24,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
@@ -273,16 +273,13 @@ fn judge_files(
         Err(e) => return Ok(Outcome::fail(e)),
     };
     options.validate(format)?;
-    Ok(match invocation.output() {
-        OutputSource::Stdin => check(format, &input, &answer, &mut io::stdin().lock(), options),
+    // The output, read up to one byte past the cap: the checker judges any more as too long.
+    let cap = super::output_cap(answer.len()) as u64 + 1;
+    let mut output = Vec::new();
+    let read = match invocation.output() {
+        OutputSource::Stdin => io::stdin().lock().take(cap).read_to_end(&mut output),
         OutputSource::File(path) => match File::open(&path) {
-            Ok(file) => check(
-                format,
-                &input,
-                &answer,
-                &mut BufReader::with_capacity(1 << 16, file) as &mut dyn Read,
-                options,
-            ),
+            Ok(file) => file.take(cap).read_to_end(&mut output),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 // The jury files are judged first: a problem there is a judge failure even
                 // when the contestant's output is missing.
@@ -291,11 +288,57 @@ fn judge_files(
                     return Ok(jury);
                 }
                 let summary = format!("the output file {} does not exist", path.display());
-                Outcome::rejected(CheckVerdict::PresentationError, summary, "no output file")
+                let missing = "no output file";
+                return Ok(Outcome::rejected(
+                    CheckVerdict::PresentationError,
+                    summary,
+                    missing,
+                ));
             }
-            Err(e) => Outcome::fail(format!("cannot open the output {}: {e}", path.display())),
+            Err(e) => {
+                let why = format!("cannot open the output {}: {e}", path.display());
+                return Ok(Outcome::fail(why));
+            }
         },
-    })
+    };
+    if let Err(e) = read {
+        return Ok(Outcome::fail(format!("cannot read the output: {e}")));
+    }
+    let outcome = check(format, &input, &answer, &mut &output[..], options);
+    // A jury answer that fails the jury's own validation while the output would pass it:
+    // most likely the files were given in another protocol's order.
+    let passes = |bytes: &[u8]| {
+        check(format, &input, bytes, &mut io::empty(), options).verdict != CheckVerdict::Fail
+    };
+    if outcome.verdict == CheckVerdict::Fail && passes(&output) && !passes(&answer) {
+        return Ok(Outcome {
+            details: format!("{}\n{}", outcome.details, swapped_hint(invocation)),
+            ..outcome
+        });
+    }
+    Ok(outcome)
+}
+
+/// What a judge failure says when the jury answer and the output look swapped: which file
+/// each was taken for, and the order each protocol expects.
+fn swapped_hint(invocation: &Invocation) -> String {
+    let this = match invocation {
+        Invocation::Testlib { .. } => "testlib",
+        Invocation::Kattis { .. } => "kattis",
+        Invocation::Cms { .. } => "cms",
+    };
+    let output = match invocation.output() {
+        OutputSource::Stdin => "standard input".to_string(),
+        OutputSource::File(path) => path.display().to_string(),
+    };
+    let answer = invocation.answer().display();
+    format!(
+        "hint: the files look swapped: the jury answer ({answer}) fails the jury's own \
+         validation, and the output ({output}) would pass it. This call speaks {this}; the \
+         order each protocol expects:\n  testlib: check <input> <output> <answer>\n  kattis:  \
+         check --protocol kattis <input> <answer> <feedback_dir> < output\n  cms:     check \
+         --protocol cms <input> <answer> <output>"
+    )
 }
 
 /// What to do with an outcome: the exit code, the standard streams, the files to write.

@@ -105,6 +105,46 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
     .visible()
 }
 
+/// When `judge check PROBLEM TEST OUTPUT` failed (`result`) because TEST, an input file of
+/// no built test, fails the input's validation, while OUTPUT names a built test or is a valid
+/// input itself: a line saying the arguments look swapped and giving their order.
+pub fn swapped_hint(
+    problem: &ProblemPlan,
+    data: &Path,
+    test: &str,
+    output: &Path,
+    result: &TestResult,
+) -> Option<String> {
+    if result.verdict != Verdict::FAIL {
+        return None;
+    }
+    let TestSource::Input(path) = find_test(problem, data, test).ok()? else {
+        return None;
+    };
+    if load_and_solve(problem, &path).is_ok() {
+        return None;
+    }
+    let named = output
+        .to_str()
+        .and_then(|o| match find_test(problem, data, o) {
+            Ok(TestSource::Built(files)) => Some(format!("names the test {}", files.id)),
+            _ => None,
+        });
+    // An input is small; a long output is not read whole for a hint.
+    let small = std::fs::metadata(output).is_ok_and(|m| m.len() <= 1 << 24);
+    let named = named.or_else(|| {
+        let valid = small && load_and_solve(problem, output).is_ok();
+        valid.then(|| format!("is a valid input of {}", problem.name))
+    })?;
+    Some(format!(
+        "hint: the arguments look swapped: {} is not a valid input of {} and {} {named}; the \
+         order is judge check PROBLEM TEST OUTPUT (the test first, then the output to judge)",
+        path.display(),
+        problem.name,
+        output.display()
+    ))
+}
+
 /// Reads an input file and computes its answer with the reference solver.
 fn load_and_solve(problem: &ProblemPlan, path: &Path) -> Result<(Vec<u8>, Vec<u8>), String> {
     let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
-use boardjudge::judging::check::{check_test, exit_code, find_test};
+use boardjudge::judging::check::{check_test, exit_code, find_test, swapped_hint};
 use boardjudge::judging::run::{TestResult, failure_message};
 use boardjudge::problemset::plan::Plan;
 
@@ -23,6 +23,9 @@ use crate::terminal::{paint, print_json};
 /// optional: testdata/PROBLEM/GROUP/NAME.in and .ans) or, when no such test exists, the
 /// path of an input file: it is validated strictly and its answer is computed by the
 /// reference solver.
+///
+/// A FAIL because TEST is an input file that fails validation while OUTPUT names a test
+/// or is a valid input says that the two look swapped (the verdict stays FAIL, exit 3).
 ///
 /// Exit codes (testlib's, as checkers speak, unlike the other commands): 0 accepted, 1
 /// wrong answer, 2 presentation error, 3 judge failure (a bad test, an unknown problem or
@@ -111,8 +114,13 @@ fn judge(
     let plan = Plan::load(plan).map_err(|e| e.to_string())?;
     let problem = plan.problem(problem)?;
     let source = find_test(problem, data, test)?;
+    let mut result = check_test(problem, &source, output);
+    if let Some(hint) = swapped_hint(problem, data, test, output, &result) {
+        let hint = boardjudge::text::visible(&hint).into_owned();
+        result.details = format!("{}\n{hint}", result.details.trim_end());
+    }
     Ok(Report {
         problem: problem.name.clone(),
-        result: check_test(problem, &source, output),
+        result,
     })
 }
