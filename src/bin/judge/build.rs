@@ -12,6 +12,7 @@ use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, genera
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::exit;
+use crate::ticker::Ticker;
 
 #[derive(clap::Args)]
 /// Build every test from judge.toml: generate, validate, solve, check, write.
@@ -100,12 +101,20 @@ pub fn command(args: Args) -> ExitCode {
         check: args.check,
     };
     let mut failed = false;
+    // On a pipe, where the bar is not drawn: a line every few seconds.
+    let ticker = Ticker::on_pipe("tests", Some(total));
     let progress = |name: &str| {
         bar.set_message(name.to_string());
         bar.inc(1);
+        if let Some(ticker) = &ticker {
+            ticker.set(bar.position() as usize, None);
+        }
     };
     let mut each = |problem: &BuiltProblem, update: &ProblemUpdate| {
         bar.finish_and_clear();
+        if let Some(ticker) = &ticker {
+            ticker.quiet();
+        }
         match update {
             ProblemUpdate::Compared(differences) => {
                 for d in differences {
@@ -138,6 +147,7 @@ pub fn command(args: Args) -> ExitCode {
     };
     let built = update(&request, &progress, &mut each);
     bar.finish_and_clear();
+    drop(ticker);
     let built = match built {
         Ok(built) => built,
         Err(UpdateError::Tests(errors)) => {

@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use boardjudge::export::{ExportError, Kind, Written, export_verified, verified_tests};
 use boardjudge::problemset::plan::Plan;
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::common::{Stop, stopped, usage};
+use crate::ticker::Ticker;
 
 #[derive(clap::Args)]
 /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
@@ -129,13 +131,29 @@ fn export(
         None => plan.problems.iter().map(|p| p.name.clone()).collect(),
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for name in &names {
+    // Progress: a spinner on a terminal, a line every few seconds on a pipe.
+    let bar = ProgressBar::new(names.len() as u64).with_style(
+        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    let ticker = Ticker::on_pipe("problems", Some(names.len()));
+    let result = names.iter().enumerate().try_for_each(|(done, name)| {
+        bar.set_message(format!("{} {name}", kind.name()));
         let failed = |e: ExportError| format!("{} {name}: {e}", kind.name());
         // Test data that is not what judge.toml builds is a verdict; a package that cannot be
         // made or written, the judge's failure.
         let tests = verified_tests(&plan, name, data, jobs).map_err(|e| Stop::failed(failed(e)))?;
         let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
-        written(name, &w);
-    }
-    Ok(())
+        bar.suspend(|| written(name, &w));
+        bar.inc(1);
+        if let Some(ticker) = &ticker {
+            ticker.set(done + 1, None);
+            ticker.quiet();
+        }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    result
 }

@@ -27,6 +27,7 @@ mod solution_args;
 mod strength;
 mod stress;
 mod terminal;
+mod ticker;
 mod validate;
 
 /// Prepare and verify the test data of the problem set described by judge.toml.

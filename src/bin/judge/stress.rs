@@ -28,6 +28,7 @@ use crate::terminal::{Terminal, paint};
 
 #[derive(clap::Args)]
 /// Random tests until a solution fails; then shrink the failing input to a minimal one.
+/// Progress goes to stderr: a bar on a terminal, piped a line at least every 2 s.
 ///
 /// Tests come from the seeded generator, every strategy in turn; the same --seed replays
 /// the same tests. Without --seed each call takes a fresh seed, and the report says which

@@ -3,8 +3,8 @@
 //! object with --json-lines), verdicts in the checker's colours, JSON on stdout.
 
 use std::io::{IsTerminal, Write};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use crate::live::Watch;
 use boardjudge::check::CheckVerdict;
@@ -16,6 +16,7 @@ use boardjudge::text;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::bar_term::{BarTerm, size};
+use crate::ticker::Ticker;
 use serde::Serialize;
 
 /// What a command shows while it works: the sandbox warning, a progress bar on stderr, and
@@ -28,6 +29,8 @@ pub struct Terminal {
     runs: Runs,
     /// Whether the bar shows the live table yet.
     table: AtomicBool,
+    /// The progress lines where stderr is not a terminal, while work goes on.
+    ticker: Mutex<Option<Ticker>>,
 }
 
 /// How the runs are shown as they finish.
@@ -63,6 +66,13 @@ impl Terminal {
     }
 }
 
+impl Terminal {
+    /// The progress lines on a pipe, if any.
+    fn ticker(&self) -> std::sync::MutexGuard<'_, Option<Ticker>> {
+        self.ticker.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
 impl Watch for Terminal {
     fn sandbox(&self, sandbox: &Sandbox) {
         if sandbox.is_off() {
@@ -93,6 +103,7 @@ impl Watch for Terminal {
         };
         let _ = self.bar.set(bar);
         let _ = self.template.set(template);
+        *self.ticker() = Ticker::on_pipe(unit, total.filter(|&n| n > 0));
     }
 
     fn progress(&self, done: usize, total: Option<usize>) {
@@ -102,12 +113,16 @@ impl Watch for Terminal {
             }
             bar.set_position(done as u64);
         }
+        if let Some(ticker) = self.ticker().as_ref() {
+            ticker.set(done, total);
+        }
     }
 
     fn end(&self) {
         if let Some(bar) = self.bar.get() {
             bar.finish_and_clear();
         }
+        self.ticker().take();
     }
 
     fn runs(&self, _grid: &Grid) {}
@@ -115,7 +130,12 @@ impl Watch for Terminal {
     fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str) {
         match self.runs {
             Runs::Hidden => {}
-            Runs::Lines => eprintln!("{line}"),
+            Runs::Lines => {
+                eprintln!("{line}");
+                if let Some(ticker) = self.ticker().as_ref() {
+                    ticker.quiet();
+                }
+            }
             Runs::JsonLines => {
                 let (p, s, t) = cell;
                 let problem = &grid.problems[p];
