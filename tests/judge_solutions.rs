@@ -124,7 +124,8 @@ fn each_failure_gets_its_verdict() {
             "{cmd:?}: {out}"
         );
     }
-    // The first failure's checker message and diff come on stderr.
+    // The first failure's checker message and diff are part of the report, on stdout: `judge
+    // run ... > file` keeps them; stderr has none of it.
     let o = judge(&[
         "run",
         "msquare",
@@ -135,11 +136,12 @@ fn each_failure_gets_its_verdict() {
         "-c",
         "echo 7; echo BCABCCA",
     ]);
-    let err = text(&o.stderr);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert!(
-        err.contains("test samples/statement: WA") && err.contains("+BCABCCA"),
-        "{err}"
+        out.contains("test samples/statement: WA") && out.contains("+BCABCCA"),
+        "{out}"
     );
+    assert!(!err.contains("BCABCCA"), "{err}");
 }
 
 #[test]

@@ -225,12 +225,14 @@ fn several_solutions_give_the_matrix_as_text_and_as_a_page() {
         assert!(!out.contains(absent), "{absent}: {out}");
     }
     assert!(out.contains("msquare: 3 solution(s): 2 accepted on every one of the 2 tests, 1 not"));
-    // The failing solution's first failure, with the checker's message, on stderr.
+    // The failing solution's first failure, with the checker's message, in the report on
+    // stdout; none of it on stderr.
     assert!(
-        err.contains("#2 rows_order_input.cpp: test samples/statement: WA"),
-        "{err}"
+        out.contains("#2 rows_order_input.cpp: test samples/statement: WA"),
+        "{out}"
     );
-    assert!(err.contains("--- expected (jury answer)"), "{err}");
+    assert!(out.contains("--- expected (jury answer)"), "{out}");
+    assert!(!err.contains("--- expected"), "{err}");
 
     // The page: as the text, a row per test with a cell per solution; no advice, no
     // candidates.
@@ -306,18 +308,21 @@ fn one_solution_gives_today_s_table_however_it_is_given() {
         );
     }
     assert_eq!(masked(&after_dashes.stdout), masked(&in_command.stdout));
-    // A failing one: exit 1, the first failure's message on stderr; JSON per test.
+    // A failing one: exit 1, the first failure's message in the report on stdout, after the
+    // table; JSON per test.
     let o = run(&[WRONG]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(masked(&o.stdout).contains("msquare: 0/2 tests accepted"));
-    // After a line per finished run (stderr is not a terminal), and on a busy machine the
-    // judge's warning (one line), the message.
+    let out = masked(&o.stdout);
+    assert!(out.contains("msquare: 0/2 tests accepted"), "{out}");
+    assert!(out.contains("\n\ntest samples/statement: WA\n"), "{out}");
+    // On stderr a line per finished run (stderr is not a terminal), and on a busy machine
+    // the judge's warning (one line); not the message.
     let err = text(&o.stderr);
     assert!(
         err.starts_with("[1/2] msquare samples/statement: WA"),
         "{err}"
     );
-    assert!(err.contains("\n\ntest samples/statement: WA\n"), "{err}");
+    assert!(!err.contains("\n\ntest samples/statement: WA\n"), "{err}");
     let o = run(&["--json", WRONG]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
@@ -424,11 +429,14 @@ fn a_command_that_cannot_start_or_a_source_that_does_not_build_fails_alone() {
         "{out}"
     );
     assert!(out.contains("#1     #2  slowest AC"), "{out}");
-    // Said once, beside the line of each finished run.
+    // Its failure said once under the matrix, in the report on stdout; on stderr only the
+    // line of each finished run.
+    let failures = format!("#2 {missing}: cannot start: ");
+    assert_eq!(out.matches(&failures).count(), 1, "{out}");
     let report: Vec<&str> = err.lines().filter(|l| !l.starts_with('[')).collect();
     assert_eq!(
         report.join("\n").matches("cannot start").count(),
-        1,
+        0,
         "{err}"
     );
     std::fs::remove_dir_all(dir).unwrap();

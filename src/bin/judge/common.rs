@@ -227,7 +227,7 @@ pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
             print!("{}", grid.text(&|t, v| paint(t, v, on)));
             let timing = &partial.timing;
             if timing.worth_a_note() {
-                eprintln!("note: {}", timing.confirmation());
+                println!("note: {}", timing.confirmation());
             }
             println!(
                 "{} ({})",

@@ -68,7 +68,9 @@ use crate::terminal::{Terminal, paint, print_json};
 /// a terminal a live table on stderr (a row per solution, a letter per finished test)
 /// above the progress bar, cleared at the end; when stderr is not a terminal a line per
 /// finished run on stderr; with --json-lines a JSON object per finished run on stdout.
-/// The report itself (the table, --json) comes at the end on stdout, as always. Ctrl-C
+/// The whole report (the table or matrix, the first failure's message with its board and
+/// diff, the summary; or --json) comes at the end on stdout, so `> file` keeps all of it;
+/// only progress, the live runs and warnings go to stderr. Ctrl-C
 /// (SIGINT) or SIGTERM stops the runs (no test or confirmation re-run starts), kills the
 /// running solutions and prints the runs that finished (the partial table or matrix,
 /// "interrupted after N of M runs"), then exits with 128 + the signal (130 for Ctrl-C).
@@ -546,17 +548,18 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
             interrupted.as_ref(),
         ),
         Output::Text => {
-            print_table(results, not_run, std::io::stdout().is_terminal());
+            // The whole report on stdout; only the warning against the timings on stderr.
+            let on = std::io::stdout().is_terminal();
+            print_table(results, not_run, on);
             if let Some(first) = results.iter().find(|r| r.verdict != Verdict::AC) {
-                let on = std::io::stderr().is_terminal();
                 let message = failure_message(first, &|text, verdict| paint(text, verdict, on));
-                eprintln!("\n{message}");
+                println!("\n{message}");
             }
             if let Some(note) = &ran.timing_note {
                 eprintln!("note: {note}");
             }
             if ran.timing.worth_a_note() {
-                eprintln!("note: {}", ran.timing.confirmation());
+                println!("note: {}", ran.timing.confirmation());
             }
             // A TLE by the limit it reached, never by the time counted when it was stopped.
             let slowest = match results
@@ -602,7 +605,6 @@ fn print_several(ran: &Ran) {
     let on = std::io::stdout().is_terminal();
     println!("{LEGEND}\n");
     println!("{}", text::render(m, &|t, v| paint(t, v, on)));
-    let on = std::io::stderr().is_terminal();
     for (i, row) in m.rows.iter().enumerate() {
         if row.report.ok {
             continue;
@@ -614,7 +616,7 @@ fn print_several(ran: &Ran) {
             }
             _ => row.report.summary.clone(),
         };
-        eprintln!("\n#{} {}: {}", i + 1, row.name, message.trim_end());
+        println!("\n#{} {}: {}", i + 1, row.name, message.trim_end());
     }
     if let Some(note) = &ran.timing_note {
         eprintln!("note: {note}");
