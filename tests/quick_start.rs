@@ -1,7 +1,7 @@
 //! README's quick start, read from README itself: its first command builds every binary of
 //! the crate (each file or folder of `src/bin/`) before any of them is called, and the
 //! judge's and the contestant's tools, `check` and `validate`, are called by the path that
-//! build gives them.
+//! build gives them; what its commands write is ignored by git.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -160,4 +160,52 @@ fn the_quick_start_export_line_counts_what_the_export_writes() {
         stdout.contains(&format!("({said})")),
         "README says ({said}); the export says: {stdout}"
     );
+}
+
+/// The files and folders a quick-start command writes by default, relative to where it runs:
+/// the page of `--html FILE`, the folder of `judge export ... OUT_DIR`, a `> FILE` redirect.
+/// (`judge build` rewrites committed test data with the same bytes; `judge stress --save`
+/// adds a regression test to judge.toml and testdata/ on purpose, to be committed.)
+fn outputs(words: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if w == "--html" || w == ">" {
+            out.extend(words.get(i + 1).cloned());
+        }
+    }
+    if words.len() > 2 && words[0] == "judge" && words[1] == "export" {
+        out.extend(words.last().cloned());
+    }
+    out
+}
+
+#[test]
+fn the_quick_start_outputs_leave_git_status_clean() {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(repo())
+            .output()
+    };
+    if !git(&["rev-parse", "--git-dir"]).is_ok_and(|o| o.status.success()) {
+        eprintln!("not a git checkout: the quick start's outputs are not checked against it");
+        return;
+    }
+    let written: Vec<String> = quick_start().iter().flat_map(|w| outputs(w)).collect();
+    for expected in ["report.html", "packages/", "out.txt"] {
+        assert!(written.iter().any(|w| w == expected), "{written:?}");
+    }
+    for path in &written {
+        // A folder: a file in it, as the command writes them.
+        let file = match path.strip_suffix('/') {
+            Some(dir) => format!("{dir}/msquare.zip"),
+            None => path.clone(),
+        };
+        let ignored = git(&["check-ignore", "-q", "--no-index", &file]).unwrap();
+        assert!(
+            ignored.status.success(),
+            "{file}, which the quick start writes, is not ignored by git: `git status` would \
+             show it"
+        );
+    }
 }
