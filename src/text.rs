@@ -168,9 +168,88 @@ pub fn visible_bytes(bytes: &[u8]) -> String {
     visible(&String::from_utf8_lossy(bytes)).into_owned()
 }
 
+/// The one of `names` nearest to `typed`, a mistyped name, when it is near enough to be the
+/// likely one: at most a third of its characters (at least one) inserted, deleted or
+/// changed, and nearer than every other name; `None` when nothing is, or two tie.
+pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed: Vec<char> = typed.to_lowercase().chars().collect();
+    let limit = (typed.len() / 3).max(1);
+    let mut best: Option<(usize, &str, bool)> = None;
+    for name in names {
+        let d = edit_distance(&typed, &name.to_lowercase().chars().collect::<Vec<_>>());
+        best = match best {
+            Some((b, n, _)) if d == b && n != name => Some((b, n, true)),
+            Some((b, ..)) if b <= d => best,
+            _ => Some((d, name, false)),
+        };
+    }
+    match best {
+        Some((d, name, false)) if d <= limit => Some(name),
+        _ => None,
+    }
+}
+
+/// The edit distance of `a` and `b` (optimal string alignment): the fewest characters
+/// inserted, deleted or changed, or pairs of neighbours swapped, to turn one into the other.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    d[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let changed = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j - 1] + changed)
+                .min(d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// `; did you mean 'NAME'?` for the one of `names` nearest to `typed` ([`nearest`]), or
+/// nothing.
+pub fn did_you_mean<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    nearest(typed, names).map_or_else(String::new, |n| format!("; did you mean '{}'?", name(n)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nearest_name_is_suggested_only_when_it_is_likely() {
+        let problems = [
+            "sicily",
+            "msquare",
+            "rotation",
+            "sicilylarge",
+            "rotationlarge",
+        ];
+        assert_eq!(nearest("msqare", problems), Some("msquare"));
+        assert_eq!(nearest("MSquare", problems), Some("msquare"));
+        assert_eq!(nearest("roation", problems), Some("rotation"));
+        assert_eq!(nearest("sicilylarg", problems), Some("sicilylarge"));
+        assert_eq!(nearest("chess", problems), None);
+        assert_eq!(nearest("", problems), None);
+        // Two at the same distance: neither.
+        assert_eq!(nearest("ab", ["aa", "bb"]), None);
+        assert_eq!(
+            did_you_mean("edeg", ["samples", "edge"]),
+            "; did you mean 'edge'?"
+        );
+        assert_eq!(
+            edit_distance(&['e', 'd', 'e', 'g'], &['e', 'd', 'g', 'e']),
+            1
+        );
+        assert_eq!(did_you_mean("zzz", ["samples", "edge"]), "");
+        assert_eq!(edit_distance(&['a', 'b'], &[]), 2);
+    }
 
     #[test]
     fn controls_and_invisible_formats_are_escaped() {

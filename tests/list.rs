@@ -113,3 +113,38 @@ fn bad_arguments_exit_2_with_the_choices() {
     let o = judge(&["list", "--tests", "samples"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn a_misspelt_name_gets_the_nearest_one() {
+    let err = |args: &[&str]| {
+        let o = judge(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    // A problem, in every command that takes one.
+    for args in [
+        &["list", "msqare"][..],
+        &["run", "msqare", "--", "true"][..],
+        &["strength", "msqare"][..],
+        &["build", "--check", "msqare"][..],
+    ] {
+        let e = err(args);
+        assert!(e.contains("did you mean 'msquare'?"), "{args:?}: {e}");
+    }
+    // A group, a test.
+    let e = err(&["list", "msquare", "--tests", "edeg"]);
+    assert!(e.contains("did you mean 'edge'?"), "{e}");
+    let e = err(&["list", "msquare", "--tests", "sample/statement"]);
+    assert!(e.contains("did you mean 'samples/statement'?"), "{e}");
+    // Nothing near: no guess.
+    let e = err(&["list", "tetris"]);
+    assert!(!e.contains("did you mean"), "{e}");
+    // A command: clap's own suggestion.
+    let e = err(&["buld"]);
+    assert!(e.contains("similar subcommand exists: 'build'"), "{e}");
+    // judge check (testlib's codes: 3) a test.
+    let o = judge(&["check", "msquare", "sample/statement", "judge.toml"]);
+    assert_eq!(o.status.code(), Some(3));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("did you mean 'samples/statement'?"), "{e}");
+}

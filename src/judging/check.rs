@@ -45,12 +45,18 @@ pub fn find_test(problem: &ProblemPlan, data: &Path, test: &str) -> Result<TestS
     match found[..] {
         [entry] => Ok(TestSource::Built(TestFiles::of(&dir, entry))),
         [] if path.is_file() => Ok(TestSource::Input(path)),
-        [] => Err(format!(
-            "no test {test}: neither a test of {} (give group/name, e.g. {}) nor a file {test} \
-             (run `judge build`, or give an input file)",
-            dir.display(),
-            manifest.test.first().map(|e| e.id()).unwrap_or_default()
-        )),
+        [] => {
+            let ids: Vec<String> = manifest.test.iter().map(|e| e.id()).collect();
+            let names = (ids.iter().map(String::as_str))
+                .chain(manifest.test.iter().map(|e| e.name.as_str()));
+            Err(format!(
+                "no test {test}: neither a test of {} (give group/name, e.g. {}) nor a file \
+                 {test} (run `judge build`, or give an input file){}",
+                dir.display(),
+                manifest.test.first().map(|e| e.id()).unwrap_or_default(),
+                crate::text::did_you_mean(wanted, names)
+            ))
+        }
         _ => {
             let ids: Vec<String> = found.iter().map(|e| e.id()).collect();
             Err(format!(

@@ -620,8 +620,9 @@ impl Plan {
             .find(|p| p.name == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = self.problems.iter().map(|p| p.name.as_str()).collect();
+                let hint = crate::text::did_you_mean(name, names.iter().copied());
                 format!(
-                    "no problem '{name}' in the plan (it has: {})",
+                    "no problem '{name}' in the plan (it has: {}){hint}",
                     names.join(", ")
                 )
             })

@@ -93,9 +93,14 @@ fn no_match<T: Named>(pattern: &str, tests: &[T]) -> String {
         }
     }
     let example = tests.last().map(Named::id).unwrap_or_default();
+    let ids: Vec<String> = tests.iter().map(Named::id).collect();
+    let names = (groups.iter().copied())
+        .chain(ids.iter().map(String::as_str))
+        .chain(tests.iter().map(Named::name));
+    let hint = crate::text::did_you_mean(pattern, names);
     format!(
         "--tests '{pattern}' matches no test (the groups: {}; a test is chosen by its group, \
-         its group/name such as {example}, or its name, each possibly a glob of * and ?)",
+         its group/name such as {example}, or its name, each possibly a glob of * and ?){hint}",
         groups.join(", ")
     )
 }
