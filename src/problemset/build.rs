@@ -389,12 +389,47 @@ fn leftovers(
 pub struct WriteReport {
     /// Files written because they were missing or different.
     pub written: usize,
+    /// Of those, the files that were missing, relative to the output directory.
+    pub added: Vec<PathBuf>,
+    /// Of those, the files that were different.
+    pub changed: Vec<PathBuf>,
+    /// The settings of manifest.toml (limits, checker options) that changed since the last
+    /// build: `time_limit 1.0 -> 2.0`.
+    pub settings: Vec<String>,
     /// Files already identical.
     pub unchanged: usize,
     /// Stale files removed (see [`Leftovers::stale`]), relative to the output directory.
     pub removed: Vec<PathBuf>,
     /// Files kept in the trash: unknown ones and built ones edited by hand.
     pub trashed: Vec<Trashed>,
+}
+
+/// The `[settings]` of two manifest.toml texts that differ, each as `key old -> new` (`none`
+/// where one has none), in key order.
+fn changed_settings(old: &[u8], new: &[u8]) -> Vec<String> {
+    let settings = |bytes: &[u8]| -> BTreeMap<String, String> {
+        let text = String::from_utf8_lossy(bytes);
+        let table: toml::Table = toml::from_str(&text).unwrap_or_default();
+        match table.get("settings") {
+            Some(toml::Value::Table(t)) => {
+                t.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()
+            }
+            _ => BTreeMap::new(),
+        }
+    };
+    let (old, new) = (settings(old), settings(new));
+    let keys: std::collections::BTreeSet<&String> = old.keys().chain(new.keys()).collect();
+    let none = String::from("none");
+    keys.into_iter()
+        .filter(|k| old.get(*k) != new.get(*k))
+        .map(|k| {
+            format!(
+                "{k} {} -> {}",
+                old.get(k).unwrap_or(&none),
+                new.get(k).unwrap_or(&none)
+            )
+        })
+        .collect()
 }
 
 /// Writes a built problem under `out`, each file atomically; files already identical are left
@@ -428,11 +463,21 @@ pub fn write_problem(
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        if std::fs::read(&path).is_ok_and(|old| old == *bytes) {
+        let old = std::fs::read(&path).ok();
+        if old.as_ref().is_some_and(|old| old == bytes) {
             report.unchanged += 1;
-        } else {
-            write_atomic(&path, bytes)?;
-            report.written += 1;
+            continue;
+        }
+        write_atomic(&path, bytes)?;
+        report.written += 1;
+        match old {
+            None => report.added.push(rel.clone()),
+            Some(old) => {
+                if rel.file_name().is_some_and(|n| n == "manifest.toml") {
+                    report.settings = changed_settings(&old, bytes);
+                }
+                report.changed.push(rel.clone());
+            }
         }
     }
     for rel in found.stale {

@@ -31,7 +31,9 @@ use crate::ticker::Ticker;
 /// edited by hand since the last build (its SHA-256 is not the manifest's) is copied to
 /// target/trash/TIME/ beside judge.toml (git ignores target/) before it is rebuilt, a
 /// setter's own file is moved there; each is named, with how to keep the change (an
-/// input as a test of judge.toml). The same plan always gives the same bytes.
+/// input as a test of judge.toml). The same plan always gives the same bytes. Per problem
+/// the summary names the tests added, changed and removed since the last build, and the
+/// settings of the manifest (limits, checker options) that changed: `time_limit 1.0 -> 2.0`.
 ///
 /// With --check nothing is written: the data is rebuilt in memory and every committed
 /// file that differs, is missing, is stale, is unknown or was edited by hand since the
@@ -56,6 +58,26 @@ pub struct Args {
     pub jobs: Option<usize>,
     /// Only these problems (default: all).
     pub problems: Vec<String>,
+}
+
+/// The tests (`group/name`) whose `.in` or `.ans` is among `files` (paths under the output
+/// directory, `problem/group/name.in`), once each, in order; names escaped.
+fn tests_of(problem: &str, files: &[PathBuf]) -> Vec<String> {
+    let mut tests: Vec<String> = Vec::new();
+    for file in files {
+        let Ok(rel) = file.strip_prefix(problem) else {
+            continue;
+        };
+        let text = rel.to_string_lossy();
+        let Some(id) = (text.strip_suffix(".in")).or_else(|| text.strip_suffix(".ans")) else {
+            continue;
+        };
+        let id = boardjudge::text::name(id).into_owned();
+        if !tests.contains(&id) {
+            tests.push(id);
+        }
+    }
+    tests
 }
 
 /// `judge build` as its arguments say.
@@ -133,6 +155,23 @@ pub fn command(args: Args) -> ExitCode {
                     r.removed.len(),
                     r.trashed.len() - edited
                 );
+                let tests = |files: &[PathBuf]| tests_of(&problem.name, files);
+                let added = tests(&r.added);
+                let changed: Vec<String> = (tests(&r.changed).into_iter())
+                    .filter(|t| !added.contains(t))
+                    .collect();
+                for (what, list) in [
+                    ("added", added.clone()),
+                    ("changed", changed),
+                    ("removed", tests(&r.removed)),
+                ] {
+                    if !list.is_empty() {
+                        eprintln!("  {what} {} test(s): {}", list.len(), list.join(", "));
+                    }
+                }
+                if !r.settings.is_empty() {
+                    eprintln!("  changed since the last build: {}", r.settings.join(", "));
+                }
                 for rel in &r.removed {
                     eprintln!(
                         "  removed {} (an earlier build wrote it; the plan no longer does)",
