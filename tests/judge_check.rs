@@ -236,10 +236,11 @@ fn judge_check_prints_judge_run_s_message() {
         "run", "msquare", "--tests", "samples", "--jobs", "1", "--", "cat", &output,
     ]);
     assert_eq!(run.status.code(), Some(1));
-    let stderr = text(&run.stderr);
+    // judge run's report, on stdout, holds the same message.
+    let report = text(&run.stdout);
     assert!(
-        stderr.contains(checked.trim_end()),
-        "judge run's message differs:\n{stderr}\n--- judge check:\n{checked}"
+        report.contains(checked.trim_end()),
+        "judge run's message differs:\n{report}\n--- judge check:\n{checked}"
     );
 }
 
