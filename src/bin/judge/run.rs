@@ -55,10 +55,10 @@ use crate::terminal::{Terminal, paint, print_json};
 /// executable) stops the run at the first test with one message.
 ///
 /// Several solutions (source files, then --command ones in order, then the one after
-/// `--`): the matrix. Every solution runs on every test, even after it failed one, the runs
-/// spread over the --jobs workers one test at a time; tests down, grouped as in
-/// judge.toml and numbered, solutions across (#1, #2, ... named by file name or command
-/// line; a longer path, or (2), where two names collide): a verdict letter and the CPU
+/// `--`): the matrix. Every solution runs on every test, even after it failed one (unless
+/// --lazy), the runs spread over the --jobs workers one test at a time; tests down,
+/// grouped as in judge.toml and numbered, solutions across (#1, #2, ... named by file
+/// name or command line; a longer path, or (2), where two names collide): a verdict letter and the CPU
 /// time per cell, per test the slowest accepted time against the limit, per solution its
 /// first failing test; then which solutions fail each test, and each one's first
 /// failure's message. A source that does not build, or a command that cannot start (it
