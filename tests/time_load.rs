@@ -15,6 +15,12 @@
 //!   the confirmation saves; where no test flips (the machine is fast enough even loaded) that
 //!   half says so and is skipped. Then once more with today's wall clock of main (twice the
 //!   CPU limit), for the figure of what the generous wall clock saves.
+//!
+//! And under the same load, the runner itself (`an_endless_loop_is_a_cpu_tle_under_load`):
+//! a bare endless loop is TLE by CPU time, stopped at the limit by the runner's reading of
+//! its exact CPU time (the kernel's `RLIMIT_CPU` counts by clock ticks, ahead of the exact
+//! time under load, and is only a backstop beyond the limit), and a `SIGXCPU` the program
+//! raises before the limit is a crash, in the sandbox and without it.
 
 mod common;
 
@@ -23,6 +29,8 @@ use common::need::need;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use boardjudge::runner::{self, Argv, Input, Limits, Outcome, RunResult, Sandbox, TimeKind};
 
 use serde_json::Value;
 
@@ -38,6 +46,12 @@ const TESTS: &str = "by-distance/*-s118,max-depth/*-s24";
 /// The load's processes end by themselves after this long, whatever happens to the test.
 const HOG_SECONDS: u64 = 300;
 const HOG_ENV: &str = "BOARDJUDGE_MEMORY_HOG_SECONDS";
+
+/// One test of this file at a time: each makes its own load, and two would double it.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|p| p.into_inner())
+}
 
 /// The load: `memory_hog` processes, killed and reaped when dropped.
 struct Load(Vec<Child>);
@@ -189,6 +203,7 @@ fn load_line(v: &Value) -> String {
 
 #[test]
 fn time_verdicts_hold_on_a_busy_machine() {
+    let _one = serial();
     let started = Instant::now();
     // Built before the load, so that the load times the runs only.
     let warm = judge("samples", &[]);
@@ -293,4 +308,119 @@ fn time_verdicts_hold_on_a_busy_machine() {
              loaded, to keep every run of the accepted solutions within their limits"
         );
     }
+}
+
+/// A C program: `loop` spins for ever; `raise S` uses S seconds of CPU, then raises
+/// `SIGXCPU`. Compiled once into the temporary directory.
+fn looper() -> String {
+    let dir = std::env::temp_dir().join(format!("boardjudge-looper-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("looper.c");
+    std::fs::write(
+        &source,
+        r#"#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+int main(int argc, char **argv) {
+    if (argc > 2 && !strcmp(argv[1], "raise")) {
+        double seconds = atof(argv[2]);
+        struct timespec now;
+        do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+        while (now.tv_sec + now.tv_nsec / 1e9 < seconds);
+        raise(SIGXCPU);
+        return 0;
+    }
+    for (;;) {}
+}
+"#,
+    )
+    .unwrap();
+    let binary = dir.join("looper");
+    let status = Command::new("cc")
+        .arg("-O1")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .expect("cc runs");
+    assert!(status.success());
+    binary.to_string_lossy().into_owned()
+}
+
+/// Runs `binary args` on `sandbox` under a CPU limit of `cpu` and a wall clock of 60 s (so
+/// that the load cannot stop it first).
+fn looped(binary: &str, args: &[&str], cpu: Duration, sandbox: &Sandbox) -> RunResult {
+    let mut cmd = vec![binary.to_string()];
+    cmd.extend(args.iter().map(|a| a.to_string()));
+    let limits = Limits {
+        wall: Duration::from_secs(60),
+        ..Limits::with_cpu(cpu)
+    };
+    runner::run(
+        &Argv::named_by_user(cmd),
+        Input::Bytes(b""),
+        &limits,
+        sandbox,
+    )
+}
+
+#[test]
+fn an_endless_loop_is_a_cpu_tle_under_load() {
+    let _one = serial();
+    let binary = looper();
+    let sandbox = Sandbox::new(runner::SandboxMode::Auto).unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = Load::start(2 * cores);
+    std::thread::sleep(Duration::from_millis(500));
+    for sandbox in [&sandbox, &Sandbox::off()] {
+        let off = sandbox.is_off();
+        // As many loops as cores at once, besides the load: each is TLE by CPU time, stopped
+        // near the limit by the runner, not by the backstop (3 s of the kernel's count).
+        let loops: Vec<RunResult> = std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..cores)
+                .map(|_| {
+                    scope.spawn(|| looped(&binary, &["loop"], Duration::from_secs(1), sandbox))
+                })
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        for r in &loops {
+            eprintln!(
+                "off {off}: {:?} at {:?} CPU, {:?} wall",
+                r.outcome, r.cpu, r.wall
+            );
+            assert_eq!(
+                r.outcome,
+                Outcome::TimeLimit(TimeKind::Cpu),
+                "off {off}: {r:?}"
+            );
+            assert!(r.cpu >= Duration::from_secs(1), "off {off}: {r:?}");
+            assert!(r.cpu < Duration::from_millis(1500), "off {off}: {r:?}");
+        }
+        // A limit that is no whole number of seconds: stopped at it, not at the kernel's
+        // limit rounded up to a second.
+        let half = looped(&binary, &["loop"], Duration::from_millis(500), sandbox);
+        assert_eq!(
+            half.outcome,
+            Outcome::TimeLimit(TimeKind::Cpu),
+            "off {off}: {half:?}"
+        );
+        assert!(half.cpu < Duration::from_millis(900), "off {off}: {half:?}");
+        // SIGXCPU raised before the limit, at 0.1 s and at 0.85 s of 1 s: a crash.
+        for at in ["0.1", "0.85"] {
+            let r = looped(&binary, &["raise", at], Duration::from_secs(1), sandbox);
+            eprintln!(
+                "off {off}: raise at {at}: {:?} at {:?} CPU",
+                r.outcome, r.cpu
+            );
+            assert_eq!(
+                r.outcome,
+                Outcome::Signaled(libc::SIGXCPU),
+                "off {off}, {at}: {r:?}"
+            );
+            assert!(r.cpu < Duration::from_secs(1), "off {off}, {at}: {r:?}");
+        }
+    }
+    drop(load);
 }

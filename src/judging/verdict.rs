@@ -180,9 +180,9 @@ pub struct TestResult {
     pub runs: usize,
     /// For a TLE, the limit the run reached, in seconds: the CPU limit (`TLE (cpu)`) or the
     /// wall clock's (`TLE (wall)`). The run needed more than that; its CPU time is the raw
-    /// figure counted when it was stopped, which may be a little under the CPU limit (the
-    /// kernel stops a run by its own, tick-counted, time). Every report shows a TLE by this
-    /// limit ([`TestResult::over_limit`]), never by a time under it.
+    /// figure counted when it was stopped (over the CPU limit for `TLE (cpu)`: the judge
+    /// stops a run once its exact CPU time passed the limit). Every report shows a TLE by
+    /// this limit ([`TestResult::over_limit`]), never by a time under it.
     pub limit_seconds: Option<f64>,
     /// Why it ran `runs` times, the load where its kept run ran, what its re-runs cost.
     pub confirmation: Confirmation,

@@ -1,7 +1,5 @@
 //! From what the kernel reported to a verdict, and the names of signals.
 
-use std::time::Duration;
-
 use super::{Limits, Outcome, RunResult, Termination, TimeKind};
 
 /// What a failed allocation writes on standard error, by language: C++ (`std::bad_alloc`),
@@ -20,6 +18,8 @@ const ALLOCATION_FAILURES: [&str; 6] = [
 /// What ended a run besides the program itself.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Killed {
+    /// The runner killed it at the CPU limit (its exact CPU time, read while it ran).
+    pub cpu: bool,
     /// The runner killed it at the wall-clock limit.
     pub wall: bool,
     /// The runner killed it for writing more than the output limit.
@@ -27,14 +27,6 @@ pub(super) struct Killed {
     /// The kernel killed a process of the run at the cgroup's memory limit.
     pub memory: bool,
 }
-
-/// The share of the kernel's own CPU limit (`RLIMIT_CPU`, whole seconds) that the exact CPU
-/// time must reach for a death by `SIGXCPU` to be the kernel's: the kernel counts the time it
-/// limits by clock ticks, and that count runs ahead of the exact time measured here (on this
-/// project's 2-core VM its SIGXCPU at 1 s came at 0.86 to 0.96 s of exact CPU time, under a
-/// load of 8). A program that raises SIGXCPU itself before it used three quarters of that
-/// time has not reached the limit: its death is a crash like any other.
-const KERNEL_CPU_SHARE: (u32, u32) = (3, 4);
 
 /// The verdict for a run that started, in the order documented on [`RunResult::outcome`].
 /// `result` holds the measures; its `outcome` is not read.
@@ -47,7 +39,9 @@ pub(super) fn outcome(
     if killed.output {
         return Outcome::OutputLimit;
     }
-    if result.cpu > limits.cpu || kernel_cpu_limit(termination, result.cpu, limits) {
+    // Whatever ended it: a `SIGXCPU` or `SIGKILL` of the `RLIMIT_CPU` backstop comes beyond
+    // the limit, and a `SIGXCPU` before it is the program's own doing (a crash).
+    if killed.cpu || result.cpu > limits.cpu {
         return Outcome::TimeLimit(TimeKind::Cpu);
     }
     if killed.memory {
@@ -63,17 +57,6 @@ pub(super) fn outcome(
         Termination::Exited(code) => Outcome::Exited(code),
         Termination::Signaled(signal) => Outcome::Signaled(signal),
     }
-}
-
-/// Whether a death by `SIGXCPU` is the kernel's `RLIMIT_CPU` (the limit rounded up to whole
-/// seconds, as the sandbox sets it): the exact CPU time came within [`KERNEL_CPU_SHARE`] of
-/// it. The signal alone proves nothing: a program may raise it, or lower its own limit.
-fn kernel_cpu_limit(termination: Termination, cpu: Duration, limits: &Limits) -> bool {
-    let seconds = (limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0)).max(1);
-    let (part, whole) = KERNEL_CPU_SHARE;
-    termination == Termination::Signaled(libc::SIGXCPU)
-        && u128::from(whole) * cpu.as_nanos()
-            >= u128::from(part) * u128::from(seconds) * 1_000_000_000
 }
 
 /// Whether a process that failed ran out of memory, by what the kernel counted: its peak

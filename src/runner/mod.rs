@@ -1,9 +1,11 @@
 //! Run a solution under limits and report what happened (Linux only).
 //!
 //! [`run`] starts any command (an argv vector), feeds it an input on standard input, and
-//! watches it under a [`Limits`]: CPU time (`RLIMIT_CPU` in the child, and the CPU time
-//! measured by `wait4`), wall-clock time (the runner kills the process when it runs out),
-//! address space (`RLIMIT_AS`) and output size (the runner stops reading and kills).
+//! watches it under a [`Limits`]: CPU time (the runner reads the run's exact CPU time while
+//! it runs, from its cgroup or its processes' own counts ([`watch`]), and kills it once it is
+//! over the limit; `RLIMIT_CPU` in the child is only a backstop beyond the limit,
+//! [`sandbox::cpu_backstop`]), wall-clock time (the runner kills the process when it runs
+//! out), address space (`RLIMIT_AS`) and output size (the runner stops reading and kills).
 //!
 //! The solution runs in a process group of its own. Whenever the main process ends (by itself,
 //! on a timeout, on too much output), the whole group is killed with `SIGKILL` and every
@@ -28,6 +30,7 @@ pub mod load;
 mod parallel;
 mod process;
 pub mod sandbox;
+mod watch;
 
 use std::fmt;
 use std::fs::File;
@@ -50,6 +53,7 @@ pub use process::{
 pub use sandbox::{Layer, Mode as SandboxMode, Sandbox};
 
 use process::Group;
+use watch::Watch;
 
 /// How much of the end of standard error a [`RunResult`] keeps.
 pub const STDERR_TAIL_BYTES: usize = 64 * 1024;
@@ -181,11 +185,12 @@ pub struct RunResult {
     /// The verdict, decided in this order:
     /// 1. [`Outcome::SpawnFailed`] when the command could not start;
     /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
-    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the measured CPU time is over the limit, or
-    ///    `SIGXCPU` killed the process once its CPU time reached three quarters of the
-    ///    kernel's `RLIMIT_CPU` (the limit rounded up to seconds: the kernel's tick-counted
-    ///    time runs ahead of the exact one; a `SIGXCPU` the program raised earlier is a crash
-    ///    like any signal);
+    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the runner stopped it at the CPU limit (its
+    ///    exact CPU time, read while it runs, went over) or the CPU time measured at its end
+    ///    is over the limit: whatever signal ended it, `SIGXCPU` or `SIGKILL` of the
+    ///    `RLIMIT_CPU` backstop included ([`sandbox::cpu_backstop`]); a death by `SIGXCPU` before
+    ///    the limit (the program raised it, or lowered its own limit) is a crash like any
+    ///    signal;
     /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at the
     ///    memory limit of its cgroup (the rest of the run may then wait for it forever);
     /// 5. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
@@ -206,10 +211,16 @@ pub struct RunResult {
     /// The last [`STDERR_TAIL_BYTES`] of standard error.
     pub stderr_tail: Vec<u8>,
     /// CPU time (user + system): of every process of the run where a cgroup counts it,
-    /// else of the main process and the children it waited for.
+    /// else of the main process and the children it waited for, or of every process of the
+    /// run the runner found while it ran when that was more.
     pub cpu: Duration,
     /// Wall-clock time from the start to the end of the main process.
     pub wall: Duration,
+    /// How long the run's processes were runnable but waiting for a CPU (on a run queue):
+    /// `cpu.pressure` of its cgroup (v2), else the most the runner read of its threads'
+    /// `run_delay` while it ran, last just before it stopped the run; `None` where the kernel
+    /// does not count it.
+    pub run_delay: Option<Duration>,
     /// Peak memory: charged to the run's cgroup where there is one, else the peak resident
     /// memory of the main process or of the largest child it waited for (`ru_maxrss`).
     pub peak_memory_bytes: u64,
@@ -231,6 +242,7 @@ impl RunResult {
             stderr_tail: Vec::new(),
             cpu: Duration::ZERO,
             wall: Duration::ZERO,
+            run_delay: None,
             peak_memory_bytes: 0,
             disk_full: false,
             output_file: OutputFile::Absent,
@@ -248,7 +260,8 @@ enum Event {
     PipeClosed,
 }
 
-/// How often the CPU time of a whole run is read from its cgroup while it runs.
+/// How often the CPU time of a run is read while it runs (from its cgroup, else from its
+/// processes' exact times: [`watch`]), to stop it at the CPU limit.
 const CPU_POLL: Duration = Duration::from_millis(20);
 
 /// Runs `cmd` (the program, then its arguments; the files it names staged in the sandbox)
@@ -308,6 +321,7 @@ pub fn run_with_files(
         }
     };
     let start = Instant::now();
+    let mut watch = Watch::new(child.id() as libc::pid_t);
     if let Some(end) = prepared.namespace_end() {
         group.after_leader(end);
     }
@@ -331,7 +345,6 @@ pub fn run_with_files(
     }
 
     let deadline = start + limits.wall;
-    let counted = prepared.cpu_so_far().is_some();
     let mut ended = None;
     let mut wall_killed = false;
     let mut cpu_killed = false;
@@ -346,11 +359,8 @@ pub fn run_with_files(
             }
             (false, true) => received.recv().map_err(|_| RecvTimeoutError::Disconnected),
             (false, false) => {
-                let mut wait = deadline.saturating_duration_since(Instant::now());
-                if counted {
-                    wait = wait.min(CPU_POLL);
-                }
-                received.recv_timeout(wait)
+                let wait = deadline.saturating_duration_since(Instant::now());
+                received.recv_timeout(wait.min(CPU_POLL))
             }
         };
         match event {
@@ -361,13 +371,17 @@ pub fn run_with_files(
             }
             Ok(Event::PipeClosed) => pipes_open -= 1,
             Err(RecvTimeoutError::Timeout) if ended.is_none() && Instant::now() < deadline => {
-                // Polling the whole run's CPU time: processes it did not wait for count too.
-                if prepared.cpu_so_far().is_some_and(|cpu| cpu > limits.cpu) {
+                // The run's exact CPU time, the processes it did not wait for too: the CPU
+                // limit is enforced here, RLIMIT_CPU is only a backstop beyond it.
+                let seen = watch.read(prepared.listed_processes());
+                if prepared.cpu_so_far().unwrap_or(seen.cpu) > limits.cpu {
                     cpu_killed = true;
                     group.kill();
                 }
             }
             Err(RecvTimeoutError::Timeout) if ended.is_none() => {
+                // What the run used and waited, read before its processes are gone.
+                watch.read(prepared.listed_processes());
                 wall_killed = !cpu_killed;
                 group.kill();
             }
@@ -383,6 +397,7 @@ pub fn run_with_files(
         Some(name) => prepared.output_file(name, limits.output_bytes),
         None => OutputFile::Absent,
     };
+    let run_delay = prepared.cpu_wait().or(watch.most().run_delay);
     let usage = prepared.finish();
     let Some(ended) = ended else {
         return RunResult::spawn_failed("lost track of the process".into());
@@ -395,8 +410,11 @@ pub fn run_with_files(
         termination: Some(ended.termination),
         stdout,
         stderr_tail,
-        cpu: usage.map_or(ended.cpu, |u| u.cpu.max(ended.cpu)),
+        cpu: usage
+            .map_or(ended.cpu, |u| u.cpu.max(ended.cpu))
+            .max(watch.most().cpu),
         wall: ended.at.saturating_duration_since(start),
+        run_delay,
         peak_memory_bytes: usage
             .and_then(|u| u.peak_memory_bytes)
             .or(reported_peak)
@@ -405,6 +423,7 @@ pub fn run_with_files(
         output_file,
     };
     let killed = classify::Killed {
+        cpu: cpu_killed,
         wall: wall_killed,
         output: output_limit,
         memory: usage.is_some_and(|u| u.oom_killed),

@@ -358,12 +358,8 @@ fn children_of(parent: libc::pid_t) -> Vec<(libc::pid_t, libc::pid_t)> {
     entries
         .filter_map(|e| {
             let pid: libc::pid_t = e.ok()?.file_name().to_str()?.parse().ok()?;
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-            // "pid (comm) state ppid pgrp ...": the command may hold spaces and parentheses.
-            let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace().skip(1);
-            let ppid: libc::pid_t = fields.next()?.parse().ok()?;
-            let group: libc::pid_t = fields.next()?.parse().ok()?;
-            (ppid == parent).then_some((pid, group))
+            let stat = super::watch::stat(pid)?;
+            (stat.parent == parent).then_some((pid, stat.group))
         })
         .collect()
 }

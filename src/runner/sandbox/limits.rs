@@ -1,6 +1,8 @@
 //! The limits layer: the resource limits (`setrlimit`) a run's process gets, with the
 //! sandbox and without it, and the bounds on its descriptors and processes.
 
+use std::time::Duration;
+
 use crate::runner::Limits;
 
 /// The most descriptors a run's process may have open (`RLIMIT_NOFILE`, soft and hard).
@@ -20,9 +22,9 @@ pub const MAX_PROCESSES: u64 = 64;
 /// arena's lock).
 pub const MALLOC_ENV: (&str, &str) = ("GLIBC_TUNABLES", "glibc.malloc.arena_max=1");
 
-/// The limits set in the sandboxed child: core 0, CPU (soft: the limit rounded up to
-/// seconds, `SIGXCPU`; hard: one more, `SIGKILL`), address space = the memory limit, stack
-/// unlimited within it ([`stack_limit`]), file size, descriptors.
+/// The limits set in the sandboxed child: core 0, CPU (the backstop, [`cpu_backstop`]),
+/// address space = the memory limit, stack unlimited within it ([`stack_limit`]), file size,
+/// descriptors.
 pub fn rlimits(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
     let mut list = rlimits_without_sandbox(limits);
     list.push((libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes));
@@ -30,12 +32,13 @@ pub fn rlimits(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
     list
 }
 
-/// The limits of the runner without a sandbox: core, CPU, address space and stack.
+/// The limits of the runner without a sandbox: core, CPU (the backstop), address space and
+/// stack.
 pub fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
-    let cpu_seconds = (limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0)).max(1);
+    let backstop = cpu_backstop(limits.cpu);
     let mut list = vec![
         (libc::RLIMIT_CORE, 0, 0),
-        (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+        (libc::RLIMIT_CPU, backstop, backstop + 1),
     ];
     if limits.memory_bytes != u64::MAX {
         let bytes = limits
@@ -46,6 +49,20 @@ pub fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_
         list.push((libc::RLIMIT_STACK, stack, stack));
     }
     list
+}
+
+/// The soft `RLIMIT_CPU` of a run under the CPU limit `cpu`, in seconds: twice the limit and
+/// one second more, rounded up (`SIGXCPU` there, `SIGKILL` a second later). Only a backstop,
+/// for a run whose judge cannot stop it (killed, or starved of a CPU itself): the runner
+/// reads the run's exact CPU time while it runs and stops it at the limit. The kernel counts
+/// the time it limits by clock ticks, charging a whole tick to the task it finds running, and
+/// under load that count runs ahead of the exact time (a `SIGXCPU` at a limit of 1 s came
+/// at 0.74 s of exact CPU time on a loaded machine): at the limit itself it would stop a
+/// program early, and its signal could not be told from one the program raised. Twice the
+/// limit keeps it beyond the limit unless the ticks overcount by more than 2x.
+pub fn cpu_backstop(cpu: Duration) -> u64 {
+    let twice = cpu * 2 + Duration::from_secs(1);
+    twice.as_secs() + u64::from(twice.subsec_nanos() > 0)
 }
 
 /// The stack limit of a run (soft and hard) under a memory limit of `memory` bytes, given
@@ -82,6 +99,14 @@ fn judges_hard_stack_limit() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cpu_backstop_is_beyond_twice_the_limit() {
+        assert_eq!(cpu_backstop(Duration::from_secs(1)), 3);
+        assert_eq!(cpu_backstop(Duration::from_millis(500)), 2);
+        assert_eq!(cpu_backstop(Duration::from_millis(1250)), 4);
+        assert_eq!(cpu_backstop(Duration::ZERO), 1);
+    }
 
     #[test]
     fn the_stack_is_unlimited_unless_the_judge_cannot_give_that() {

@@ -9,7 +9,8 @@
 //! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`, and
 //!    `GLIBC_TUNABLES` of [`limits::MALLOC_ENV`]), every descriptor above 2 closed,
 //!    `no_new_privs`;
-//! 4. **limits**: `RLIMIT_CPU`, `RLIMIT_AS`, `RLIMIT_STACK` unlimited (bounded by the
+//! 4. **limits**: `RLIMIT_CPU` (a backstop beyond the CPU limit, which the runner enforces
+//!    itself: [`limits::cpu_backstop`]), `RLIMIT_AS`, `RLIMIT_STACK` unlimited (bounded by the
 //!    address space; threads get glibc's default stack), `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0
 //!    (see [`limits`]);
 //! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
@@ -94,7 +95,7 @@ pub use cgroup::Usage;
 pub use cleanup::clean_up_after_interrupt;
 pub use directories::remove_tree;
 pub use layers::{Applied, Layer, Layers, Mode, Unavailable};
-pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES};
+pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES, cpu_backstop};
 pub use toolchains::directories as toolchain_directories;
 pub use uid::{FIRST_UID, UIDS};
 

@@ -186,6 +186,17 @@ impl Run {
             .map(|g| Duration::from_nanos(g.cpu_nanos()))
     }
 
+    /// The run's processes as its cgroup lists them, where it has one.
+    pub fn listed_processes(&self) -> Option<Vec<libc::pid_t>> {
+        self.cgroup.as_ref().map(cgroup::RunGroup::pids)
+    }
+
+    /// How long the run's processes waited for a CPU, where its cgroup tells it (v2's
+    /// `cpu.pressure`).
+    pub fn cpu_wait(&self) -> Option<Duration> {
+        self.cgroup.as_ref().and_then(cgroup::RunGroup::cpu_wait)
+    }
+
     /// Ends the run: reads the cgroup's counts, kills what is left of the run, removes its
     /// cgroup and its private directory.
     pub fn finish(mut self) -> Option<Usage> {

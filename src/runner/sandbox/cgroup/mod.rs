@@ -278,6 +278,25 @@ impl RunGroup {
         }
     }
 
+    /// The processes in the group now (pids in the judge's pid namespace).
+    pub fn pids(&self) -> Vec<libc::pid_t> {
+        self.procs
+            .first()
+            .and_then(read_text)
+            .map(|text| text.lines().filter_map(|l| l.parse().ok()).collect())
+            .unwrap_or_default()
+    }
+
+    /// How long the group's processes waited for a CPU, where the kernel tells it for a
+    /// group: v2's `cpu.pressure`, the time at least one of them was runnable and waiting
+    /// (`some total`); `None` for v1 (no pressure there) or without pressure information.
+    pub fn cpu_wait(&self) -> Option<Duration> {
+        match self.version {
+            Version::V1 => None,
+            Version::V2 => v2::cpu_wait(&self.dirs[0]),
+        }
+    }
+
     /// Kills every process left in the group and waits for it to empty; v1: gives the group
     /// back for another run, or removes it when it does not empty in time; v2: removes it.
     pub fn release(self) {

@@ -221,3 +221,33 @@ pub fn cpu_nanos(dir: &Path) -> u64 {
         .and_then(|f| read_key(&f, "usage_usec"))
         .map_or(0, |us| us.saturating_mul(1000))
 }
+
+/// How long the group's processes waited for a CPU: the `total` (microseconds) of the
+/// `some` line of `cpu.pressure` (Linux 4.20 and later, with pressure information on).
+pub fn cpu_wait(dir: &Path) -> Option<std::time::Duration> {
+    let text = fs::read_to_string(dir.join("cpu.pressure")).ok()?;
+    some_total(&text).map(std::time::Duration::from_micros)
+}
+
+/// The `total=` of the `some` line of a pressure file.
+fn some_total(text: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("some "))?
+        .split_whitespace()
+        .find_map(|f| f.strip_prefix("total="))?
+        .parse()
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_is_the_some_total_of_the_pressure() {
+        let text = "some avg10=2.43 avg60=3.57 avg300=22.18 total=5669003676\n\
+                    full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
+        assert_eq!(some_total(text), Some(5669003676));
+        assert_eq!(some_total("full total=3\n"), None);
+    }
+}
