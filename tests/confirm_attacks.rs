@@ -3,7 +3,9 @@
 //! again, so a program whose verdict varies gets no more draws than one run gives it; and a
 //! program that sleeps to the wall clock on its first run and answers at once on its re-run,
 //! through a file it left for itself, keeps its TLE, where the old rule (the fastest run's
-//! verdict) gave it AC.
+//! verdict) gave it AC. A wall-clock TLE is run again only when the run waited for a CPU (its
+//! run-queue wait counted): a program that slept on a busy machine keeps its TLE, one that
+//! shared its core is confirmed.
 
 mod common;
 
@@ -123,4 +125,97 @@ fn work_carried_to_a_rerun_through_a_file_does_not_overturn_a_tle() {
     let settled = r["confirmation"]["settled"].as_str().unwrap();
     assert!(["idle", "inconsistent"].contains(&settled), "{r}");
     let _ = std::fs::remove_file(&carrier);
+}
+
+/// Busy loops (`sh`), each in a session of its own (with the kernel's autogroups, a session
+/// shares a CPU with each other session as one task), and pinned to CPU 0 where `pinned`;
+/// killed and reaped when dropped.
+struct Hogs(Vec<std::process::Child>);
+
+impl Hogs {
+    fn start(count: usize, pinned: bool) -> Hogs {
+        let spin = ["sh", "-c", "while :; do :; done"];
+        let pin: &[&str] = if pinned { &["taskset", "-c", "0"] } else { &[] };
+        let argv: Vec<&str> = ["setsid"].iter().chain(pin).chain(&spin).copied().collect();
+        let hogs = (0..count)
+            .map(|_| {
+                std::process::Command::new(argv[0])
+                    .args(&argv[1..])
+                    .spawn()
+                    .expect("start a busy loop")
+            })
+            .collect();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Hogs(hogs)
+    }
+}
+
+impl Drop for Hogs {
+    fn drop(&mut self) {
+        for hog in &mut self.0 {
+            let _ = hog.kill();
+            let _ = hog.wait();
+        }
+    }
+}
+
+#[test]
+fn a_program_that_sleeps_on_a_busy_machine_keeps_its_wall_tle() {
+    // Two busy loops per CPU: every core busy. The program sleeps past the wall clock (3 s):
+    // it waited on no run queue, so its TLE stands without a re-run (the old estimate from
+    // the others' CPU time on its core called it waiting, and ran it twice more).
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let hogs = Hogs::start(2 * cpus, false);
+    let (r, _) = run(&["--confirm", "2"], "read board; sleep 10");
+    drop(hogs);
+    assert_eq!(
+        (&r["verdict"], &r["detail"], &r["runs"]),
+        (&"TLE".into(), &"wall".into(), &1.into()),
+        "{r}"
+    );
+    let c = &r["confirmation"];
+    assert_eq!(c["settled"], "idle", "{r}");
+    let waited = c["run_delay_seconds"]
+        .as_f64()
+        .expect("the wait is counted");
+    assert!(waited < 0.5, "{r}");
+    // The old rule's estimate, the others' CPU time where it ran, called it waiting.
+    let others = c["load"]["others_cpus"].as_f64().unwrap();
+    let (cpu, wall) = (
+        r["cpu_seconds"].as_f64().unwrap(),
+        r["wall_seconds"].as_f64().unwrap(),
+    );
+    assert!(cpu + others.min(1.0) * wall >= 2.0 / 3.0 * wall, "{r}");
+}
+
+#[test]
+fn an_honest_program_sharing_one_core_is_seen_waiting() {
+    // Five busy loops pinned to CPU 0, and the program pins itself there too: it gets a
+    // sixth of that core, and the wall clock (3 s) stops it before its CPU time reaches the
+    // limit (1 s). It was runnable all along: its CPU time and its run-queue wait cover
+    // its wall time, so its TLE is confirmed by re-runs.
+    let hogs = Hogs::start(5, true);
+    let (r, _) = run(
+        &["--confirm", "2"],
+        "taskset -p -c 0 $$ > /dev/null; while :; do :; done",
+    );
+    drop(hogs);
+    assert_eq!(
+        (&r["verdict"], &r["detail"]),
+        (&"TLE".into(), &"wall".into()),
+        "{r}"
+    );
+    let c = &r["confirmation"];
+    assert_eq!(c["settled"], "confirmed", "{r}");
+    let runs = c["runs_detail"].as_array().unwrap();
+    assert!(runs.len() >= 2, "{r}");
+    let kept = runs.iter().find(|f| f["kept"] == true).unwrap();
+    let waited = kept["run_delay_seconds"]
+        .as_f64()
+        .expect("the wait is counted");
+    let (cpu, wall) = (
+        kept["cpu_seconds"].as_f64().unwrap(),
+        kept["wall_seconds"].as_f64().unwrap(),
+    );
+    assert!(cpu + waited >= 2.0 / 3.0 * wall, "{r}");
 }

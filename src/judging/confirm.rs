@@ -10,9 +10,8 @@ use crate::runner;
 use crate::runner::sandbox::{Layer, Layers};
 
 /// The share of its wall time a run stopped by the wall clock must have been waiting for a
-/// CPU or using one (its CPU time, and the others' CPU time where it ran: [`waited_for_cpu`])
-/// for a re-run to be able to overturn its TLE: a program that sleeps is not slowed by the
-/// machine.
+/// CPU or using one (its CPU time and its run-queue wait: [`waited_for_cpu`]) for a re-run to
+/// be able to overturn its TLE: a program that sleeps is not slowed by the machine.
 pub const RUNNABLE: f64 = 2.0 / 3.0;
 
 /// Which runs are run again before their verdict is given, and how many times. Only a TLE
@@ -22,7 +21,8 @@ pub const RUNNABLE: f64 = 2.0 / 3.0;
 /// re-run could change what the command decides ([`Stake`]) and the machine could have
 /// caused it: not a TLE by CPU time on a quiet core (the run's
 /// [`crate::runner::load::RunLoad::quiet`]: nothing inflated it), nor one by the wall clock
-/// of a run that was not waiting for a CPU most of its wall time ([`RUNNABLE`]). A re-run
+/// of a run that was not waiting for a CPU most of its wall time ([`RUNNABLE`]: its CPU
+/// time and its measured run-queue wait, [`waited_for_cpu`]). A re-run
 /// that ends in time overturns the TLE only when its CPU time is at least [`Confirm::near`]
 /// of what the TLE showed the program needs (the CPU limit, or the CPU time a run stopped
 /// by the wall clock had got): the machine inflates CPU time by at most 2x, so an honest
@@ -72,15 +72,24 @@ impl Stake {
 }
 
 /// Whether `r`, a run stopped by the wall clock, was waiting for a CPU or using one most of
-/// its wall time ([`RUNNABLE`]): its CPU time, plus the CPU time the other processes used
-/// where it ran (at most one CPU's worth: it needed one) and the time stolen, covers that
-/// share of its wall time. Not where the load is not known.
+/// its wall time ([`RUNNABLE`]): its CPU time plus the time its processes waited on a run
+/// queue, as the kernel counted it ([`crate::runner::RunResult::run_delay`]), and the time
+/// the hypervisor stole, covers that share of its wall time. A program that slept waited
+/// on no run queue, however busy the machine. Only where the wait is not counted, the
+/// estimate from the load: the CPU time the other processes used where it ran (at most one
+/// CPU's worth: it needed one) stands for the wait; where neither is known, it did not.
 pub fn waited_for_cpu(r: &TestResult) -> bool {
-    let Some(load) = &r.confirmation.load else {
-        return false;
+    let stolen = r
+        .confirmation
+        .load
+        .as_ref()
+        .map_or(0.0, |l| l.steal_percent / 100.0);
+    let taken = match (r.confirmation.run_delay_seconds, &r.confirmation.load) {
+        (Some(waited), _) => waited + stolen * r.wall_seconds,
+        (None, Some(load)) => (load.others_cpus + stolen).min(1.0) * r.wall_seconds,
+        (None, None) => return false,
     };
-    let taken = (load.others_cpus + load.steal_percent / 100.0).min(1.0);
-    r.cpu_seconds + taken * r.wall_seconds >= RUNNABLE * r.wall_seconds
+    r.cpu_seconds + taken >= RUNNABLE * r.wall_seconds
 }
 
 impl Confirm {
@@ -412,6 +421,30 @@ mod tests {
         // Exactly at the share: 2 s of CPU or others' in 3 s waits for a CPU; less does not.
         assert!(waited_for_cpu(&walled(0.5, 0.5)));
         assert!(!waited_for_cpu(&walled(0.5, 0.4)));
+        // Where the run-queue wait is counted, it decides, whatever the others used: on a
+        // core others kept busy (0.9 of it), a run that slept (0.05 s of wait) stands, one
+        // that waited 1.5 s of its 3 s is run again; on a quiet core, the wait alone too.
+        let waited = |cpu: f64, others: f64, delay: f64| {
+            let mut r = walled(cpu, others);
+            r.confirmation.run_delay_seconds = Some(delay);
+            r
+        };
+        assert!(!waited_for_cpu(&waited(0.65, 0.9, 0.05)));
+        assert!(waited_for_cpu(&waited(0.5, 0.9, 1.5)));
+        assert!(waited_for_cpu(&waited(0.5, 0.0, 1.5)));
+        assert!(!waited_for_cpu(&waited(0.5, 0.0, 1.4)));
+        let seq = [waited(0.65, 0.9, 0.05), loaded(Verdict::AC, 0.01, false)];
+        let (r, made) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!((&r.verdict, made), (&Verdict::TLE(TimeKind::Wall), 1));
+        assert_eq!(r.confirmation.settled, Settled::Idle);
+        let seq = [waited(0.5, 0.0, 2.4), loaded(Verdict::AC, 0.4, false)];
+        let (r, made) = confirm(Confirm::DEFAULT, &seq);
+        assert_eq!((&r.verdict, made), (&Verdict::AC, 2));
+        let told = r.confirmation.told().unwrap();
+        assert!(
+            told.contains("3.000 s wall, 2.400 s waiting for a CPU, "),
+            "{told}"
+        );
         // Off: one run, said so.
         let (r, _) = confirm(Confirm::OFF, &busy);
         assert_eq!((r.runs, r.confirmation.settled), (1, Settled::Off));

@@ -79,6 +79,7 @@ pub fn judge_test(
         limit_seconds: None,
         confirmation: Confirmation {
             load,
+            run_delay_seconds: run.run_delay.map(|d| d.as_secs_f64()),
             ..Confirmation::default()
         },
     };

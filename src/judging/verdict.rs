@@ -189,14 +189,18 @@ pub struct TestResult {
 }
 
 /// How a test's time verdict was settled. In JSON: `settled`, `load` ([`RunLoad`], null
-/// where it cannot be told), `rerun_cpu_seconds`, `rerun_wall_seconds`, and where the test
-/// ran more than once `runs_detail`, every run's figures in order ([`RunFigures`]).
+/// where it cannot be told), `run_delay_seconds` (null where it cannot be read),
+/// `rerun_cpu_seconds`, `rerun_wall_seconds`, and where the test ran more than once
+/// `runs_detail`, every run's figures in order ([`RunFigures`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Confirmation {
     /// Why the test ran [`TestResult::runs`] times.
     pub settled: Settled,
     /// The load during the kept run, where it ran (its core, or the machine).
     pub load: Option<RunLoad>,
+    /// How long the kept run's processes were runnable but waiting for a CPU, in seconds
+    /// ([`crate::runner::RunResult::run_delay`]); `None` where the kernel does not count it.
+    pub run_delay_seconds: Option<f64>,
     /// The CPU seconds of the runs not kept (the re-runs' cost).
     pub rerun_cpu_seconds: f64,
     /// The wall-clock seconds of the runs not kept.
@@ -208,7 +212,7 @@ pub struct Confirmation {
 }
 
 /// One run of a test that ran more than once: what it gave and what it measured. In JSON:
-/// `verdict`, `detail`, `cpu_seconds`, `wall_seconds`, `load`, `kept`.
+/// `verdict`, `detail`, `cpu_seconds`, `wall_seconds`, `run_delay_seconds`, `load`, `kept`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RunFigures {
     /// Its verdict.
@@ -219,6 +223,8 @@ pub struct RunFigures {
     pub cpu_seconds: f64,
     /// Wall-clock seconds.
     pub wall_seconds: f64,
+    /// How long it waited for a CPU, in seconds (`None`: not counted).
+    pub run_delay_seconds: Option<f64>,
     /// The load during it, where it ran.
     pub load: Option<RunLoad>,
     /// Whether it is the run whose verdict and times the test reports.
@@ -233,6 +239,7 @@ impl RunFigures {
             detail: result.verdict.detail(),
             cpu_seconds: result.cpu_seconds,
             wall_seconds: result.wall_seconds,
+            run_delay_seconds: result.confirmation.run_delay_seconds,
             load: result.confirmation.load.clone(),
             kept: false,
         }
@@ -240,13 +247,17 @@ impl RunFigures {
 }
 
 impl fmt::Display for RunFigures {
-    /// `TLE (wall) 0.650 s CPU 3.001 s wall, others 0.80 CPU on its core`.
+    /// `TLE (wall) 0.650 s CPU 3.001 s wall, 2.100 s waiting for a CPU, others 0.80 CPU on
+    /// its core` (the wait where it was counted).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} {:.3} s CPU {:.3} s wall, ",
             self.verdict, self.cpu_seconds, self.wall_seconds
         )?;
+        if let Some(waited) = self.run_delay_seconds {
+            write!(f, "{waited:.3} s waiting for a CPU, ")?;
+        }
         match &self.load {
             Some(l) => write!(
                 f,
@@ -274,7 +285,8 @@ pub enum Settled {
     /// A TLE by CPU time on a quiet core (or machine): it stands, one run.
     Quiet,
     /// A TLE by the wall clock of a run that was not waiting for a CPU most of its wall
-    /// time (its CPU time and the others' where it ran cover too little of it): the program
+    /// time (its CPU time and its measured run-queue wait cover too little of it, or, where
+    /// the wait is not counted, its CPU time and the others' where it ran): the program
     /// waited for something else, which no machine's load explains. It stands, one run.
     Idle,
     /// A re-run ended in time with less CPU time than the machine's load can explain
