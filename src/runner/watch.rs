@@ -57,7 +57,7 @@ impl Watch {
     pub fn read(&mut self, listed: Option<Vec<libc::pid_t>>) -> Figures {
         let listed_by_cgroup = listed.is_some();
         let pids = listed.unwrap_or_else(|| {
-            if self.readings % RESCAN == 0 {
+            if self.readings.is_multiple_of(RESCAN) {
                 self.known = family(self.leader);
             }
             self.known.clone()
