@@ -219,7 +219,12 @@ fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
         for s in &problem.solutions {
             let prefix = format!("submissions/{}/", s.expected.name());
             let found = (files.iter()).any(|(k, v)| k.starts_with(&prefix) && is_copy_of(&v.1, s));
-            assert_eq!(found, s.standard.is_none() && !s.file_io, "{name}: {}", s.path.display());
+            assert_eq!(
+                found,
+                s.standard.is_none() && !s.file_io,
+                "{name}: {}",
+                s.path.display()
+            );
         }
         // The validators are sources, one file each.
         for program in [
@@ -743,8 +748,9 @@ fn icpc_layout_follows_the_2025_09_format() {
             let prefix = format!("submissions/{}/", s.expected.name());
             let extension = s.path.extension().unwrap().to_str().unwrap();
             let found = (files.iter()).any(|(k, v)| k.starts_with(&prefix) && is_copy_of(&v.1, s));
-            let carried =
-                ["c", "cpp", "cc", "rs", "py", "java"].contains(&extension) && s.standard.is_none() && !s.file_io;
+            let carried = ["c", "cpp", "cc", "rs", "py", "java"].contains(&extension)
+                && s.standard.is_none()
+                && !s.file_io;
             assert_eq!(found, carried, "{name}: {}", s.path.display());
         }
         for (program, protocol) in [

@@ -41,9 +41,7 @@ use std::path::Path;
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
 use crate::export::readme;
-use crate::export::{
-    Convention, ExportError, SAMPLES_GROUP, Source, generators, statement,
-};
+use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, generators, statement};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
