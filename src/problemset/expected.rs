@@ -5,10 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 /// The outcome a shipped solution must get.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Expected {
     /// Every test accepted.
+    #[default]
     Accepted,
     /// Some test rejects its output (wrong answer or presentation error), before any other
     /// failure.

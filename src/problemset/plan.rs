@@ -73,7 +73,7 @@ pub struct ProblemPlan {
 /// A shipped solution and its expected outcome (Kattis' submissions directories): a
 /// `[[problem.solution]]` entry of judge.toml, or a file of the problem's verdict folders
 /// ([`crate::problemset::folders`]).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct SolutionPlan {
     /// The source file, relative to the repository root.
     pub path: PathBuf,
@@ -657,13 +657,7 @@ fn solutions(
         if let Some(codes) = &s.dmoj_expect {
             check_dmoj_expect(codes).map_err(at)?;
         }
-        let standard = (s.std.as_deref()).map(|id| match language::standard(id) {
-            Ok((l, standard)) if language::of(&s.path) == Some(l) => Ok(standard),
-            Ok(_) => Err(format!(
-                "`std = \"{id}\"` is not a standard of its language"
-            )),
-            Err(e) => Err(format!("`std`: {e}")),
-        });
+        let standard = (s.std.as_deref()).map(|id| language::standard_of(&s.path, id));
         let standard = standard.transpose().map_err(at)?;
         solutions.push(SolutionPlan {
             description: s.description.unwrap_or_default(),
@@ -689,13 +683,7 @@ fn add_folder_solutions(root: &Path, problem: &mut ProblemPlan) -> Result<(), St
             problem.solutions.push(SolutionPlan {
                 path: found.path,
                 expected: found.expected,
-                description: String::new(),
-                line: None,
-                catches: None,
-                classic: false,
-                dmoj_expect: None,
-                standard: None,
-                file_io: false,
+                ..SolutionPlan::default()
             });
         }
     }

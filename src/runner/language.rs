@@ -234,6 +234,18 @@ pub fn standard(id: &str) -> Result<(&'static Language, &'static Standard), Stri
     })
 }
 
+/// The standard `id` names for the source at `path` (judge.toml's `std`): an error when
+/// there is none of that name, or it is another language's.
+pub fn standard_of(path: &Path, id: &str) -> Result<&'static Standard, String> {
+    match standard(id) {
+        Ok((l, standard)) if of(path) == Some(l) => Ok(standard),
+        Ok(_) => Err(format!(
+            "`std = \"{id}\"` is not a standard of its language"
+        )),
+        Err(e) => Err(format!("`std`: {e}")),
+    }
+}
+
 /// The extensions of every language, for messages: `.c, .cpp, .cc, ...`.
 pub fn known_extensions() -> String {
     let all: Vec<String> = ALL
