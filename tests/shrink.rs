@@ -121,6 +121,18 @@ fn run_in(sandbox: &Sandbox, argv: &Argv, input: &[u8]) -> Vec<u8> {
     result.stdout
 }
 
+/// The checker options of `format`'s default problem in judge.toml (sicily takes any
+/// sequence within N, as Sicily's special judge did).
+fn options(format: Format) -> CheckOptions {
+    let problem = match format {
+        Format::Sicily => "sicily",
+        Format::Msquare => "msquare",
+        Format::Rotation => "rotation",
+    };
+    let plan = Plan::load(&repo().join("judge.toml")).unwrap();
+    plan.problem(problem).unwrap().checker
+}
+
 /// Whether the solution fails `input` (the checker with the original judges' rules).
 fn fails(format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
     fails_in(
@@ -134,14 +146,7 @@ fn fails(format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
 
 fn fails_in(sandbox: &Sandbox, format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
     let output = run_in(sandbox, argv, input);
-    check(
-        format,
-        input,
-        answer,
-        &mut &output[..],
-        &CheckOptions::default(),
-    )
-    .verdict
+    check(format, input, answer, &mut &output[..], &options(format)).verdict
         != CheckVerdict::Accepted
 }
 
@@ -182,19 +187,32 @@ fn the_minimal_counterexample_of_each_wrong_sicily_solution_is_exact() {
     let input = input_of::<Sicily>(&cases);
     let expected = text(&reference::<Sicily>(&input));
     let expected: Vec<&str> = expected.lines().collect();
+    let sicily = options(Format::Sicily);
     let (mut single, mut pairs) = (0, 0);
     for (path, argv) in wrong_solutions("sicily") {
         let out = stress("sicily", &argv);
         let shrunk = shrunk_input(&out);
         let shrunk_cases = read_all::<Sicily>(shrunk.as_bytes(), ReadOptions::STRICT).unwrap();
         if shrunk_cases.len() == 1 {
-            // The first case of the order whose answer is wrong, on one big input.
+            // The first case of the order whose answer is wrong, on one big input, as the
+            // problem's checker judges each line (one right answer or several).
             let output = text(&run_solution(&argv, &input));
-            let first = output
-                .lines()
-                .chain(std::iter::repeat(""))
-                .zip(&expected)
-                .position(|(got, want)| got.trim_end() != *want)
+            let got: Vec<&str> = output.lines().collect();
+            let first = (0..cases.len())
+                .find(|&i| {
+                    let one = input_of::<Sicily>(&cases[i..=i]);
+                    let line = format!("{}\n", got.get(i).copied().unwrap_or(""));
+                    let answer = format!("{}\n", expected[i]);
+                    check(
+                        Format::Sicily,
+                        &one,
+                        answer.as_bytes(),
+                        &mut line.as_bytes(),
+                        &sicily,
+                    )
+                    .verdict
+                        != CheckVerdict::Accepted
+                })
                 .unwrap_or_else(|| panic!("{path}: no failing case among the first 120 boards"));
             let minimal = input_of::<Sicily>(&cases[first..=first]);
             assert!(

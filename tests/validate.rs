@@ -73,8 +73,14 @@ fn check_valid(format: Format) {
         // A format alone checks the format's widest limit: where a problem of judge.toml
         // allows fewer cases (sicily and rotation: 30), a note says so; msquare's one board
         // is every msquare problem's limit.
+        // (sicily and sicilylex, of the same limit, are named together.)
         let note = match format {
             Format::Msquare => None,
+            Format::Sicily => Some(
+                "note: sicily: checked the format only; the problems sicily and sicilylex allow \
+                 at most 30 cases: use --problem sicily, --problem sicilylex or --max-cases 30"
+                    .to_string(),
+            ),
             _ => Some(format!(
                 "note: {format}: checked the format only; the problem {format} allows at most \
                  30 cases: use --problem {format} or --max-cases 30"

@@ -239,18 +239,28 @@ fn format_only_note(format: Format, plan: Option<Result<&Plan, String>>) -> Opti
     if narrower.is_empty() {
         return None;
     }
-    let allows: Vec<String> = narrower
-        .iter()
-        .map(|p| {
-            format!(
-                "the problem {} allows at most {} cases",
-                p.name, p.max_cases
-            )
+    // Problems of the same limit are named together (sicily and sicilylex: 30).
+    let mut limits: Vec<(_, Vec<&str>)> = Vec::new();
+    for p in &narrower {
+        match limits.iter_mut().find(|(k, _)| *k == p.max_cases) {
+            Some((_, names)) => names.push(&p.name),
+            None => limits.push((p.max_cases, vec![&p.name])),
+        }
+    }
+    let allows: Vec<String> = (limits.iter())
+        .map(|(k, names)| match names.as_slice() {
+            [one] => format!("the problem {one} allows at most {k} cases"),
+            _ => format!(
+                "the problems {} allow at most {k} cases",
+                names.join(" and ")
+            ),
         })
         .collect();
-    let uses: Vec<String> = narrower
-        .iter()
-        .map(|p| format!("--problem {} or --max-cases {}", p.name, p.max_cases))
+    let uses: Vec<String> = (limits.iter())
+        .map(|(k, names)| {
+            let problems: Vec<String> = names.iter().map(|n| format!("--problem {n}")).collect();
+            format!("{} or --max-cases {k}", problems.join(", "))
+        })
         .collect();
     Some(format!(
         "{format}: checked the format only; {}: use {}",
