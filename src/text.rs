@@ -172,11 +172,12 @@ pub fn visible_bytes(bytes: &[u8]) -> String {
 /// likely one: at most a third of its characters (at least one) inserted, deleted or
 /// changed, and nearer than every other name; `None` when nothing is, or two tie.
 pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let typed: Vec<char> = typed.to_lowercase().chars().collect();
-    let limit = (typed.len() / 3).max(1);
+    let typed = typed.to_lowercase();
+    let limit = (typed.chars().count() / 3).max(1);
     let mut best: Option<(usize, &str, bool)> = None;
     for name in names {
-        let d = edit_distance(&typed, &name.to_lowercase().chars().collect::<Vec<_>>());
+        // Optimal string alignment: a swap of neighbours counts one.
+        let d = strsim::osa_distance(&typed, &name.to_lowercase());
         best = match best {
             Some((b, n, _)) if d == b && n != name => Some((b, n, true)),
             Some((b, ..)) if b <= d => best,
@@ -187,29 +188,6 @@ pub fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
         Some((d, name, false)) if d <= limit => Some(name),
         _ => None,
     }
-}
-
-/// The edit distance of `a` and `b` (optimal string alignment): the fewest characters
-/// inserted, deleted or changed, or pairs of neighbours swapped, to turn one into the other.
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    d[0] = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let changed = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j - 1] + changed)
-                .min(d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// `; did you mean 'NAME'?` for the one of `names` nearest to `typed` ([`nearest`]), or
@@ -243,12 +221,9 @@ mod tests {
             did_you_mean("edeg", ["samples", "edge"]),
             "; did you mean 'edge'?"
         );
-        assert_eq!(
-            edit_distance(&['e', 'd', 'e', 'g'], &['e', 'd', 'g', 'e']),
-            1
-        );
+        assert_eq!(strsim::osa_distance("edeg", "edge"), 1);
         assert_eq!(did_you_mean("zzz", ["samples", "edge"]), "");
-        assert_eq!(edit_distance(&['a', 'b'], &[]), 2);
+        assert_eq!(strsim::osa_distance("ab", ""), 2);
     }
 
     #[test]

@@ -365,12 +365,7 @@ fn given_sources(
                     path: path.clone(),
                     expected: folders::expected_by_folder(path),
                     description: folders::describe(&repo.join(path)),
-                    line: None,
-                    catches: None,
-                    classic: false,
-                    dmoj_expect: None,
-                    standard: None,
-                    file_io: false,
+                    ..SolutionPlan::default()
                 })
                 .collect()
         })
