@@ -96,60 +96,52 @@ pub fn save(
     name: &str,
 ) -> Result<Saved, String> {
     // Every way to fail leaves judge.toml and the test data as they were: the error says so.
-    save_or_nothing(plan_path, data, problem, input, name)
-        .map_err(|e| format!("{e} (nothing changed)"))
-}
-
-/// [`save`], its error without the note that nothing changed.
-fn save_or_nothing(
-    plan_path: &Path,
-    data: &Path,
-    problem: &str,
-    input: &[u8],
-    name: &str,
-) -> Result<Saved, String> {
-    let text =
-        std::fs::read_to_string(plan_path).map_err(|e| format!("{}: {e}", plan_path.display()))?;
-    let before = build_one(
-        &Plan::parse(plan_path, &text).map_err(|e| e.to_string())?,
-        problem,
-    )?;
-    if let Some(test) = before.tests.iter().find(|t| t.input == input) {
-        return Ok(Saved::AlreadyATest {
-            test: test.id(),
-            group: test.plan.group.clone(),
-            line: test.plan.line,
-        });
-    }
-    let input_text = std::str::from_utf8(input)
-        .map_err(|_| "the input is not UTF-8 text, so judge.toml cannot hold it".to_string())?;
-    let new_text = with_regression(&text, plan_path, problem, input_text, name)?;
-    let plan = Plan::parse(plan_path, &new_text)
-        .map_err(|e| format!("the plan with the new test does not load: {e}"))?;
-    let after = build_one(&plan, problem)
-        .map_err(|e| format!("the plan with the new test does not build: {e}"))?;
-    let test = after
-        .tests
-        .iter()
-        .find(|t| t.input == input)
-        .map(BuiltTest::id)
-        .ok_or("the new test is not in the built problem")?;
-    let mut files = changes(data, &after);
-    let changed = files.len();
-    files.push((plan_path.to_path_buf(), Some(new_text.into_bytes())));
-    // A file edited by hand since the last build is kept before the rebuilt one replaces it.
-    let kept = keep_edited(data, &after, &trash::folder(plan_path)).map_err(|e| e.to_string())?;
-    replace_all(&files).map_err(|e| {
-        for k in &kept {
-            let _ = std::fs::remove_file(&k.to);
+    let saved = || -> Result<Saved, String> {
+        let text = std::fs::read_to_string(plan_path)
+            .map_err(|e| format!("{}: {e}", plan_path.display()))?;
+        let before = build_one(
+            &Plan::parse(plan_path, &text).map_err(|e| e.to_string())?,
+            problem,
+        )?;
+        if let Some(test) = before.tests.iter().find(|t| t.input == input) {
+            return Ok(Saved::AlreadyATest {
+                test: test.id(),
+                group: test.plan.group.clone(),
+                line: test.plan.line,
+            });
         }
-        e.to_string()
-    })?;
-    Ok(Saved::Added {
-        test,
-        files: changed,
-        kept,
-    })
+        let input_text = std::str::from_utf8(input)
+            .map_err(|_| "the input is not UTF-8 text, so judge.toml cannot hold it".to_string())?;
+        let new_text = with_regression(&text, plan_path, problem, input_text, name)?;
+        let plan = Plan::parse(plan_path, &new_text)
+            .map_err(|e| format!("the plan with the new test does not load: {e}"))?;
+        let after = build_one(&plan, problem)
+            .map_err(|e| format!("the plan with the new test does not build: {e}"))?;
+        let test = after
+            .tests
+            .iter()
+            .find(|t| t.input == input)
+            .map(BuiltTest::id)
+            .ok_or("the new test is not in the built problem")?;
+        let mut files = changes(data, &after);
+        let changed = files.len();
+        files.push((plan_path.to_path_buf(), Some(new_text.into_bytes())));
+        // A file edited by hand since the last build is kept before the rebuilt one replaces it.
+        let kept =
+            keep_edited(data, &after, &trash::folder(plan_path)).map_err(|e| e.to_string())?;
+        replace_all(&files).map_err(|e| {
+            for k in &kept {
+                let _ = std::fs::remove_file(&k.to);
+            }
+            e.to_string()
+        })?;
+        Ok(Saved::Added {
+            test,
+            files: changed,
+            kept,
+        })
+    };
+    saved().map_err(|e| format!("{e} (nothing changed)"))
 }
 
 fn build_one(plan: &Plan, problem: &str) -> Result<BuiltProblem, String> {
