@@ -323,6 +323,19 @@ impl LoadedTest {
     }
 }
 
+#[cfg(test)]
+impl LoadedTest {
+    /// A made-up test for unit tests: `group/name`, its input and answer empty.
+    pub(crate) fn made_up(group: &str, name: &str) -> LoadedTest {
+        LoadedTest {
+            id: format!("{group}/{name}"),
+            group: group.into(),
+            input: Vec::new(),
+            answer: Vec::new(),
+        }
+    }
+}
+
 impl TestFiles {
     /// The files of the manifest's test `entry` of the problem whose data directory is `dir`
     /// (`testdata/<problem>`).

@@ -475,15 +475,6 @@ mod tests {
         );
     }
 
-    fn test(group: &str, name: &str) -> LoadedTest {
-        LoadedTest {
-            id: format!("{group}/{name}"),
-            group: group.into(),
-            input: Vec::new(),
-            answer: Vec::new(),
-        }
-    }
-
     fn failing(t: &LoadedTest, verdict: Verdict) -> TestResult {
         TestResult {
             test: t.id.clone(),
@@ -496,11 +487,11 @@ mod tests {
     #[test]
     fn name_order_runs_later_tests_first_within_a_group() {
         let tests = [
-            test("samples", "statement"),
-            test("edge", "limit-below-x5-s7"),
-            test("edge", "largest-limit"),
-            test("edge", "limit-below-x300-s4"),
-            test("edge-at-scale", "limit-below-x300-s5"),
+            LoadedTest::made_up("samples", "statement"),
+            LoadedTest::made_up("edge", "limit-below-x5-s7"),
+            LoadedTest::made_up("edge", "largest-limit"),
+            LoadedTest::made_up("edge", "limit-below-x300-s4"),
+            LoadedTest::made_up("edge-at-scale", "limit-below-x300-s5"),
         ];
         // Caught at limit-below-x5-s7 in plan order: name order runs the two after it first.
         assert_eq!(run_first_by_path(&tests, 1), [2, 3]);

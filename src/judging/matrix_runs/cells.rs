@@ -275,22 +275,13 @@ mod tests {
     use super::*;
     use crate::judging::run::TimeKind;
 
-    fn test(group: &str, name: &str) -> LoadedTest {
-        LoadedTest {
-            id: format!("{group}/{name}"),
-            group: group.into(),
-            input: Vec::new(),
-            answer: Vec::new(),
-        }
-    }
-
     #[test]
     fn a_wrong_answer_solution_confirms_only_its_first_failures() {
         let tests = [
-            test("samples", "statement"),
-            test("big", "b-2"),
-            test("big", "a-1"),
-            test("big", "c-3"),
+            LoadedTest::made_up("samples", "statement"),
+            LoadedTest::made_up("big", "b-2"),
+            LoadedTest::made_up("big", "a-1"),
+            LoadedTest::made_up("big", "c-3"),
         ];
         let cell = |t: usize, verdict: Verdict| TestResult::made_up(&tests[t].id, verdict, 1.0);
         let tle = || Verdict::TLE(TimeKind::Cpu);
