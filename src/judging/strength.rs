@@ -46,7 +46,7 @@ pub fn required_margin(solution: &SolutionPlan) -> f64 {
 }
 
 /// What one shipped solution did on the test set.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct SolutionReport {
     /// The problem.
     pub problem: String,
@@ -288,15 +288,9 @@ fn empty_report(problem: &ProblemPlan, solution: &SolutionPlan) -> SolutionRepor
         problem: problem.name.clone(),
         path: solution.path.display().to_string(),
         expected: Some(solution.expected),
-        ok: false,
-        summary: String::new(),
-        decisive: None,
-        skipped: false,
-        does_not_build: false,
-        margin: None,
         required_margin: (solution.expected == Expected::Accepted)
             .then(|| required_margin(solution)),
-        path_order: None,
+        ..SolutionReport::default()
     }
 }
 

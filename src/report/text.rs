@@ -463,17 +463,11 @@ mod tests {
                     report: SolutionReport {
                         problem: "msquare".into(),
                         path: path.clone(),
-                        expected: None,
                         ok: !cells.iter().any(|c| c.verdict != Verdict::AC),
                         summary: "fails 33 of 61 tests, the first by-distance/distance-22: WA \
                                   (case 1: after your moves the board is 8 6 2 4 / 7 3 1 5)"
                             .into(),
-                        decisive: None,
-                        skipped: false,
-                        does_not_build: false,
-                        margin: None,
-                        required_margin: None,
-                        path_order: None,
+                        ..SolutionReport::default()
                     },
                     name: path.rsplit('/').next().unwrap().into(),
                     command: Vec::new(),

@@ -225,15 +225,7 @@ fn assess(
     let mut report = SolutionReport {
         problem: problem.name.clone(),
         path: prepared.given.path(),
-        expected: None,
-        ok: false,
-        summary: String::new(),
-        decisive: None,
-        skipped: false,
-        does_not_build: false,
-        margin: None,
-        required_margin: None,
-        path_order: None,
+        ..SolutionReport::default()
     };
     match &prepared.ready {
         Readiness::Ready { .. } => {}
