@@ -315,16 +315,10 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         .filter(|r| is(r, Expected::Accepted))
         .map(|r| AcceptedTimes {
             solution: r.name.clone(),
-            slowest: r
-                .cells
-                .iter()
-                .filter(|c| c.verdict == Verdict::AC)
-                .max_by(|a, b| a.cpu_seconds.total_cmp(&b.cpu_seconds))
-                .map(|c| Timed {
-                    test: c.test.clone(),
-                    seconds: c.cpu_seconds,
-                    cut_off: false,
-                }),
+            slowest: slowest(
+                r.cells.iter().filter(|c| c.verdict == Verdict::AC),
+                problem.time_limit,
+            ),
             failure: r
                 .cells
                 .iter()
@@ -337,16 +331,7 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
         .filter(|r| is(r, Expected::TimeLimitExceeded))
         .map(|r| SlowTimes {
             solution: r.name.clone(),
-            slowest: r
-                .cells
-                .iter()
-                .chain(r.probe.as_ref())
-                .map(|c| timed(c, problem.time_limit))
-                .max_by(|a, b| {
-                    a.seconds
-                        .total_cmp(&b.seconds)
-                        .then(a.cut_off.cmp(&b.cut_off))
-                }),
+            slowest: slowest(r.cells.iter().chain(r.probe.as_ref()), problem.time_limit),
         })
         .collect();
     ProblemMatrix {
@@ -391,6 +376,15 @@ fn timed(result: &TestResult, time_limit: f64) -> Timed {
         seconds,
         cut_off: matches!(result.verdict, Verdict::TLE(_)),
     }
+}
+
+/// The slowest of `runs` by [`timed`]; of two as slow, one cut off.
+fn slowest<'a>(runs: impl Iterator<Item = &'a TestResult>, time_limit: f64) -> Option<Timed> {
+    runs.map(|c| timed(c, time_limit)).max_by(|a, b| {
+        a.seconds
+            .total_cmp(&b.seconds)
+            .then(a.cut_off.cmp(&b.cut_off))
+    })
 }
 
 #[cfg(test)]
