@@ -362,9 +362,7 @@ impl TestResult {
             self.cpu_seconds
         }))
     }
-}
 
-impl TestResult {
     /// A judge failure (FAIL) on `test` of `group` before or without a judged run: `why` is
     /// its summary and message, `runs` the runs it took, no time or memory.
     pub fn jury_failure(test: String, group: String, why: String, runs: usize) -> TestResult {
