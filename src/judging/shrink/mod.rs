@@ -1,58 +1,25 @@
-//! Shrinking a failing input to a minimal one, in a stated order of cases and of inputs.
+//! Shrinking a failing input to a minimal one, in a stated order of cases and of inputs
+//! (docs/run.md, `judge stress`, tells the steps and what each proves).
 //!
-//! **The order of cases.** Magic board (sicily, msquare): every one of the 40,320 boards, by
-//! (distance, lexicographically smallest shortest sequence)
-//! ([`crate::puzzle::magic::Table::in_order`]), so by the length of the answer first. A
-//! sicily case is a board and a step limit N, ordered by board then N, with N tried as 0, 1,
-//! ..., 23 and then 2^31 - 1: from 22 on every board is reachable, so 23 stands for the larger
-//! limits that a right solution cannot tell apart, and 2^31 - 1 is the largest the format
-//! allows (where a 32-bit `N + 1` wraps). Rotation: there are billions of boards, so by
-//! distance only; every one of the [`SOLVED_ROTATION_BOARDS`] at distance 0 is tried, and at
-//! each greater distance a sample ([`ROTATION_SAMPLE`] boards) and the failing board's path.
+//! **The order of cases.** Magic board (sicily, msquare): the 40,320 boards by (distance,
+//! lexicographically smallest shortest sequence) ([`crate::puzzle::magic::Table::in_order`]);
+//! a sicily case is a board and a step limit N, by board then N (0, 1, ..., 23, then 2^31 - 1:
+//! from 22 on every board is reachable, and a 32-bit `N + 1` wraps at the largest). Rotation,
+//! billions of boards, by distance only: all [`SOLVED_ROTATION_BOARDS`] at distance 0, then a
+//! sample ([`ROTATION_SAMPLE`] boards) and the failing board's path at each distance.
 //!
-//! **The order of inputs** (of at least one case): fewer cases first; then the one whose
-//! largest case comes earlier in the order of cases; then lexicographically by the sequence of
-//! cases. So the minimal counterexample is the failing input of the fewest cases whose biggest
-//! case is the smallest.
+//! **The order of inputs:** fewer cases first, then the one whose largest case comes earlier,
+//! then by the sequence of cases.
 //!
-//! **The steps.** First cases are dropped one at a time while the solution still fails (a bug
-//! that needs two cases keeps two, and then no case of the result can be dropped). With one
-//! case left (`one_case.rs`): first the walk down its shortest path, the board at each
-//! distance from 0 up (at distance k, the board k moves along its lexicographically smallest
-//! shortest sequence, whose answer is the first k moves of the failing one's): a bug that
-//! shows only from some distance on (an answer wrapped at 10 characters, a buffer of 8 moves)
-//! fails first at the smallest distance that shows it, found in a run or so a distance. Then
-//! the cases smaller than the smallest failing one are tried in order, from the start, and the
-//! first that fails is the minimal counterexample (if none does, the smallest found is):
-//! many candidates go into one input, at most the problem's `max_cases` (the statement's
-//! bound, which a solution may rely on and `judge build` enforces, so shrinking keeps it
-//! too); when such an input fails, bisection on its prefixes finds the first case that makes
-//! it fail, and that case is run alone. Every earlier case passed as part of an input, which
-//! proves minimality for a solution that answers each case on its own (the usual kind); a
-//! solution whose answer depends on earlier cases could fail one of them alone. msquare has
-//! one board an input, so every board before the result is its own run: 1,800 runs prove that
-//! no board closer than distance 11 fails. When the run budget ends the scan first, the
-//! result says where the scan got to (every case below some distance, and how many at it).
-//! With several cases left (`several.rs`), each case in turn is replaced by the smallest
-//! candidate that keeps the failure (its path's first, then the order's), until none changes:
-//! a local minimum.
+//! **The steps.** Cases are dropped while the solution still fails. One case left
+//! (`one_case.rs`): the walk down its shortest path, then the cases before it in order, many
+//! an input (at most `max_cases`, the statement's bound), a failing input bisected on its
+//! prefixes. Several left (`several.rs`): each case replaced by the smallest that keeps the
+//! failure, to a local minimum; with two magic-board cases that minimum bounds an exhaustive
+//! search of the pairs, each its own run (a solution that needs two cases keeps state).
 //!
-//! **Two cases** (magic board, where every case is a candidate): the local minimum bounds an
-//! exhaustive search. For each case K of the order in turn, up to the local minimum's largest,
-//! K is run alone, then every two-case input whose largest case is K, in the order of inputs:
-//! (j, K) for each j before K, (K, j) for each j before K, then (K, K). The first that fails is
-//! the result (a case that fails alone ends the search too: every case before it passed
-//! alone). Each input is its own run: a solution that needs two cases keeps something from
-//! one case to the next, so an input that passes proves nothing about the pairs inside it.
-//! What this proves: among the inputs made of the cases up to the result's largest, none
-//! earlier in the order fails. It does not prove that no later case fails alone (such an input
-//! has fewer cases, so it would come first): that takes every one of the 1,008,000 sicily
-//! cases run alone, and no batching of them is sound for a solution that keeps state. With
-//! three or more cases left the local minimum stays, said so.
-//!
-//! Every step is a real run, so what is reported is an input the solution really fails, and a
-//! budget of runs bounds the whole (when it runs out, the result says how far the search got:
-//! [`Minimality`]).
+//! Every step is a real run, so the result is an input the solution really fails, and a budget
+//! of runs bounds the whole (the result says how far it got: [`Minimality`]).
 
 mod claim;
 mod one_case;
