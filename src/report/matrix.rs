@@ -31,6 +31,15 @@ pub struct TestColumn {
     pub slowest_accepted: Option<f64>,
 }
 
+impl TestColumn {
+    /// Its name without its group's `GROUP/`.
+    pub fn short_name(&self) -> &str {
+        (self.name.strip_prefix(&self.group))
+            .and_then(|rest| rest.strip_prefix('/'))
+            .unwrap_or(&self.name)
+    }
+}
+
 /// What the rows of a matrix are. In JSON: `"shipped"` or `"given"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -98,13 +98,7 @@ pub fn render(m: &ProblemMatrix, paint: &dyn Fn(&str, &Verdict) -> String) -> St
         .tests
         .iter()
         .enumerate()
-        .map(|(t, test)| {
-            let short = test
-                .name
-                .strip_prefix(&format!("{}/", test.group))
-                .unwrap_or(&test.name);
-            format!("  {:>digits$} {short}", t + 1)
-        })
+        .map(|(t, test)| format!("  {:>digits$} {}", t + 1, test.short_name()))
         .collect();
     let layout = Layout::of(m, &labels);
     let (first, cell) = (layout.first, layout.cell);

@@ -117,10 +117,6 @@ pub(super) fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
         out.push_str("</tr>\n");
         for t in range {
             let test = &m.tests[t];
-            let short = test
-                .name
-                .strip_prefix(&format!("{}/", test.group))
-                .unwrap_or(&test.name);
             let _ = write!(
                 out,
                 "<tr class=\"test\" data-test=\"{}\"{}><th class=\"test\" title=\"{}\">\
@@ -129,7 +125,7 @@ pub(super) fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
                 if fails(m, t) { " data-fails" } else { "" },
                 escape(&test.name),
                 t + 1,
-                escape(short)
+                escape(test.short_name())
             );
             for (r, row) in m.rows.iter().enumerate() {
                 match row.cells.get(t) {
