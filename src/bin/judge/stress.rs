@@ -321,19 +321,13 @@ fn stress(
     save: bool,
     programs: &Programs,
 ) -> ExitCode {
-    let report = match run(
-        session,
-        problem,
-        settings,
-        save,
-        programs,
-        &Terminal::default(),
-    ) {
+    let terminal = Terminal::default();
+    let report = match run(session, problem, settings, save, programs, &terminal) {
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
     let problem = &report.problem;
-    let failed = match &report.outcome {
+    let (program, test, command, original, shrunk) = match &report.outcome {
         StressOutcome::Passed { tests } => {
             let both = if programs.reference.is_some() {
                 " for the solution or the reference"
@@ -354,7 +348,6 @@ fn stress(
             shrunk,
         } => (program, test, command, original, shrunk),
     };
-    let (program, test, command, original, shrunk) = failed;
     let on = std::io::stdout().is_terminal();
     let verdict = &original.result.verdict;
     let fails = match program {
