@@ -221,38 +221,26 @@ impl RawBuild {
     /// The limits, with the defaults where judge.toml says nothing; an error names the
     /// first that is out of range.
     fn limits(&self) -> Result<BuildLimits, String> {
-        let mut limits = BuildLimits::DEFAULT;
-        let seconds = |name: &str, value: f64| {
-            if value > 0.0 && value <= 3600.0 {
-                Ok(Duration::from_secs_f64(value))
-            } else {
-                Err(format!(
-                    "[build] {name} must be in (0, 3600] seconds, not {value}"
-                ))
-            }
+        let d = BuildLimits::DEFAULT;
+        let seconds = |name: &str, value: Option<f64>, default: Duration| match value {
+            None => Ok(default),
+            Some(v) if v > 0.0 && v <= 3600.0 => Ok(Duration::from_secs_f64(v)),
+            Some(v) => Err(format!(
+                "[build] {name} must be in (0, 3600] seconds, not {v}"
+            )),
         };
-        let mib = |name: &str, value: u64| {
-            if (1..=65536).contains(&value) {
-                Ok(value << 20)
-            } else {
-                Err(format!(
-                    "[build] {name} must be 1 to 65536 MiB, not {value}"
-                ))
-            }
+        let mib = |name: &str, value: Option<u64>, default: u64| match value {
+            None => Ok(default),
+            Some(v) if (1..=65536).contains(&v) => Ok(v << 20),
+            Some(v) => Err(format!("[build] {name} must be 1 to 65536 MiB, not {v}")),
         };
-        if let Some(cpu) = self.cpu {
-            limits.cpu = seconds("cpu", cpu)?;
-        }
-        if let Some(wall) = self.wall {
-            limits.wall = seconds("wall", wall)?;
-        }
-        if let Some(memory) = self.memory {
-            limits.memory_bytes = mib("memory", memory)?;
-        }
-        if let Some(output) = self.output {
-            limits.output_bytes = mib("output", output)?;
-        }
-        Ok(limits)
+        Ok(BuildLimits {
+            cpu: seconds("cpu", self.cpu, d.cpu)?,
+            wall: seconds("wall", self.wall, d.wall)?,
+            memory_bytes: mib("memory", self.memory, d.memory_bytes)?,
+            output_bytes: mib("output", self.output, d.output_bytes)?,
+            ..d
+        })
     }
 }
 
