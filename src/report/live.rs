@@ -82,39 +82,36 @@ impl GridProblem {
     /// finished test, `.` for the others, a space between groups), each cut to `width`
     /// characters; `paint` colours a letter by its verdict.
     pub fn compact(&self, width: usize, paint: &dyn Fn(&str, &Verdict) -> String) -> Vec<String> {
+        let names = (self.rows.iter())
+            .map(|r| r.name.len())
+            .fold(4, usize::max)
+            .min(24);
         let mut lines = Vec::new();
-        {
-            let p = self;
-            let names = p
-                .rows
-                .iter()
-                .map(|r| r.name.len())
-                .fold(4, usize::max)
-                .min(24);
-            for (i, row) in p.rows.iter().enumerate() {
-                let name: String = row.name.chars().take(names).collect();
-                let head = format!("{} {:<4} {name:<names$} ", p.problem, format!("#{}", i + 1));
-                let mut used = head.chars().count();
-                let mut line = head;
-                for (t, cell) in row.cells.iter().enumerate() {
-                    let gap = t > 0 && p.groups[t] != p.groups[t - 1];
-                    if used + 1 + usize::from(gap) > width {
-                        break;
-                    }
-                    if gap {
-                        line.push(' ');
-                        used += 1;
-                    }
-                    match cell {
-                        Some(c) => {
-                            line.push_str(&paint(&letter(&c.verdict).to_string(), &c.verdict))
-                        }
-                        None => line.push('.'),
-                    }
+        for (i, row) in self.rows.iter().enumerate() {
+            let name: String = row.name.chars().take(names).collect();
+            let head = format!(
+                "{} {:<4} {name:<names$} ",
+                self.problem,
+                format!("#{}", i + 1)
+            );
+            let mut used = head.chars().count();
+            let mut line = head;
+            for (t, cell) in row.cells.iter().enumerate() {
+                let gap = t > 0 && self.groups[t] != self.groups[t - 1];
+                if used + 1 + usize::from(gap) > width {
+                    break;
+                }
+                if gap {
+                    line.push(' ');
                     used += 1;
                 }
-                lines.push(line);
+                match cell {
+                    Some(c) => line.push_str(&paint(&letter(&c.verdict).to_string(), &c.verdict)),
+                    None => line.push('.'),
+                }
+                used += 1;
             }
+            lines.push(line);
         }
         lines
     }
@@ -159,13 +156,12 @@ impl Grid {
         self.problems[problem].rows[solution].cells[test] = Some(result.clone());
         let of = self.total.map_or_else(String::new, |t| format!("/{t}"));
         // One solution of one problem: the test says it all.
-        let who = if self.problems.len() == 1 && self.problems[0].rows.len() == 1 {
+        let p = &self.problems[problem];
+        let who = if self.problems.len() == 1 && p.rows.len() == 1 {
             String::new()
         } else {
-            let p = &self.problems[problem];
             format!("#{} {} ", solution + 1, p.rows[solution].name)
         };
-        let p = &self.problems[problem];
         // A TLE by the limit it reached (`TLE (cpu) >1.00 s`), as in the matrix.
         let mut line = format!(
             "[{}{of}] {} {who}{}: {} {} s",
