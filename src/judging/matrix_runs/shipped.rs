@@ -108,41 +108,35 @@ pub fn run_shipped(
     } else {
         run_probes(jobs, &solutions, &built, &cells, sandbox, workers)
     };
-    let mut rows = solutions
-        .iter()
-        .zip(built)
-        .zip(cells)
-        .zip(probes)
-        .map(|(((&(p, s), built), cells), probe)| (p, s, built, cells, probe));
-    let mut judged = Vec::new();
-    for (p, job) in jobs.iter().enumerate() {
-        let mut job_rows = Vec::new();
-        for _ in 0..job.solutions.len() {
-            let (row_p, s, built, cells, probe) = rows.next().expect("one row per solution");
-            debug_assert_eq!(row_p, p);
-            let solution = job.solutions[s];
-            let first = cells.iter().position(|c| c.verdict != Verdict::AC);
-            let (report, command) = match built {
-                Err(report) => (*report, Vec::new()),
-                Ok((command, _)) => {
-                    let upto = first.map_or(cells.len(), |f| f + 1);
-                    let mut report = assess(job.problem, solution, &cells[..upto], job.tests.len());
-                    // Every test ran (unless the command could not start): the cells say what
-                    // the first failure in path order is.
-                    if let Some(f) = first.filter(|_| cells.len() == job.tests.len()) {
-                        check_path_order(&mut report, job.tests, f, |i| cells[i].clone());
-                    }
-                    (report, command.to_vec())
+    let mut judged: Vec<Vec<Judged>> = jobs.iter().map(|_| Vec::new()).collect();
+    let rows = solutions.iter().zip(built).zip(cells).zip(probes);
+    for (((&(p, s), built), cells), probe) in rows {
+        let job = &jobs[p];
+        let first = cells.iter().position(|c| c.verdict != Verdict::AC);
+        let (report, command) = match built {
+            Err(report) => (*report, Vec::new()),
+            Ok((command, _)) => {
+                let upto = first.map_or(cells.len(), |f| f + 1);
+                let mut report = assess(
+                    job.problem,
+                    job.solutions[s],
+                    &cells[..upto],
+                    job.tests.len(),
+                );
+                // Every test ran (unless the command could not start): the cells say what
+                // the first failure in path order is.
+                if let Some(f) = first.filter(|_| cells.len() == job.tests.len()) {
+                    check_path_order(&mut report, job.tests, f, |i| cells[i].clone());
                 }
-            };
-            job_rows.push(Judged {
-                report,
-                command,
-                cells,
-                probe,
-            });
-        }
-        judged.push(job_rows);
+                (report, command.to_vec())
+            }
+        };
+        judged[p].push(Judged {
+            report,
+            command,
+            cells,
+            probe,
+        });
     }
     judged
 }
