@@ -16,6 +16,7 @@ use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 use crate::problemset::build::{BuiltProblem, BuiltTest, build_plan, changes, keep_edited};
 use crate::problemset::files::replace_all;
 use crate::problemset::manifest::sha256;
+use crate::problemset::names::name_char;
 use crate::problemset::plan::Plan;
 use crate::problemset::trash::{self, Trashed};
 
@@ -67,18 +68,7 @@ pub fn test_name(cmd: &[String], input: &[u8]) -> String {
         }
         _ => program,
     };
-    let mut solution: String = program
-        .chars()
-        .map(|c| c.to_ascii_lowercase())
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .take(40)
-        .collect();
+    let mut solution: String = program.chars().map(name_char).take(40).collect();
     if solution.is_empty() {
         solution.push_str("solution");
     }

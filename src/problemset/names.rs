@@ -93,16 +93,10 @@ pub fn program_name(command: &str) -> String {
         .unwrap_or("program");
     let stem = std::path::Path::new(program)
         .file_stem()
-        .map_or(String::new(), |s| s.to_string_lossy().to_ascii_lowercase());
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
     let mut stem: String = stem
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
+        .map(name_char)
         .skip_while(|c| !c.is_ascii_alphanumeric())
         .take(40)
         .collect();
@@ -110,6 +104,16 @@ pub fn program_name(command: &str) -> String {
         stem.push_str("program");
     }
     format!("{stem}-{}", short_hash(command))
+}
+
+/// `c` in a derived name: an ASCII letter lowercased, a digit or `_` as it is, any other `-`.
+pub fn name_char(c: char) -> char {
+    let c = c.to_ascii_lowercase();
+    if c.is_ascii_alphanumeric() || c == '_' {
+        c
+    } else {
+        '-'
+    }
 }
 
 /// The path of a test file under its problem's directory: `group/name.EXTENSION`.

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use boardjudge::problemset::build::BuiltProblem;
+use boardjudge::problemset::names::name_char;
 use boardjudge::problemset::plan::Plan;
 use boardjudge::problemset::trash::{Trashed, Why};
 use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, generator_runs, update};
@@ -288,18 +289,7 @@ fn kept(problem: &str, out: &std::path::Path, t: &Trashed) -> String {
 /// How to keep the input at `file` as a test named after `name`: the line to add to a group's
 /// tests in judge.toml, written out when it is short.
 fn keep_input(name: &str, file: &std::path::Path) -> String {
-    let name: String = name
-        .chars()
-        .map(|c| c.to_ascii_lowercase())
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .take(64)
-        .collect();
+    let name: String = name.chars().map(name_char).take(64).collect();
     match std::fs::read(file)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())
