@@ -263,7 +263,8 @@ impl LoadedTest {
             .unwrap_or(&self.id)
     }
 
-    /// One run of `cmd` on this test in `sandbox`, its output judged ([`judge_test`]).
+    /// One run of `cmd` on this test in `sandbox`, its output judged ([`judge_test`]); the
+    /// result names the test's group.
     fn judge_once(
         &self,
         problem: &ProblemPlan,
@@ -271,15 +272,11 @@ impl LoadedTest {
         limits: &Limits,
         sandbox: &Sandbox,
     ) -> TestResult {
-        judge_test(
-            problem,
-            &self.id,
-            &self.input,
-            &self.answer,
-            cmd,
-            limits,
-            sandbox,
-        )
+        let (id, input, answer) = (&self.id, &self.input, &self.answer);
+        TestResult {
+            group: self.group.clone(),
+            ..judge_test(problem, id, input, answer, cmd, limits, sandbox)
+        }
     }
 
     /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
@@ -295,11 +292,7 @@ impl LoadedTest {
         stake: Stake,
     ) -> TestResult {
         let run = || self.judge_once(problem, cmd, limits, sandbox);
-        let result = confirm.judge(limits.cpu, stake, run);
-        TestResult {
-            group: self.group.clone(),
-            ..result
-        }
+        confirm.judge(limits.cpu, stake, run)
     }
 
     /// Confirms `first`, a result of [`LoadedTest::judge`] on this test that was left at one
@@ -315,11 +308,7 @@ impl LoadedTest {
         first: TestResult,
     ) -> TestResult {
         let run = || self.judge_once(problem, cmd, limits, sandbox);
-        let result = confirm.settle(limits.cpu, Stake::Decides, first, run);
-        TestResult {
-            group: self.group.clone(),
-            ..result
-        }
+        confirm.settle(limits.cpu, Stake::Decides, first, run)
     }
 }
 
