@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use boardjudge::export::{ExportError, Kind, Written, export_verified, verified_tests};
 use boardjudge::problemset::plan::Plan;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::common::{Stop, stopped, usage};
+use crate::terminal::style;
 use crate::ticker::Ticker;
 
 #[derive(clap::Args)]
@@ -132,11 +133,9 @@ fn export(
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     // Progress: a spinner on a terminal, a line every few seconds on a pipe.
-    let bar = ProgressBar::new(names.len() as u64).with_style(
-        ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    let bar = ProgressBar::new(names.len() as u64).with_style(style(
+        "{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}",
+    ));
     bar.enable_steady_tick(std::time::Duration::from_millis(100));
     let ticker = Ticker::on_pipe("problems", Some(names.len()));
     let result = names.iter().enumerate().try_for_each(|(done, name)| {

@@ -93,11 +93,9 @@ impl Watch for Terminal {
             false => ProgressDrawTarget::stderr(),
         };
         let bar = match total {
-            Some(n) => ProgressBar::with_draw_target(Some(n as u64), target()).with_style(
-                ProgressStyle::with_template(&template)
-                    .expect("a valid template")
-                    .progress_chars("=> "),
-            ),
+            Some(n) => {
+                ProgressBar::with_draw_target(Some(n as u64), target()).with_style(style(&template))
+            }
             None => ProgressBar::with_draw_target(None, target())
                 .with_style(ProgressStyle::default_spinner()),
         };
@@ -162,11 +160,7 @@ impl Watch for Terminal {
                 let Some(bar) = self.bar.get() else { return };
                 if !self.table.swap(true, Ordering::Relaxed) {
                     let below = self.template.get().map_or("", String::as_str);
-                    bar.set_style(
-                        ProgressStyle::with_template(&format!("{{msg}}\n{below}"))
-                            .expect("a valid template")
-                            .progress_chars("=> "),
-                    );
+                    bar.set_style(style(&format!("{{msg}}\n{below}")));
                 }
                 let (width, height) = size().unwrap_or((80, 24));
                 // The rows of the problem of this run, as many as the screen holds.
@@ -177,6 +171,11 @@ impl Watch for Terminal {
             }
         }
     }
+}
+
+/// The style of a progress bar drawn by `template`, its bar filled with `=> `.
+pub fn style(template: &str) -> ProgressStyle {
+    (ProgressStyle::with_template(template).expect("a valid template")).progress_chars("=> ")
 }
 
 /// Prints `value` as pretty JSON on stdout, its keys sorted at every level (through a
