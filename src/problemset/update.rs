@@ -12,10 +12,8 @@ use crate::problemset::trash;
 
 /// What `judge build` is asked.
 pub struct Request<'a> {
-    /// The plan, as loaded.
+    /// The plan, as loaded (the trash folder goes beside it).
     pub plan: &'a Plan,
-    /// Where it was loaded from (the trash folder goes beside it).
-    pub plan_path: &'a Path,
     /// The test data directory.
     pub out: &'a Path,
     /// Only these problems (all when empty).
@@ -57,7 +55,7 @@ pub fn update(
 ) -> Result<Vec<BuiltProblem>, UpdateError> {
     let built = build_plan(request.plan, request.only, request.jobs, progress)
         .map_err(UpdateError::Tests)?;
-    let trash = trash::folder(request.plan_path);
+    let trash = trash::folder(&request.plan.path);
     for problem in &built {
         let update = if request.check {
             ProblemUpdate::Compared(compare_problem(request.out, problem))

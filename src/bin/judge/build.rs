@@ -10,9 +10,10 @@ use boardjudge::problemset::names::name_char;
 use boardjudge::problemset::plan::Plan;
 use boardjudge::problemset::trash::{Trashed, Why};
 use boardjudge::problemset::update::{ProblemUpdate, Request, UpdateError, generator_runs, update};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::exit;
+use crate::terminal::style;
 use crate::ticker::Ticker;
 
 #[derive(clap::Args)]
@@ -107,17 +108,14 @@ pub fn command(args: Args) -> ExitCode {
         .filter(|p| only.is_empty() || only.contains(&p.name))
         .map(|p| p.tests.len())
         .sum();
-    let bar = ProgressBar::new(total as u64).with_style(
-        ProgressStyle::with_template("{spinner} {msg:10} [{bar:30}] {pos}/{len} tests {elapsed}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    let bar = ProgressBar::new(total as u64).with_style(style(
+        "{spinner} {msg:10} [{bar:30}] {pos}/{len} tests {elapsed}",
+    ));
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let request = Request {
         plan: &plan,
-        plan_path: &args.plan,
         out: &out,
         only,
         jobs,
