@@ -42,10 +42,7 @@ const DMOJ_CODES: &[&str] = &["AC", "WA", "TLE", "MLE", "OLE", "IR", "RTE", "SC"
 
 /// Checks a `dmoj_expect`: one of [`DMOJ_CODES`], or a `[A, B]` list of them.
 pub fn check_dmoj_expect(text: &str) -> Result<(), String> {
-    let inner = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-        Some(list) => list,
-        None => text,
-    };
+    let inner = (text.strip_prefix('[').and_then(|t| t.strip_suffix(']'))).unwrap_or(text);
     match inner
         .split(',')
         .map(str::trim)
