@@ -403,3 +403,46 @@ fn swapped_test_and_output_are_named_and_stay_a_judge_failure() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_endless_output_is_too_long_within_a_bounded_address_space() {
+    use std::os::unix::process::CommandExt;
+    // 256 MiB of address space: the judge's own needs and the 1 MiB cap fit; reading
+    // /dev/zero whole does not (it ran out of memory, a signal and no verdict).
+    const LIMIT: libc::rlim_t = 256 << 20;
+    let s = Scratch::new("endless");
+    let bad_input = s.write("bad.in", b"not an input\n");
+    let bounded = |test: &str| {
+        let mut cmd = Command::new(JUDGE);
+        cmd.current_dir(repo())
+            .args(["check", "msquare", test, "/dev/zero"]);
+        // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: LIMIT,
+                    rlim_max: LIMIT,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            })
+        };
+        cmd.output().unwrap()
+    };
+    let o = bounded("samples/statement");
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+    assert!(out.contains("samples/statement: WA"), "{out}");
+    assert!(
+        out.contains("output too long: more than 1048576 bytes, over the cap of 1048576 bytes"),
+        "{out}"
+    );
+    // A bad input file: a judge failure, and the swapped-arguments hint does not read the
+    // endless output as an input either.
+    let o = bounded(&bad_input);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(3), "{out}{}", text(&o.stderr));
+    assert!(out.contains(": FAIL"), "{out}");
+}

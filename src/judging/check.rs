@@ -7,6 +7,7 @@
 //! manifest first), or else the path of an input file, whose answer the reference solver
 //! computes (after validating the input strictly).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::check::CheckVerdict;
@@ -85,11 +86,13 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         Ok(pair) => pair,
         Err(why) => return fail(why),
     };
-    let output = match std::fs::read(output) {
-        Ok(bytes) => bytes,
+    // Read as `check` reads it, up to the cap and no further: /dev/zero, a FIFO or a huge
+    // file is "output too long" with the sizes, in bounded memory.
+    let file = match std::fs::File::open(output) {
+        Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // The test is judged first: a bad test is a judge failure even without output.
-            let jury = run::judge_output(problem, &name, &input, &answer, b"");
+            let jury = run::judge_output(problem, &name, &input, &answer, &mut std::io::empty());
             if jury.verdict == Verdict::FAIL {
                 return TestResult {
                     group: group.clone(),
@@ -104,11 +107,26 @@ pub fn check_test(problem: &ProblemPlan, source: &TestSource, output: &Path) -> 
         }
         Err(e) => return fail(format!("cannot read the output {}: {e}", output.display())),
     };
+    let mut named = Named { file, path: output };
     TestResult {
         group,
-        ..run::judge_output(problem, &name, &input, &answer, &output)
+        ..run::judge_output(problem, &name, &input, &answer, &mut named)
     }
     .visible()
+}
+
+/// The output file, whose read errors name it ("cannot read the output: <path>: ...").
+struct Named<'a> {
+    file: std::fs::File,
+    path: &'a Path,
+}
+
+impl Read for Named<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.file
+            .read(buf)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", self.path.display())))
+    }
 }
 
 /// When `judge check PROBLEM TEST OUTPUT` failed (`result`) because TEST, an input file of
@@ -137,7 +155,8 @@ pub fn swapped_hint(
             _ => None,
         });
     // An input is small; a long output is not read whole for a hint.
-    let small = std::fs::metadata(output).is_ok_and(|m| m.len() <= 1 << 24);
+    // A regular file only: /dev/zero or a FIFO says nothing of its length.
+    let small = std::fs::metadata(output).is_ok_and(|m| m.is_file() && m.len() <= 1 << 24);
     let named = named.or_else(|| {
         let valid = small && load_and_solve(problem, output).is_ok();
         valid.then(|| format!("is a valid input of {}", problem.name))

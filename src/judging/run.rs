@@ -2,6 +2,7 @@
 //! the checker in process. Used by `judge run`, `judge stress` and `judge strength`.
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -95,7 +96,7 @@ pub fn judge_test(
     };
     result.verdict = match (&run.outcome, output) {
         (Outcome::Exited(0), Ok(output)) => {
-            let judged = judge_output(problem, name, input, answer, output);
+            let judged = judge_output(problem, name, input, answer, &mut &output[..]);
             result.summary = judged.summary;
             result.details = judged.details;
             judged.verdict
@@ -148,23 +149,18 @@ pub fn judge_test(
     result.visible()
 }
 
-/// Judges `output` for the test `name` (`input`, `answer`) with the problem's checker
-/// options from judge.toml, as `judge run` and `judge check` do; the times are zero.
-/// Accepted outputs keep no message (the table shows none).
+/// Judges `output` (read up to the checker's cap, [`check::output_cap`]) for the test `name`
+/// (`input`, `answer`) with the problem's checker options from judge.toml, as `judge run` and
+/// `judge check` do; the times are zero. Accepted outputs keep no message (the table shows
+/// none).
 pub fn judge_output(
     problem: &ProblemPlan,
     name: &str,
     input: &[u8],
     answer: &[u8],
-    output: &[u8],
+    output: &mut dyn Read,
 ) -> TestResult {
-    let outcome = check::check(
-        problem.format,
-        input,
-        answer,
-        &mut &output[..],
-        &problem.checker,
-    );
+    let outcome = check::check(problem.format, input, answer, output, &problem.checker);
     judged(name, outcome)
 }
 
