@@ -622,6 +622,150 @@ fn cpp_checker_speaks_the_protocols() {
     println!("C++ checker's protocols: {runs} runs on the corpus agree with check");
 }
 
+/// One command line of the argv table: the arguments, split at spaces (`IN`, `OUT`, `ANS`, `REP`
+/// and `FB` name the scratch files; `␣` is a space inside an argument), and the exit code
+/// both checkers must give.
+const ARGV_TABLE: &[(&str, i32)] = &[
+    ("IN OUT ANS", 0),
+    // ANS3 and OUT3: the answer wrapped at 3, a judge failure at the default 60.
+    ("IN OUT3 ANS3", 3),
+    ("--wrap=3 IN OUT3 ANS3", 0),
+    ("--wrap 3 IN OUT3 ANS3", 0),
+    ("--wrap=3 -- IN OUT3 ANS3", 0),
+    ("--wrap=60 IN OUT ANS", 0),
+    ("--wrap 18446744073709551615 IN OUT ANS", 0),
+    ("--wrap=1 --protocol kattis IN ANS FB", 1),
+    ("--order=any-shortest IN OUT ANS", 0),
+    ("--order any-within-limit IN OUT ANS", 3),
+    ("--format=msquare IN OUT ANS", 0),
+    ("--format=sicily --protocol=kattis IN ANS FB", 1),
+    ("--team-feedback=brief --protocol=testlib IN OUT ANS", 0),
+    ("-- IN OUT ANS", 0),
+    ("-- -h IN OUT ANS", 3),
+    ("-- --wrap=3 IN OUT3 ANS3", 3),
+    ("IN OUT3 ANS3 --wrap=3", 3),
+    ("IN OUT3 ANS3 REP --wrap=3", 3),
+    ("IN --wrap 3 OUT3 ANS3", 3),
+    ("IN OUT ANS --", 3),
+    ("--wrap 3 --wrap 3 IN OUT3 ANS3", 3),
+    ("--wrap=60 --wrap 3 IN OUT3 ANS3", 3),
+    ("--protocol kattis --protocol=cms IN ANS OUT", 3),
+    ("--wrap 18446744073709551616 IN OUT ANS", 3),
+    ("--wrap 99999999999999999999999 IN OUT ANS", 3),
+    ("--wrap +3 IN OUT3 ANS3", 3),
+    ("--wrap -5 IN OUT ANS", 3),
+    ("--wrap= IN OUT ANS", 3),
+    ("--wrap 0 IN OUT ANS", 3),
+    ("--wrap 3x IN OUT3 ANS3", 3),
+    ("--wrap ␣3 IN OUT3 ANS3", 3),
+    ("--wrap=␣3 IN OUT3 ANS3", 3),
+    ("--wrap 3␣ IN OUT3 ANS3", 3),
+    ("--format= IN OUT ANS", 3),
+    ("--order Any-shortest IN OUT ANS", 3),
+    ("--team-feedback maybe IN OUT ANS", 3),
+    ("--frobnicate 1 IN OUT ANS", 3),
+    ("--wrap", 3),
+    ("-h IN OUT ANS", 0),
+    ("--help IN OUT ANS", 0),
+    ("-V", 0),
+    ("-x IN OUT ANS", 3),
+    ("-x IN OUT ANS REP", 3),
+    ("IN OUT ANS REP", 0),
+    ("IN OUT ANS REP -appes", 0),
+    ("IN OUT ANS REP -x", 3),
+    ("IN OUT ANS REP -appes more", 3),
+    ("IN OUT ANS ANS", 3),
+    ("IN OUT ANS IN", 3),
+    ("IN OUT ANS OUT", 3),
+    ("IN OUT -x ANS", 3),
+    ("IN OUT", 3),
+    ("--protocol kattis IN ANS FB", 42),
+    (
+        "--protocol=kattis --team-feedback=brief IN ANS FB flag -x --wrap=1",
+        42,
+    ),
+    ("--protocol kattis IN ANS --wrap=1 FB", 3),
+    ("--protocol kattis IN -x FB", 3),
+    ("--protocol kattis IN ANS", 3),
+    ("--protocol cms IN ANS OUT", 0),
+    ("--protocol=cms --wrap=3 IN ANS3 OUT3", 0),
+    ("--protocol cms IN ANS OUT more", 3),
+    ("--protocol cms -x ANS OUT", 3),
+];
+
+/// Runs `binary` with one line of [`ARGV_TABLE`] in a fresh scratch directory holding
+/// msquare's statement sample (the output is the jury answer; Kattis reads it on stdin), and
+/// that answer wrapped at 3:
+/// the exit code, and whether the input, output and answer files are byte for byte as they
+/// were.
+fn run_argv_row(binary: &Path, dir: &Path, line: &str) -> (Option<i32>, bool) {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir.join("feedback")).unwrap();
+    let sample = repo().join("testdata/msquare/samples/statement");
+    let input = fs::read(sample.with_extension("in")).unwrap();
+    let answer = fs::read(sample.with_extension("ans")).unwrap();
+    let wrapped = b"7\nBCA\nBCC\nB\n".to_vec();
+    let files = [
+        ("input", &input),
+        ("output", &answer),
+        ("answer", &answer),
+        ("output3", &wrapped),
+        ("answer3", &wrapped),
+    ];
+    for (name, bytes) in files {
+        fs::write(dir.join(name), bytes).unwrap();
+    }
+    let args = line.split(' ').map(|a| match a {
+        "IN" => "input",
+        "OUT" => "output",
+        "ANS" => "answer",
+        "OUT3" => "output3",
+        "ANS3" => "answer3",
+        "REP" => "report",
+        "FB" => "feedback",
+        other => other,
+    });
+    let args: Vec<String> = args.map(|a| a.replace('␣', " ")).collect();
+    let stdin = if line.contains("ANS3") {
+        "output3"
+    } else {
+        "output"
+    };
+    let o = Command::new(binary)
+        .args(args)
+        .current_dir(dir)
+        .stdin(fs::File::open(dir.join(stdin)).unwrap())
+        .output()
+        .unwrap();
+    let intact = files
+        .iter()
+        .all(|(name, bytes)| fs::read(dir.join(name)).ok().as_ref() == Some(*bytes));
+    (o.status.code(), intact)
+}
+
+#[test]
+fn cpp_checker_reads_check_s_command_lines() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cpp-argv");
+    let mut runs = 0;
+    let mut wrong = Vec::new();
+    for &(line, want) in ARGV_TABLE {
+        for (name, binary) in [
+            ("check", Path::new(env!("CARGO_BIN_EXE_check"))),
+            ("C++ check", check_cpp()),
+        ] {
+            let (code, intact) = run_argv_row(binary, &scratch, line);
+            runs += 1;
+            if (code, intact) != (Some(want), true) {
+                wrong.push(format!(
+                    "{name} {line}: exit {code:?} (want {want}), input files intact: {intact}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    println!("argv table: {runs} runs, check and the C++ checker agree");
+}
+
 #[test]
 fn cpp_checker_says_an_output_over_the_cap_as_check_does() {
     // The same verdict and the same message, sizes included, from both checkers (testlib's
@@ -1030,3 +1174,4 @@ fn cpp_validator_validates_like_validate() {
         differences.join("\n")
     );
 }
+

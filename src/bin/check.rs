@@ -5,12 +5,16 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use boardjudge::check::protocol::{self, Invocation, Protocol, TeamFeedback, USAGE_ERROR};
-use boardjudge::check::{CheckOptions, Order};
+use boardjudge::check::{CheckOptions, Order, parse_wrap};
 use boardjudge::format::Format;
 use clap::Parser;
 
 /// The protocols and limits, shown by `--help`.
-const PROTOCOLS: &str = r#"Options go before the files. Three protocols:
+const PROTOCOLS: &str = r#"Options go before the files (--name value or --name=value, each at most once; --wrap
+takes digits only; -- ends the options); from the first file on, everything is a file, and
+an option-like argument where a file belongs ("-x", not "-") is a usage error. The testlib
+report is never one of the files read. The exported C++ checker reads the same command lines.
+Three protocols:
 
   testlib (default; Polygon, Codeforces):
     check [--format F] <input> <output> <answer> [<report> [-appes]]
@@ -72,7 +76,7 @@ struct Args {
     #[arg(long, value_enum, default_value_t)]
     order: Order,
     /// msquare: letters per line of the sequence.
-    #[arg(long, default_value_t = CheckOptions::default().wrap)]
+    #[arg(long, default_value_t = CheckOptions::default().wrap, value_parser = parse_wrap)]
     wrap: usize,
     /// What the contestant-facing channel gets (Kattis teammessage.txt, CMS stderr).
     #[arg(long, value_enum, default_value_t)]

@@ -40,7 +40,7 @@ use crate::text::visible;
 use lines::Lines;
 
 pub use diff::relabel;
-pub use options::{CheckOptions, Order};
+pub use options::{CheckOptions, Order, parse_wrap};
 pub use team::TeamMessage;
 
 /// The checker's verdict on one output (a run's is [`crate::judging::verdict::Verdict`]).

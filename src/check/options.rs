@@ -103,6 +103,18 @@ impl ValueEnum for Order {
     }
 }
 
+/// Reads `--wrap N` as `check` and the exported C++ checker both do: decimal digits only (no
+/// sign, no space), at most `usize::MAX`. Zero is read here and refused by
+/// [`CheckOptions::validate`].
+pub fn parse_wrap(value: &str) -> Result<usize, String> {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("a number (digits only) is needed, not \"{value}\""));
+    }
+    value
+        .parse()
+        .map_err(|_| format!("{value} is too large (the most is {})", usize::MAX))
+}
+
 /// The checker's options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckOptions {

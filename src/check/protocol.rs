@@ -170,6 +170,13 @@ impl Invocation {
                         args.len()
                     ));
                 }
+                // The report is written: never over a file the checker reads.
+                if let Some(report) = args.get(3).filter(|r| args[..3].contains(r)) {
+                    return Err(format!(
+                        "the report file {} is also one of the files read",
+                        report.to_string_lossy()
+                    ));
+                }
                 Ok(Invocation::Testlib {
                     input: path(0),
                     output: path(1),

@@ -1382,26 +1382,73 @@ static std::string xml_escape(const std::string &s) {
     return out;
 }
 
+// The command line, read as `check` reads it: options first (`--name value` or `--name=value`,
+// each at most once, a value never empty or starting with '-'), `--` ends them, -h/--help and
+// -V/--version answer and exit 0; from the first file on everything is a file. A file position
+// holding an option-like argument ("-x", not "-") is a usage error, never a file, so a
+// misplaced option cannot shift a jury file into the report's place.
+static const char USAGE[] =
+    "usage: check [--format F] [--protocol P] [--order O] [--wrap N] [--team-feedback none|brief] FILES...\n"
+    "  testlib: <input> <output> <answer> [<report> [-appes]]\n"
+    "  kattis:  <input> <answer> <feedback_dir> [flags...] < output\n"
+    "  cms:     <input> <answer> <output>\n"
+    "  answer:  <input> [feedback_dir] [flags...] < answer\n"
+    "  dmoj:    <input> <output> <answer>\n";
+
+// --wrap N: decimal digits only (no sign, no space), at most 2^64 - 1, as `check` reads a usize.
+static bool parse_wrap(const std::string &value, unsigned long long &wrap) {
+    if (value.empty()) return false;
+    wrap = 0;
+    for (char c : value) {
+        if (c < '0' || c > '9') return false;
+        unsigned digit = (unsigned)(c - '0');
+        if (wrap > (~0ULL - digit) / 10) return false;
+        wrap = wrap * 10 + digit;
+    }
+    return true;
+}
+
 static int run(int argc, char **argv) {
     std::string format_name = BOARDJUDGE_FORMAT, protocol = BOARDJUDGE_PROTOCOL, order = BOARDJUDGE_ORDER;
-    long long wrap = BOARDJUDGE_WRAP;
+    unsigned long long wrap = BOARDJUDGE_WRAP;
     std::string feedback;
+    std::vector<std::string> seen;
     int i = 1;
-    for (; i < argc && std::strncmp(argv[i], "--", 2) == 0 && argv[i][2] != '\0'; i += 2) {
-        std::string option = argv[i];
-        if (i + 1 >= argc) usage("option " + option + " needs a value");
-        std::string value = argv[i + 1];
+    for (; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg == "--") {
+            ++i;
+            break;
+        }
+        if (arg == "-h" || arg == "--help") {
+            std::fputs(USAGE, stdout);
+            std::exit(0);
+        }
+        if (arg == "-V" || arg == "--version") {
+            std::fputs("boardjudge check (exported C++ checker)\n", stdout);
+            std::exit(0);
+        }
+        if (arg.size() < 2 || arg[0] != '-') break;
+        if (arg[1] != '-') usage("unknown option \"" + arg + "\"");
+        size_t eq = arg.find('=');
+        std::string option = arg.substr(0, eq), value;
+        if (option != "--format" && option != "--protocol" && option != "--order" && option != "--wrap" && option != "--team-feedback")
+            usage("unknown option \"" + option + "\"");
+        for (const std::string &s : seen)
+            if (s == option) usage(option + " cannot be given more than once");
+        seen.push_back(option);
+        if (eq != std::string::npos) value = arg.substr(eq + 1);
+        else if (i + 1 < argc) value = argv[++i];
+        if (value.empty() || value[0] == '-') usage("option " + option + " needs a value");
         if (option == "--format") format_name = value;
         else if (option == "--protocol") protocol = value;
         else if (option == "--order") order = value;
         else if (option == "--wrap") {
-            char *end;
-            wrap = std::strtoll(value.c_str(), &end, 10);
-            if (*end != '\0' || value.empty() || wrap < 0) usage("--wrap takes a number, not \"" + value + "\"");
-        } else if (option == "--team-feedback") {
+            if (!parse_wrap(value, wrap)) usage("--wrap takes a number (digits only, below 2^64), not \"" + value + "\"");
+        } else {
             if (value != "none" && value != "brief") usage("--team-feedback is none or brief, not \"" + value + "\"");
             feedback = value;
-        } else usage("unknown option " + option);
+        }
     }
     Options options;
     options.wrap = (size_t)wrap;
@@ -1424,6 +1471,16 @@ static int run(int argc, char **argv) {
         usage(kattis ? "kattis takes <input> <answer> <feedback_dir> [flags...] < output"
               : cms  ? "cms takes <input> <answer> <output>"
                      : "answer takes <input> [feedback_dir] [flags...] < answer");
+    // Where the protocol puts files, an option-like argument is a usage error, never a file.
+    int file_slots = testlib ? 4 : answer_only ? 1 : 3;
+    for (int f = 0; f < count && f < file_slots; ++f)
+        if (files[f][0] == '-' && files[f][1] != '\0')
+            usage(std::string("unknown option \"") + files[f] + "\": options go before the files, and a file named like an option needs a ./ in front");
+    // The report is written: never over a file the checker reads.
+    if (testlib && count >= 4)
+        for (int f = 0; f < 3; ++f)
+            if (std::strcmp(files[3], files[f]) == 0)
+                usage(std::string("the report file ") + files[3] + " is also one of the files read");
     const char *input_path = files[0];
     const char *answer_path = testlib ? files[2] : files[1];
     std::string input, answer, output;
