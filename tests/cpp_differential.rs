@@ -1175,3 +1175,61 @@ fn cpp_validator_validates_like_validate() {
     );
 }
 
+#[test]
+fn cpp_validator_and_validate_place_a_fault_after_a_long_run_alike() {
+    // Read as `validate` reads a file: through a buffer (8 KiB) the runs outgrow.
+    let streamed = |input: &[u8]| {
+        boardjudge::validate::validate(Format::Rotation, 10, std::io::BufReader::new(input))
+            .err()
+            .map(|e| (e.pos.line, e.pos.col))
+    };
+    let board = b"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n".to_vec();
+    let run = |bytes: &[u8], n: usize| bytes.repeat(n);
+    let cases: Vec<(Vec<u8>, (u64, u64))> = vec![
+        // The terminator 0 with more on its line: a board whose first cell is 0, at the 0.
+        (
+            [&board[..], b"0", &run(b" ", 70_000), b"1\n"].concat(),
+            (2, 1),
+        ),
+        (
+            [&board[..], b"0", &run(b"\t ", 40_000), b"2\n"].concat(),
+            (2, 1),
+        ),
+        ([&board[..], b"0   1\n"].concat(), (2, 1)),
+        // Blanks and then the line's end: no line break at the first blank.
+        (
+            [&board[..], b"0", &run(b" ", 70_000), b"\n"].concat(),
+            (2, 2),
+        ),
+        (
+            [&board[..], b"0", &run(b" ", 70_000), b"\r\n"].concat(),
+            (2, 2),
+        ),
+        ([&board[..], b"0", &run(b"\t", 70_000)].concat(), (2, 2)),
+        ([&board[..], b"0  \n"].concat(), (2, 2)),
+        // A long token: the fault at its first byte.
+        ([&board[..], &run(b"1", 70_000), b" 1\n"].concat(), (2, 1)),
+        ([b"1 ", &run(b"0", 70_000)[..], b"1 x\n"].concat(), (1, 3)),
+    ];
+    for (input, want) in &cases {
+        let shape = String::from_utf8_lossy(&input[..input.len().min(60)]).into_owned();
+        let rust = streamed(input);
+        let cpp = cpp_validate(Format::Rotation, 10, input);
+        assert_eq!(
+            rust,
+            Some(*want),
+            "validate, {} bytes: {shape:?}",
+            input.len()
+        );
+        assert_eq!(
+            cpp,
+            Some(*want),
+            "validate.cpp, {} bytes: {shape:?}",
+            input.len()
+        );
+    }
+    println!(
+        "validators: {} long-run faults at one line:col",
+        cases.len()
+    );
+}

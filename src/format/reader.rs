@@ -175,6 +175,10 @@ pub struct TokenReader<R> {
     layout: Layout,
     pos: Pos,
     last_token: Pos,
+    /// Blanks that [`TokenReader::token_follows_in_line`] consumed with no token after them:
+    /// where they began, and the first. The exact layout's next [`TokenReader::read_eoln`]
+    /// reports its fault there, as if they were still unread.
+    blanks: Option<(Pos, u8)>,
 }
 
 impl<R: BufRead> TokenReader<R> {
@@ -185,6 +189,7 @@ impl<R: BufRead> TokenReader<R> {
             layout,
             pos: Pos { line: 1, col: 1 },
             last_token: Pos { line: 1, col: 1 },
+            blanks: None,
         }
     }
 
@@ -275,27 +280,22 @@ impl<R: BufRead> TokenReader<R> {
         Ok(self.peek()?.is_none())
     }
 
-    /// True when a token follows on the current line, after spaces and tabs. Consumes those
-    /// blanks only when a token follows (the caller then reports an error).
+    /// True when a token follows on the current line, after spaces and tabs, however long
+    /// their run (it may outgrow the read buffer). Consumes those blanks; when no token follows
+    /// them, the exact layout's next [`TokenReader::read_eoln`] still finds them: its fault is
+    /// at the first blank, as the exported validators say (the free layout accepts them).
     pub fn token_follows_in_line(&mut self) -> Result<bool, ParseError> {
-        if !matches!(self.peek()?, Some(b' ' | b'\t')) {
-            return Ok(false);
-        }
-        // Look at the buffered bytes without consuming them: when the line ends after the
-        // blanks (or they run past the buffer), nothing is consumed and the caller goes on as
-        // before (a layout error at the first blank, or the free layout's acceptance).
-        let buf = match self.src.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) => return Err(self.error("input", ErrorKind::Io(e.to_string()))),
+        let first = match self.peek()? {
+            Some(b @ (b' ' | b'\t')) => b,
+            _ => return Ok(false),
         };
-        let after = buf.iter().position(|&b| b != b' ' && b != b'\t');
-        match after.map(|i| buf[i]) {
-            Some(b) if !is_space(b) => {
-                self.take_while(|b| b == b' ' || b == b'\t', |_| ())?;
-                Ok(true)
-            }
-            _ => Ok(false),
+        let start = self.pos;
+        self.take_while(|b| b == b' ' || b == b'\t', |_| ())?;
+        if self.peek()?.is_some_and(|b| !is_space(b)) {
+            return Ok(true);
         }
+        self.blanks = Some((start, first));
+        Ok(false)
     }
 
     /// Reads an integer in `min..=max`; `what` names it in errors. At the end of the input the
@@ -389,6 +389,10 @@ impl<R: BufRead> TokenReader<R> {
     fn expect_byte(&mut self, want: u8, expected: &'static str) -> Result<(), ParseError> {
         if self.layout == Layout::Free {
             return Ok(());
+        }
+        if let Some((pos, first)) = self.blanks.take() {
+            let found = describe(Some(first));
+            return Err(self.error_at(pos, expected, ErrorKind::Expected { expected, found }));
         }
         match self.peek()? {
             Some(b) if b == want => {
