@@ -537,3 +537,31 @@ fn several_solutions_move_on_together_test_by_test() {
         .collect();
     assert_eq!(events, expected);
 }
+
+/// The default `--jobs` is one the judge's own timing note trusts: a default run never ends
+/// with "use N job(s) for honest timings"; a `--jobs` beyond it still gets the note.
+#[test]
+fn the_default_jobs_get_no_timing_note_and_too_many_do() {
+    let solve = solve_line();
+    let default = judge(&["run", "msquare", "--tests", TESTS, "--command", &solve]);
+    assert_eq!(default.status.code(), Some(0), "{}", text(&default.stderr));
+    let all = text(&default.stdout) + &text(&default.stderr);
+    assert!(!all.contains("honest timings"), "{all}");
+    let json = judge(&[
+        "run",
+        "msquare",
+        "--tests",
+        TESTS,
+        "--json",
+        "--command",
+        &solve,
+    ]);
+    let v: Value = serde_json::from_slice(&json.stdout).expect("JSON on stdout");
+    assert_eq!(v["timing_note"], Value::Null, "{v}");
+    // Two jobs on the two tests: the note where the judge trusts fewer (2 cores: it trusts 1).
+    let two = run(&["--command", &solve]);
+    assert_eq!(two.status.code(), Some(0), "{}", text(&two.stderr));
+    let all = text(&two.stdout) + &text(&two.stderr);
+    let noted = all.contains("2 parallel jobs") && all.contains("honest timings");
+    assert_eq!(noted, boardjudge::runner::honest_jobs() < 2, "{all}");
+}

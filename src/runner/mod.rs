@@ -45,7 +45,9 @@ use std::time::{Duration, Instant};
 pub use argv::Argv;
 pub use classify::{disk_limit_reached, signal_name};
 pub use io_files::{IoFiles, OutputFile};
-pub use parallel::{default_jobs, interleave, load_average, parallel, physical_cores, timing_note};
+pub use parallel::{
+    default_jobs, honest_jobs, interleave, load_average, parallel, physical_cores, timing_note,
+};
 pub use process::{
     interrupted, kill_groups_on_interrupt, kill_running_groups, stop_runs_on_interrupt,
     wait_if_interrupted,

@@ -164,11 +164,19 @@ fn pin_this_thread(cpu: usize) {
     }
 }
 
-/// The parallel jobs of a judging session when none are asked for: one per physical core
-/// this process may run on (a job per logical CPU would put two runs on one core, where they
-/// slow each other down), at least 1.
+/// The parallel jobs of a judging session when none are asked for: the jobs whose timings the
+/// judge trusts ([`honest_jobs`]), at most one per physical core this process may run on (a
+/// job per logical CPU would put two runs on one core, where they slow each other down), at
+/// least 1. A default run is never one [`timing_note`] warns against.
 pub fn default_jobs() -> usize {
-    core_cpus().len().max(1)
+    honest_jobs().min(core_cpus().len()).max(1)
+}
+
+/// The most parallel jobs whose measured times the judge trusts: half the physical cores, at
+/// least one. More jobs share caches and memory bandwidth, which inflates CPU times, and
+/// jobs beyond the cores wait for one, which inflates wall times.
+pub fn honest_jobs() -> usize {
+    (physical_cores() / 2).max(1)
 }
 
 /// The number of physical cores (distinct core and package ids in sysfs), or the number of
@@ -198,12 +206,11 @@ pub fn physical_cores() -> usize {
     }
 }
 
-/// A warning when `workers` parallel jobs may distort the measured times: more jobs than half
-/// the physical cores (at least one) share caches and memory bandwidth, which inflates CPU
-/// times, and jobs beyond the cores wait for one, which inflates wall times.
+/// A warning when `workers` parallel jobs may distort the measured times: more than
+/// [`honest_jobs`].
 pub fn timing_note(workers: usize) -> Option<String> {
     let cores = physical_cores();
-    let honest = (cores / 2).max(1);
+    let honest = honest_jobs();
     (workers > honest).then(|| {
         format!(
             "{workers} parallel jobs on {cores} physical core(s): CPU and wall times may be \

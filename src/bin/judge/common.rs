@@ -29,8 +29,10 @@ pub struct Common {
     /// Where the test data is (default: testdata/ beside the plan).
     #[arg(long)]
     pub data: Option<PathBuf>,
-    /// Parallel jobs (default: the number of physical cores; each job is pinned to a core of
-    /// its own; 1 gives the most honest timings).
+    /// Parallel jobs (default: the most whose timings the judge trusts here, half the
+    /// physical cores and at least 1, so a default run never gets the "use N job(s) for
+    /// honest timings" note; each job is pinned to a core of its own). More jobs run faster
+    /// and get that note.
     #[arg(long)]
     pub jobs: Option<usize>,
     /// CPU seconds per test, instead of judge.toml's time limit (`judge run`, `stress`).

@@ -47,7 +47,7 @@ use crate::terminal::{Terminal, paint, print_json};
 /// the commands `judge languages` shows, into target/solutions/. Reports, per
 /// wrong solution, the first test that kills it, and per accepted one its slowest test
 /// against the time limit and the margin (limit / slowest CPU time), which must be at
-/// least 2. Use --jobs 1 for honest timings. A solution whose compiler is missing is
+/// least 2. The default --jobs is one whose timings are honest here. A solution whose compiler is missing is
 /// skipped (said so). The solutions run together, a test at a time round them, so that
 /// a slow one holds none back. Without --matrix a wrong or slow solution already stops
 /// at its first failure (as `judge run --lazy` does), plus the tests that the Kattis and
