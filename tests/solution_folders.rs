@@ -277,3 +277,87 @@ fn several_solutions_are_judged_together_test_by_test() {
     assert_eq!(events, expected);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `judge strength PROBLEM --with [VERDICT=]FILE...`: files outside the repository join the
+/// shipped solutions (here one of them, by `--solutions`) in the same matrix (JSON and HTML)
+/// and list, with the verdict declared before `=` or else the one their folder names.
+#[test]
+fn with_adds_solutions_beside_the_shipped_ones() {
+    let dir = scratch("judge-folders", "with");
+    put(
+        &dir,
+        "solutions/msquare/wrong_answer/rows_order_input.cpp",
+        "wrong_answer/mine.cpp",
+    );
+    put(
+        &dir,
+        "solutions/msquare/wrong_answer/c_counterclockwise.cpp",
+        "ccw.cpp",
+    );
+    let plan = repo().join("judge.toml");
+    let strength = |more: &[&str]| {
+        let mut args = vec!["strength", "msquare", "--plan", plan.to_str().unwrap()];
+        args.extend(["--tests", "samples", "--solutions", "*accepted/bfs.cpp"]);
+        args.extend(more);
+        judge_in(&dir, &args)
+    };
+    let with = ["--with", "wrong_answer/mine.cpp", "wrong_answer=ccw.cpp"];
+    let page = dir.join("report.html");
+    let o = strength(&[&with[..], &["--json", "--html", page.to_str().unwrap()]].concat());
+    let v = json(&o);
+    assert_eq!(o.status.code(), Some(0), "{v}");
+    let rows: Vec<(String, &str, bool)> = (v["problems"][0]["rows"].as_array().unwrap().iter())
+        .map(|r| {
+            let path = Path::new(r["path"].as_str().unwrap());
+            let shown = path.strip_prefix(&dir).unwrap_or(path);
+            let verdicts = r["cells"].as_array().unwrap().iter();
+            let wrong = verdicts
+                .map(|c| c["verdict"].as_str().unwrap())
+                .any(|v| v == "WA");
+            (
+                shown.display().to_string(),
+                r["expected"].as_str().unwrap(),
+                wrong,
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                "solutions/msquare/accepted/bfs.cpp".into(),
+                "accepted",
+                false
+            ),
+            ("wrong_answer/mine.cpp".into(), "wrong_answer", true),
+            ("ccw.cpp".into(), "wrong_answer", true),
+        ]
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("mine.cpp") && html.contains("ccw.cpp"));
+    // The list without --matrix, and the problem must be named.
+    let o = strength(&with);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("wrong_answer/mine.cpp") && out.contains("ccw.cpp"),
+        "{out}"
+    );
+    let o = judge_in(
+        &dir,
+        &[
+            "strength",
+            "--plan",
+            plan.to_str().unwrap(),
+            "--with",
+            "ccw.cpp",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("name the problem"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

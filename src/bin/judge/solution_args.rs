@@ -1,11 +1,14 @@
 //! The solutions named on `judge run`'s and `judge stress`'s command lines: source files (with
 //! the `--std` they are built as), `--command` lines and the command after `--`, and the
-//! messages for words that are not what they should be.
+//! messages for words that are not what they should be; and `judge strength --with`'s files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use boardjudge::cli::solution_call;
 use boardjudge::judging::matrix_runs::given::Given;
+use boardjudge::problemset::expected::Expected;
+use boardjudge::problemset::folders;
+use boardjudge::problemset::plan::SolutionPlan;
 use boardjudge::runner::language::{self, Standard};
 use boardjudge::text::name;
 
@@ -95,4 +98,40 @@ pub fn missing_source(sources: &[PathBuf]) -> Option<String> {
         .iter()
         .find(|s| !s.is_file())
         .map(|file| format!("{}: no such source file", name(&file.display().to_string())))
+}
+
+/// A `judge strength --with [VERDICT=]FILE` solution, to join the shipped ones of a problem
+/// rooted at `repo` (judge.toml's folder): the source `FILE` (relative to the current
+/// directory; kept relative to `repo` when inside it), to get `VERDICT` if declared, else the
+/// verdict of its folder's name (`wrong_answer/x.cpp`), else accepted.
+pub fn with_solution(arg: &str, repo: &Path) -> Result<SolutionPlan, String> {
+    let declared = arg.split_once('=').and_then(|(verdict, file)| {
+        let expected = Expected::ALL.into_iter().find(|e| e.name() == verdict)?;
+        Some((expected, file))
+    });
+    let file = Path::new(declared.map_or(arg, |(_, file)| file));
+    let shown = || name(&file.display().to_string()).to_string();
+    if language::of(file).is_none() {
+        let names: Vec<&str> = Expected::ALL.iter().map(|e| e.name()).collect();
+        return Err(format!(
+            "--with {}: not a source file of a known language (expected {}); a verdict \
+             before `=` is one of {}",
+            name(arg),
+            language::known_extensions(),
+            names.join(", ")
+        ));
+    }
+    let path = (file.canonicalize()).map_err(|e| format!("--with {}: {e}", shown()))?;
+    if !path.is_file() {
+        return Err(format!("--with {}: not a file", shown()));
+    }
+    let path = (repo.canonicalize().ok())
+        .and_then(|root| path.strip_prefix(root).ok().map(Path::to_path_buf))
+        .unwrap_or(path);
+    Ok(SolutionPlan {
+        expected: declared.map_or_else(|| folders::expected_by_folder(&path), |(e, _)| e),
+        description: folders::describe(&repo.join(&path)),
+        path,
+        ..SolutionPlan::default()
+    })
 }

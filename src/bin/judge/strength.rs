@@ -27,12 +27,14 @@ use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::SessionWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, Sandbox, language};
+use boardjudge::text::name;
 
 use crate::common::{
     Common, Output, Stop, json_end, print_partial, sandbox, stopped, warn_busy, write_page, wrote,
 };
 use crate::exit;
 use crate::live::{Live, Partial, Watch};
+use crate::solution_args;
 use crate::terminal::{Terminal, paint, print_json};
 
 #[derive(clap::Args)]
@@ -86,6 +88,7 @@ use crate::terminal::{Terminal, paint, print_json};
 ///   judge strength --jobs 1
 ///   judge strength msquare --matrix --html report.html
 ///   judge strength sicily --matrix --solutions '*wrong_answer*' --json > matrix.json
+///   judge strength msquare --matrix --with mine.cpp wrong_answer=guess.py
 #[command(verbatim_doc_comment)]
 pub struct Args {
     /// Only these problems (default: all).
@@ -101,6 +104,12 @@ pub struct Args {
     /// named.
     #[arg(long, value_name = "GLOB")]
     pub solutions: Option<String>,
+    /// More solutions, run beside the shipped ones (in the list, the matrix, JSON and HTML):
+    /// source files, each to get the VERDICT given (accepted, wrong_answer or
+    /// time_limit_exceeded: `--with wrong_answer=mine.cpp`), else the one its folder names
+    /// (`my/time_limit_exceeded/slow.py`), else accepted. The problem must be named.
+    #[arg(long, value_name = "[VERDICT=]FILE", num_args = 1..)]
+    pub with: Vec<String>,
     /// Every solution on every test, as a table (or JSON with --json).
     #[arg(long)]
     pub matrix: bool,
@@ -244,6 +253,7 @@ fn run(session: &Session, request: &Args, watch: &dyn Watch) -> Result<Report, S
         .filter(|p| request.problems.is_empty() || request.problems.contains(&p.name))
         .collect();
     let given = given_sources(session, &selected, request)?;
+    let with = with_solutions(session, &selected, request)?;
     let mut problems: Vec<Chosen> = Vec::new();
     for (problem, given) in selected.into_iter().zip(&given) {
         // Read once, shared by every solution of the problem.
@@ -266,6 +276,7 @@ fn run(session: &Session, request: &Args, watch: &dyn Watch) -> Result<Report, S
                     .is_none_or(|g| glob_match(g, &s.path.to_string_lossy()))
             })
             .chain(given)
+            .chain(&with)
             .collect();
         problems.push((problem, tests, solutions));
     }
@@ -370,6 +381,37 @@ fn given_sources(
                 .collect()
         })
         .collect())
+}
+
+/// The `--with` solutions, to join each of the `selected` problems' shipped ones; the
+/// problems must be named, and no file may be one of their shipped solutions already.
+fn with_solutions(
+    session: &Session,
+    selected: &[&ProblemPlan],
+    request: &Args,
+) -> Result<Vec<SolutionPlan>, Stop> {
+    if !request.with.is_empty() && request.problems.is_empty() {
+        return Err(Stop::usage(
+            "--with: name the problem the files solve (judge strength PROBLEM --with FILE)",
+        ));
+    }
+    let repo = session.repo();
+    let mut with = Vec::new();
+    for arg in &request.with {
+        let solution = solution_args::with_solution(arg, &repo).map_err(Stop::usage)?;
+        let shipped = selected.iter().find(|p| {
+            (p.solutions.iter().chain(&with)).any(|s: &SolutionPlan| s.path == solution.path)
+        });
+        if let Some(problem) = shipped {
+            return Err(Stop::usage(format!(
+                "--with {}: already a solution of {} (shipped or given twice)",
+                name(arg),
+                problem.name
+            )));
+        }
+        with.push(solution);
+    }
+    Ok(with)
 }
 
 /// `judge strength`: each solution on the tests in order, until it is decided; the runs that
