@@ -148,3 +148,41 @@ fn a_misspelt_name_gets_the_nearest_one() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("did you mean 'samples/statement'?"), "{e}");
 }
+
+/// A reader that closed the output (`judge list | head`) ends every binary quietly, with 141
+/// (128 + SIGPIPE) and no panic message: `judge list`, `judge check`, `gen` and `solve`.
+#[test]
+fn a_closed_output_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let sample = repo().join("testdata/sicily/samples/statement");
+    let (input, answer) = (sample.with_extension("in"), sample.with_extension("ans"));
+    let (input, answer) = (input.to_str().unwrap(), answer.to_str().unwrap());
+    let plan = repo().join("judge.toml");
+    let plan = plan.to_str().unwrap();
+    let judge_check = [
+        "check",
+        "--plan",
+        plan,
+        "sicily",
+        "samples/statement",
+        answer,
+    ];
+    let runs: [(&str, &[&str]); 4] = [
+        (env!("CARGO_BIN_EXE_judge"), &["list", "--plan", plan]),
+        (env!("CARGO_BIN_EXE_judge"), &judge_check),
+        (env!("CARGO_BIN_EXE_gen"), &["sicily", "--seed", "1"]),
+        (env!("CARGO_BIN_EXE_solve"), &["sicily", input]),
+    ];
+    for (program, args) in runs {
+        // The reading end is closed before the program starts: its first write fails.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let o = (Command::new(program).args(args).stdin(Stdio::null()))
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(141), "{program} {args:?}: {err}");
+        assert!(err.is_empty(), "{program} {args:?}: {err}");
+    }
+}

@@ -92,6 +92,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    boardjudge::cli::end_quietly_on_closed_output();
     let args = match Args::try_parse_from(command_line()) {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => {

@@ -32,6 +32,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    boardjudge::cli::end_quietly_on_closed_output();
     let args = Args::parse();
     let input = match open_input(args.input.as_deref()) {
         Ok(input) => input,
@@ -55,7 +56,9 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         // A reader that closed the pipe early wants no more output and no message.
-        Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(SolveError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::from(boardjudge::cli::CLOSED_OUTPUT)
+        }
         Err(e) => {
             eprintln!("solve: {e}");
             ExitCode::from(1)

@@ -73,6 +73,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    boardjudge::cli::end_quietly_on_closed_output();
     let args = Args::parse();
     // judge.toml (for --problem, and for the note on a format's limits) is looked for from
     // here; paths in messages are relative to it.

@@ -32,6 +32,7 @@ Exit codes, the same in every command (`judge check` alone keeps testlib's: 0 ac
        cannot write, a package it cannot make
   4    a solution does not build
   130  interrupted by Ctrl-C (128 + the signal: 143 for SIGTERM)
+  141  the reader of the output closed it (`judge list | head`): ends quietly
 When several apply (several solutions), the highest of 1, 3 and 4 is the exit code.";
 
 /// `code` as the process's exit code.

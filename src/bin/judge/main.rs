@@ -52,6 +52,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    boardjudge::cli::end_quietly_on_closed_output();
     let parsed = Args::command()
         .try_get_matches()
         .and_then(|matches| Ok((Args::from_arg_matches(&matches)?, matches)));
