@@ -565,3 +565,61 @@ fn the_default_jobs_get_no_timing_note_and_too_many_do() {
     let noted = all.contains("2 parallel jobs") && all.contains("honest timings");
     assert_eq!(noted, boardjudge::runner::honest_jobs() < 2, "{all}");
 }
+
+/// One failure, `std::bad_alloc`, two verdicts, each saying why (docs/sandbox.md, "MLE"):
+/// held past half the limit when the address-space limit refused an allocation, MLE naming
+/// that; refused at once with almost nothing held, RE (SIGABRT) saying why it is no MLE.
+#[test]
+fn a_failed_allocation_says_why_it_is_or_is_not_mle() {
+    let dir = scratch("judge-run", "bad-alloc");
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, first: &str, second: &str| {
+        let source = format!(
+            "// Holds {first}, then asks for {second}: std::bad_alloc under 64 MiB.\n\
+             #include <cstring>\nchar *volatile sink;\nint main() {{\n\
+             sink = new char[{first}];\nstd::memset(sink, 1, {first});\n\
+             sink = new char[{second}];\nstd::memset(sink, 1, {second});\n}}\n"
+        );
+        let path = dir.join(name);
+        std::fs::write(&path, source).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let held = write("held.cpp", "36 << 20", "36 << 20");
+    let at_once = write("at_once.cpp", "1 << 10", "1ull << 32");
+    let o = judge(&[
+        "run",
+        "sicily",
+        "--tests",
+        "samples",
+        "--memory-limit",
+        "64",
+        "--json",
+        &held,
+        &at_once,
+    ]);
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
+    let cells: Vec<(String, String)> = (v["problems"][0]["rows"].as_array().unwrap().iter())
+        .map(|row| {
+            let cell = &row["cells"][0];
+            let text = |key: &str| cell[key].as_str().unwrap().to_string();
+            (text("verdict"), text("summary"))
+        })
+        .collect();
+    let (verdict, why) = &cells[0];
+    assert_eq!(verdict, "MLE", "{why}");
+    assert!(
+        why.starts_with(
+            "memory limit exceeded: the address-space limit, 64 MiB, refused an \
+                         allocation at "
+        ) && why.contains("MiB resident (`bad_alloc` on standard error, past half the limit)"),
+        "{why}"
+    );
+    let (verdict, why) = &cells[1];
+    assert_eq!(verdict, "RE", "{why}");
+    assert!(
+        why.starts_with("killed by SIGABRT: `bad_alloc` on standard error at ")
+            && why.contains("MiB resident, under half the 64 MiB limit: a runtime error, not MLE"),
+        "{why}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

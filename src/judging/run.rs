@@ -136,6 +136,9 @@ pub fn judge_test(
     };
     if result.verdict != Verdict::AC && result.summary.is_empty() {
         result.summary = run.outcome.to_string();
+        if let Some(why) = runner::memory_note(&run, &limits) {
+            result.summary = format!("{}: {why}", result.summary);
+        }
         result.details = if stderr.is_empty() {
             result.summary.clone()
         } else {

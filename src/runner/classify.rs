@@ -75,9 +75,48 @@ fn out_of_memory(result: &RunResult, limits: &Limits) -> bool {
     }
     let peak = u128::from(result.peak_memory_bytes);
     let limit = u128::from(limits.memory_bytes);
+    peak * 4 >= limit * 3 || (allocation_failure(result).is_some() && peak * 2 >= limit)
+}
+
+/// The words of [`ALLOCATION_FAILURES`] that the run's standard error holds first, if any.
+fn allocation_failure(result: &RunResult) -> Option<&'static str> {
     let stderr = String::from_utf8_lossy(&result.stderr_tail);
-    let says_so = ALLOCATION_FAILURES.iter().any(|m| stderr.contains(m));
-    peak * 4 >= limit * 3 || (says_so && peak * 2 >= limit)
+    ALLOCATION_FAILURES.into_iter().find(|m| stderr.contains(m))
+}
+
+/// Why a run that failed got its memory verdict, by [`out_of_memory`]'s rule, so that one
+/// failure that gets two verdicts says why: for an [`Outcome::MemoryLimit`], which fact made
+/// it (`the address-space limit, 256 MiB, refused an allocation at 135 MiB resident`); for a
+/// runtime error whose standard error names an allocation failure, why it is no MLE (its
+/// peak stayed under half the limit). `None` for any other run.
+pub fn memory_note(result: &RunResult, limits: &Limits) -> Option<String> {
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let (peak, limit) = (mib(result.peak_memory_bytes), mib(limits.memory_bytes));
+    let words = allocation_failure(result);
+    let failed = matches!(result.outcome, Outcome::Exited(c) if c != 0)
+        || matches!(result.outcome, Outcome::Signaled(_));
+    match (&result.outcome, words) {
+        (Outcome::MemoryLimit, _) if !out_of_memory(result, limits) => Some(format!(
+            "the kernel stopped it at the memory limit, {limit} MiB (the run's cgroup)"
+        )),
+        (Outcome::MemoryLimit, Some(words))
+            if u128::from(result.peak_memory_bytes) * 4 < u128::from(limits.memory_bytes) * 3 =>
+        {
+            Some(format!(
+                "the address-space limit, {limit} MiB, refused an allocation at {peak} MiB \
+                 resident (`{words}` on standard error, past half the limit)"
+            ))
+        }
+        (Outcome::MemoryLimit, _) => Some(format!(
+            "{peak} MiB resident of the {limit} MiB limit: past three quarters of it, where \
+             the address-space limit refuses allocations"
+        )),
+        (_, Some(words)) if failed && limits.memory_bytes != u64::MAX => Some(format!(
+            "`{words}` on standard error at {peak} MiB resident, under half the {limit} MiB \
+             limit: a runtime error, not MLE (no sign the limit was reached)"
+        )),
+        _ => None,
+    }
 }
 
 /// Whether a run that failed did so at its disk limit ([`Limits::file_bytes`]): a fact of the

@@ -43,7 +43,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub use argv::Argv;
-pub use classify::{disk_limit_reached, signal_name};
+pub use classify::{disk_limit_reached, memory_note, signal_name};
 pub use io_files::{IoFiles, OutputFile};
 pub use parallel::{
     default_jobs, honest_jobs, interleave, load_average, parallel, physical_cores, timing_note,
