@@ -141,12 +141,14 @@ fn the_quick_start_export_line_counts_what_the_export_writes() {
         .and_then(|(_, rest)| rest.split_once(')'))
         .map(|(counts, _)| counts)
         .unwrap();
-    let out = std::env::temp_dir().join(format!("boardjudge-quick-start-{}", std::process::id()));
+    // Run as written, in a folder below judge.toml's, so that the paths it prints are the
+    // README's.
+    let out = repo().join(format!("target/quick-start-export-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["export", "kattis", "msquare"])
-        .arg(out.join("packages"))
-        .current_dir(repo())
+        .args(["export", "kattis", "msquare", "packages/"])
+        .current_dir(&out)
         .output()
         .unwrap();
     let _ = std::fs::remove_dir_all(&out);
@@ -160,6 +162,12 @@ fn the_quick_start_export_line_counts_what_the_export_writes() {
         stdout.contains(&format!("({said})")),
         "README says ({said}); the export says: {stdout}"
     );
+    for shown in shown_under("judge export kattis msquare packages/") {
+        assert!(
+            shows(&shown, &stdout),
+            "README: {shown}\nprinted:\n{stdout}"
+        );
+    }
 }
 
 /// The files and folders a quick-start command writes by default, relative to where it runs:
@@ -208,4 +216,113 @@ fn the_quick_start_outputs_leave_git_status_clean() {
              show it"
         );
     }
+}
+
+/// The output lines (`#  ...`) the quick start shows under the command that starts with
+/// `command`, the `#  ` left out.
+fn shown_under(command: &str) -> Vec<String> {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let mut lines = readme.lines().skip_while(|l| !l.starts_with(command));
+    assert!(
+        lines.next().is_some(),
+        "README's quick start runs `{command}`"
+    );
+    let shown: Vec<String> = lines
+        .map_while(|l| l.trim_start().strip_prefix("#  ").map(str::to_string))
+        .collect();
+    assert!(!shown.is_empty(), "README shows the output of `{command}`");
+    shown
+}
+
+/// Whether `shown` (a quick-start output line) is a line of `actual`: runs of white space
+/// count as one space, a note at its end set off by two spaces or more (`  (exit 1)`) is left
+/// out, and `...` stands for any text.
+fn shows(shown: &str, actual: &str) -> bool {
+    let note = regex::Regex::new(r"\s{2,}\([^()]*\)\s*$").unwrap();
+    let collapse = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown = collapse(&note.replace(shown, ""));
+    let pieces: Vec<&str> = shown.split("...").map(str::trim).collect();
+    actual.lines().map(collapse).any(|line| {
+        let mut from = 0;
+        pieces.iter().all(|piece| match line[from..].find(piece) {
+            Some(at) => {
+                from += at + piece.len();
+                true
+            }
+            None => false,
+        })
+    })
+}
+
+/// Runs the built `binary` with `args` in `dir`: its standard output and error together.
+fn output_of(binary: &str, args: &[&str], dir: &Path) -> String {
+    let o = std::process::Command::new(binary)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn the_quick_start_shows_what_its_commands_print() {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let check = |command: &str, actual: &str| {
+        for shown in shown_under(command) {
+            assert!(shows(&shown, actual), "README: {shown}\nprinted:\n{actual}");
+        }
+    };
+    check("judge list ", &output_of(judge, &["list"], repo()));
+    // A fresh clone has no generator output cached: every program generator runs.
+    let dir = repo().join(format!("target/quick-start-{}", std::process::id()));
+    let out = dir.join("testdata");
+    let built = output_of(judge, &["build", "--out", out.to_str().unwrap()], repo());
+    let counts =
+        regex::Regex::new(r"\((\d+) generator output\(s\) reused from (\S+), (\d+) generated\)")
+            .unwrap();
+    let c = counts.captures(&built).expect(&built);
+    let runs: u64 = c[1].parse::<u64>().unwrap() + c[3].parse::<u64>().unwrap();
+    let fresh = counts.replace(
+        &built,
+        format!(
+            "(0 generator output(s) reused from {}, {runs} generated)",
+            &c[2]
+        ),
+    );
+    check(
+        "cargo build --release && target/release/judge build",
+        &fresh,
+    );
+    // 31 boards, one more than rotation's max_cases, in a folder below judge.toml's.
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n";
+    std::fs::write(dir.join("my-boards.in"), board.repeat(31) + "0\n").unwrap();
+    let validated = output_of(judge, &["validate", "rotation", "my-boards.in"], &dir);
+    // Run two folders below judge.toml's, it names judge.toml by its path from there.
+    let validated = validated.replace("../../judge.toml", "judge.toml");
+    check("judge validate rotation my-boards.in", &validated);
+    let sample = "testdata/sicily/samples/statement";
+    let validate = env!("CARGO_BIN_EXE_validate");
+    let valid = output_of(
+        validate,
+        &["--problem", "sicily", &format!("{sample}.in")],
+        repo(),
+    );
+    check("target/release/validate --problem sicily", &valid);
+    let solved = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+        .args(["sicily", &format!("{sample}.in")])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let out = dir.join("out.txt");
+    std::fs::write(&out, solved.stdout).unwrap();
+    let (input, answer) = (format!("{sample}.in"), format!("{sample}.ans"));
+    let args = [input.as_str(), out.to_str().unwrap(), answer.as_str()];
+    let checked = output_of(env!("CARGO_BIN_EXE_check"), &args, repo());
+    check("target/release/check ", &checked);
+    std::fs::remove_dir_all(dir).unwrap();
 }
