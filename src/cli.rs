@@ -143,6 +143,29 @@ pub fn solution_call(
     ))
 }
 
+/// The exit code of a tool whose output's reader closed it early (`judge list | head`):
+/// 128 + SIGPIPE, what a shell reports for a program that signal ended.
+pub const CLOSED_OUTPUT: u8 = 128 + libc::SIGPIPE as u8;
+
+/// Makes a write to a closed standard output or error (`judge list | head`) end the process
+/// quietly with [`CLOSED_OUTPUT`]: the print macros panic when a write fails with EPIPE, and
+/// this panic hook exits instead of reporting it. Every other panic is reported as before.
+/// Each binary calls it first.
+pub fn end_quietly_on_closed_output() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let closed = io::Error::from_raw_os_error(libc::EPIPE).to_string();
+        let payload = info.payload();
+        let message = (payload.downcast_ref::<String>().map(String::as_str))
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.ends_with(&closed) {
+            std::process::exit(CLOSED_OUTPUT.into());
+        }
+        report(info);
+    }));
+}
+
 #[cfg(test)]
 mod tests {
     use super::solution_command_hint;
@@ -198,24 +221,4 @@ mod tests {
         let h = hint(&["run", "--tests", "a*", "msquare", "./x"]).unwrap();
         assert!(h.ends_with("judge run --tests 'a*' msquare -- ./x"), "{h}");
     }
-}
-
-/// The exit code of a tool whose output's reader closed it early (`judge list | head`):
-/// 128 + SIGPIPE, what a shell reports for a program that signal ended.
-pub const CLOSED_OUTPUT: u8 = 128 + libc::SIGPIPE as u8;
-
-/// Makes a write to a closed standard output or error (`judge list | head`) end the process
-/// quietly with [`CLOSED_OUTPUT`]: the print macros panic when a write fails with EPIPE, and
-/// this panic hook exits instead of reporting it. Every other panic is reported as before.
-/// Each binary calls it first.
-pub fn end_quietly_on_closed_output() {
-    let report = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let closed = io::Error::from_raw_os_error(libc::EPIPE).to_string();
-        let message = info.payload_as_str().unwrap_or("");
-        if message.starts_with("failed printing to std") && message.ends_with(&closed) {
-            std::process::exit(CLOSED_OUTPUT.into());
-        }
-        report(info);
-    }));
 }
