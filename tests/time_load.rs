@@ -4,7 +4,8 @@
 //! few of sicily's hardest tests with the classic accepted solution (quiet margin about 4x),
 //! the accepted Java one (about 6x; where a JDK is installed) and the shipped too-slow one:
 //!
-//! - with its default jobs and with `--jobs 1`, confirmation on (the default): the accepted
+//! - with `--jobs 2` (a job per core here, more than the honest default) and with its
+//!   default jobs, confirmation on (the default): the accepted
 //!   solutions are AC on every test, the slow one TLE on every test (each TLE confirmed: 3 runs),
 //!   and the JSON says the machine was busy;
 //! - the shipped classic and too-slow ones (`judge strength`, one by one and `--matrix`): the
@@ -216,7 +217,7 @@ fn time_verdicts_hold_on_a_busy_machine() {
     let load = Load::start(2 * cores);
     std::thread::sleep(Duration::from_millis(500));
 
-    for jobs in [None, Some("1")] {
+    for jobs in [Some("2"), None] {
         let args: Vec<&str> = jobs.map_or(Vec::new(), |j| vec!["--jobs", j]);
         let v = run(&args);
         let rows = cells(&v);
