@@ -87,8 +87,15 @@ pub fn judge_test(
     // The solution's own text: no escape sequence of its clears the screen, moves the cursor,
     // reorders or forges a line of the report or writes the clipboard.
     let stderr = text::visible_bytes(&run.stderr_tail);
-    // The output file, when the problem names one and the run wrote it, is the output.
+    // The output file, when the problem names one and the run wrote it, is the output; the
+    // only one when the problem takes the files alone.
+    let missing = (problem.files.output.as_ref())
+        .filter(|_| problem.files.only)
+        .map(|name| {
+            format!("no output file {name}: this problem judges it alone, not standard output")
+        });
     let output = match &run.output_file {
+        OutputFile::Absent if missing.is_some() => Err(missing.as_ref()),
         OutputFile::Absent => Ok(&run.stdout),
         OutputFile::Written(bytes) => Ok(bytes),
         OutputFile::OverCap(_) => Err(None),

@@ -62,7 +62,8 @@ pub struct ProblemPlan {
     pub max_cases_line: usize,
     /// The checker's options.
     pub checker: CheckOptions,
-    /// The input and output files of its runs (judge.toml's `input_file`, `output_file`).
+    /// The input and output files of its runs (judge.toml's `input_file`, `output_file`,
+    /// `files_only`).
     pub files: IoFiles,
     /// The tests, in order.
     pub tests: Vec<TestPlan>,
@@ -260,6 +261,8 @@ struct RawProblem {
     wrap: Option<usize>,
     input_file: Option<String>,
     output_file: Option<String>,
+    #[serde(default)]
+    files_only: bool,
     group: Vec<RawGroup>,
     #[serde(default)]
     solution: Vec<Spanned<RawSolution>>,
@@ -518,7 +521,8 @@ impl Plan {
             checker
                 .validate(format)
                 .map_err(|e| error(Some(options_line), format!("problem '{}': {e}", p.name)))?;
-            let files = IoFiles::new(p.input_file.clone(), p.output_file.clone()).map_err(at)?;
+            let files = IoFiles::new(p.input_file.clone(), p.output_file.clone(), p.files_only);
+            let files = files.map_err(at)?;
             let mut tests: Vec<TestPlan> = Vec::new();
             let mut group_lines: Vec<(&str, usize)> = Vec::new();
             for group in &p.group {

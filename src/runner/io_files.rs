@@ -22,12 +22,21 @@ pub struct IoFiles {
     pub input: Option<String>,
     /// The output file's name: what is judged when the run writes it, else standard output.
     pub output: Option<String>,
+    /// The files alone, as USACO's grader and Polygon's and CMS's file problems run a program
+    /// (judge.toml's `files_only`): standard input is empty and only the output file is
+    /// judged (standard output is not).
+    pub only: bool,
 }
 
 impl IoFiles {
     /// The files of judge.toml's `input_file` and `output_file`: plain names (letters, digits,
-    /// `.`, `_`, `-`, not starting with `.`, at most 64 bytes), the two different.
-    pub fn new(input: Option<String>, output: Option<String>) -> Result<IoFiles, String> {
+    /// `.`, `_`, `-`, not starting with `.`, at most 64 bytes), the two different; `only`
+    /// (`files_only`) needs both.
+    pub fn new(
+        input: Option<String>,
+        output: Option<String>,
+        only: bool,
+    ) -> Result<IoFiles, String> {
         for (key, name) in [("input_file", &input), ("output_file", &output)] {
             if let Some(name) = name {
                 check_name(name).map_err(|why| format!("{key} = {name:?}: {why}"))?;
@@ -36,7 +45,14 @@ impl IoFiles {
         if input.is_some() && input == output {
             return Err("input_file and output_file must differ".into());
         }
-        Ok(IoFiles { input, output })
+        if only && (input.is_none() || output.is_none()) {
+            return Err("files_only = true needs both input_file and output_file".into());
+        }
+        Ok(IoFiles {
+            input,
+            output,
+            only,
+        })
     }
 }
 
@@ -163,14 +179,23 @@ mod tests {
 
     #[test]
     fn names_are_plain_and_differ() {
-        let files = IoFiles::new(Some("msquare.in".into()), Some("msquare.out".into()));
-        assert!(files.is_ok());
+        let both = |only| IoFiles::new(Some("msquare.in".into()), Some("msquare.out".into()), only);
+        assert!(both(false).is_ok() && both(true).is_ok());
         for bad in ["", ".", "..", "../x", "a/b", ".hidden", "a b", "a\0b"] {
-            assert!(IoFiles::new(Some(bad.into()), None).is_err(), "{bad:?}");
-            assert!(IoFiles::new(None, Some(bad.into())).is_err(), "{bad:?}");
+            assert!(
+                IoFiles::new(Some(bad.into()), None, false).is_err(),
+                "{bad:?}"
+            );
+            assert!(
+                IoFiles::new(None, Some(bad.into()), false).is_err(),
+                "{bad:?}"
+            );
         }
-        assert!(IoFiles::new(Some("x.txt".into()), Some("x.txt".into())).is_err());
-        assert!(IoFiles::new(Some("x".repeat(65)), None).is_err());
+        assert!(IoFiles::new(Some("x.txt".into()), Some("x.txt".into()), false).is_err());
+        assert!(IoFiles::new(Some("x".repeat(65)), None, false).is_err());
+        // The files alone need both: else a run has no input or no judged output.
+        assert!(IoFiles::new(Some("x.in".into()), None, true).is_err());
+        assert!(IoFiles::new(None, Some("x.out".into()), true).is_err());
     }
 
     #[test]

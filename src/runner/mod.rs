@@ -276,7 +276,8 @@ pub fn run(cmd: &Argv, input: Input<'_>, limits: &Limits, sandbox: &Sandbox) -> 
 }
 
 /// [`run`] with `files`: `input` also written under the input file's name in the run's
-/// working directory before the program starts, and the output file it leaves there read
+/// working directory before the program starts (standard input empty when the files are
+/// the only ones, [`IoFiles::only`]), and the output file it leaves there read
 /// back once every process of the run ended ([`RunResult::output_file`]), in every sandbox
 /// mode (with the sandbox off, the run then gets a fresh working directory of its own).
 pub fn run_with_files(
@@ -291,6 +292,8 @@ pub fn run_with_files(
     };
     process::become_subreaper();
     let (stdin, bytes) = match input {
+        // The files alone: the input is only in the input file.
+        _ if files.only => (Stdio::null(), None),
         Input::Bytes(bytes) => (Stdio::piped(), Some(bytes.to_vec())),
         Input::File(path) => match File::open(path) {
             Ok(file) => (Stdio::from(file), None),
