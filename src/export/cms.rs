@@ -96,8 +96,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
              memory_limit: {memory}\n\
              n_input: {n}\n\
              public_testcases: '{public}'\n\
-             infile: ''\n\
-             outfile: ''\n\
+             infile: '{infile}'\n\
+             outfile: '{outfile}'\n\
              token_mode: disabled\n\
              score_mode: max\n\
              # Contestants see the verdict of each test only (the checker writes \
@@ -105,6 +105,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
              feedback_level: restricted\n",
             name = problem.name,
             title = problem.title.replace('\'', "''"),
+            infile = source.carried_files().0,
+            outfile = source.carried_files().1,
             time = problem.time_limit,
             memory = problem.memory_limit,
             n = source.tests.tests.len(),

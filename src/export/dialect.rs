@@ -56,7 +56,8 @@ pub fn exported(
     s: &SolutionPlan,
     judge: Judge,
 ) -> Result<Result<Exported, String>, ExportError> {
-    if s.file_io {
+    // A problem of the files alone is exported only where the files are carried.
+    if s.file_io && !source.problem.files.only {
         return Ok(Err(FILE_IO_LEFT_OUT.to_string()));
     }
     let path = s.path.display();

@@ -140,9 +140,21 @@ pub const FILE_IO_LEFT_OUT: &str = "it reads and writes the problem's files (jud
 impl<'a> Source<'a> {
     /// What a README says of the problem's input and output files (judge.toml's
     /// `input_file`, `output_file`), when it has some: the package keeps standard input and
-    /// output, as no judge it is for takes both the files and the streams. Empty otherwise.
+    /// output, as no judge it is for takes both the files and the streams; or, for a problem
+    /// of the files alone (`files_only`), that the package carries them. Empty otherwise.
     pub fn files_note(&self) -> String {
         let files = &self.problem.files;
+        if let (true, Some(input), Some(output)) = (files.only, &files.input, &files.output) {
+            return format!(
+                "\n\nInput and output: the files `{input}` and `{output}` only (judge.toml's \
+                 `files_only`, as USACO's grader ran the problem): this package names them as the \
+                 problem's input and output files, so the judge gives the input in `{input}` \
+                 alone and judges `{output}` alone, as boardjudge does. A program written for \
+                 standard input and output fails here, as in boardjudge. Kattis, the 2025-09 \
+                 format and DMOJ (4.1) have no file input or output: `judge export` makes no \
+                 package of this problem for them."
+            );
+        }
         let named: Vec<String> = [&files.input, &files.output]
             .into_iter()
             .flatten()
@@ -162,6 +174,17 @@ impl<'a> Source<'a> {
              output here; the shipped ones that do are left out (see the solutions).",
             named.join(" and ")
         )
+    }
+
+    /// The input and output file names the package's judge is to use, for a problem of the
+    /// files alone (judge.toml's `files_only`); empty names (standard input and output)
+    /// otherwise.
+    pub fn carried_files(&self) -> (&str, &str) {
+        let files = &self.problem.files;
+        match (files.only, &files.input, &files.output) {
+            (true, Some(input), Some(output)) => (input, output),
+            _ => ("", ""),
+        }
     }
 
     /// Reads a file of the repository.
@@ -341,6 +364,13 @@ pub fn verified_tests(
 /// Every shipped solution is in the package or named in its notes with why it is not (the
 /// packagers say so themselves).
 pub fn package(kind: Kind, source: &Source) -> Result<Package, ExportError> {
+    if let Some(why) = cannot_carry(kind, source.problem) {
+        return Err(ExportError(format!(
+            "no {} package of {}: {why}",
+            kind.name(),
+            source.problem.name
+        )));
+    }
     match kind {
         Kind::Icpc => icpc::package(source),
         Kind::Kattis => kattis::package(source),
@@ -348,6 +378,28 @@ pub fn package(kind: Kind, source: &Source) -> Result<Package, ExportError> {
         Kind::Cms => cms::package(source),
         Kind::Dmoj => dmoj::package(source),
     }
+}
+
+/// Why a `kind` package cannot carry `problem`, if it cannot: a problem of its files alone
+/// (judge.toml's `files_only`) for a judge that has no file input or output, which would
+/// judge it as a problem of standard input and output.
+pub fn cannot_carry(kind: Kind, problem: &ProblemPlan) -> Option<String> {
+    if !problem.files.only {
+        return None;
+    }
+    let judge = match kind {
+        Kind::Polygon | Kind::Cms => return None,
+        Kind::Icpc => "the ICPC problem package format 2025-09 has",
+        Kind::Kattis => "the legacy Kattis format (problemtools, DOMjudge) has",
+        Kind::Dmoj => {
+            "DMOJ's judge (4.1, the version boardjudge's CI runs; init.yml names no files) has"
+        }
+    };
+    Some(format!(
+        "it reads and writes its files alone (judge.toml's `files_only`), and {judge} no file \
+         input or output: a package would judge standard input and output instead (export it \
+         for polygon or cms)"
+    ))
 }
 
 /// What an export wrote for one problem.

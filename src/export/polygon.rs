@@ -388,7 +388,7 @@ fn problem_xml(
          \x20       <statement charset=\"UTF-8\" language=\"english\" mathjax=\"true\" \
          path=\"statements/english/problem.tex\" type=\"application/x-tex\"/>\n\
          \x20   </statements>\n\
-         \x20   <judging input-file=\"\" output-file=\"\">\n\
+         \x20   <judging input-file=\"{input}\" output-file=\"{output}\">\n\
          \x20       <testset name=\"tests\">\n\
          \x20           <time-limit>{ms}</time-limit>\n\
          \x20           <memory-limit>{bytes}</memory-limit>\n\
@@ -398,6 +398,8 @@ fn problem_xml(
          \x20           <tests>\n",
         name = xml_attr(&problem.name),
         title = xml_attr(&problem.title),
+        input = xml_attr(source.carried_files().0),
+        output = xml_attr(source.carried_files().1),
         ms = (problem.time_limit * 1000.0).round() as u64,
         bytes = problem.memory_limit << 20,
         count = tests.len(),

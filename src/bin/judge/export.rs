@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use boardjudge::export::{ExportError, Kind, Written, export_verified, verified_tests};
+use boardjudge::export::{
+    ExportError, Kind, Written, cannot_carry, export_verified, verified_tests,
+};
 use boardjudge::problemset::plan::Plan;
 use indicatif::ProgressBar;
 
@@ -39,8 +41,10 @@ use crate::ticker::Ticker;
 ///            testsuite, README.md: how to add it to a site)
 ///
 /// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
-/// or is missing, a test fails to build), 2 bad arguments or a bad plan, 3 the package
-/// cannot be made or written. (`judge --help` lists every command's.)
+/// or is missing, a test fails to build), 2 bad arguments or a bad plan (also a problem the
+/// kind cannot carry: one of judge.toml's `files_only` for icpc, kattis or dmoj, which have
+/// no file input or output; --all skips it with a note), 3 the package cannot be made or
+/// written. (`judge --help` lists every command's.)
 ///
 /// Example:
 ///   judge export kattis msquare packages/
@@ -117,7 +121,9 @@ pub fn command(args: Args) -> ExitCode {
 
 /// Exports `problem` (or, when `None`, every problem) of the plan at `plan` with its test
 /// data in `data` as `kind` packages into `out`, in plan order, giving each package to
-/// `written` as it is written; stops at the first that fails.
+/// `written` as it is written; stops at the first that fails. With every problem, one the
+/// kind cannot carry ([`cannot_carry`]) is skipped with a note saying why; named, it is
+/// refused as a bad argument.
 fn export(
     kind: Kind,
     problem: Option<&str>,
@@ -128,8 +134,24 @@ fn export(
 ) -> Result<(), Stop> {
     let plan = Plan::load(plan).map_err(|e| Stop::usage(e.to_string()))?;
     let names: Vec<String> = match problem {
-        Some(name) => vec![plan.problem(name).map_err(Stop::usage)?.name.clone()],
-        None => plan.problems.iter().map(|p| p.name.clone()).collect(),
+        Some(name) => {
+            let p = plan.problem(name).map_err(Stop::usage)?;
+            if let Some(why) = cannot_carry(kind, p) {
+                return Err(Stop::usage(format!("{} {name}: {why}", kind.name())));
+            }
+            vec![p.name.clone()]
+        }
+        // A problem the kind cannot carry is skipped, with the reason.
+        None => (plan.problems.iter())
+            .filter(|p| match cannot_carry(kind, p) {
+                Some(why) => {
+                    eprintln!("note: {} {}: skipped: {why}", kind.name(), p.name);
+                    false
+                }
+                None => true,
+            })
+            .map(|p| p.name.clone())
+            .collect(),
     };
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     // Progress: a spinner on a terminal, a line every few seconds on a pipe.
