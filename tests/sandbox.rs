@@ -1846,10 +1846,12 @@ fn rerun_as_nobody(name: &str, filter: &[&str], dirs: &[&str], passed: usize) {
 }
 
 /// A problem with file input and output under USACO's names, its one test the statement's
-/// sample (judge.toml's `input_file` and `output_file`, as msquare has them).
-fn file_io_problem() -> ProblemPlan {
+/// sample (judge.toml's `input_file` and `output_file`, as msquare has them; with `only`,
+/// `files_only = true`, as msquareusaco has them).
+fn file_io_problem(only: bool) -> ProblemPlan {
     let text = r#"
 [[problem]]
+files_only = ONLY
 name = "usaco"
 format = "msquare"
 title = "Magic Squares"
@@ -1861,7 +1863,8 @@ output_file = "msquare.out"
 name = "samples"
 tests = [{ name = "statement", input = "2 6 8 4 5 7 3 1\n" }]
 "#;
-    let plan = Plan::parse(Path::new("judge.toml"), text).unwrap();
+    let text = text.replace("ONLY", if only { "true" } else { "false" });
+    let plan = Plan::parse(Path::new("judge.toml"), &text).unwrap();
     plan.problems.into_iter().next().unwrap()
 }
 
@@ -1878,12 +1881,20 @@ fn file_io_sandboxes() -> Vec<(&'static str, Sandbox)> {
 /// `script`, run by `sh` on the sample in `sandbox`, judged as `judge run` judges it, with
 /// how long the judging took.
 fn judge_script(sandbox: &Sandbox, script: &str) -> (TestResult, Duration) {
+    judge_script_on(&file_io_problem(false), sandbox, script)
+}
+
+/// [`judge_script`] on `problem`.
+fn judge_script_on(
+    problem: &ProblemPlan,
+    sandbox: &Sandbox,
+    script: &str,
+) -> (TestResult, Duration) {
     let cmd = Argv::with_files(vec!["/bin/sh".into(), "-c".into(), script.into()], vec![]);
     let (input, answer) = (b"2 6 8 4 5 7 3 1\n", b"7\nBCABCCB\n");
     let start = Instant::now();
-    let problem = file_io_problem();
     let limits = limits();
-    let result = judge_test(&problem, "statement", input, answer, &cmd, &limits, sandbox);
+    let result = judge_test(problem, "statement", input, answer, &cmd, &limits, sandbox);
     (result, start.elapsed())
 }
 
@@ -1910,6 +1921,49 @@ fn fileio_the_input_is_staged_and_the_output_file_judged() {
         ] {
             let (result, _) = judge_script(&sandbox, &script);
             assert_eq!(result.verdict, verdict, "{mode}: {script}: {result:?}");
+        }
+    }
+}
+
+#[test]
+fn fileio_a_problem_of_the_files_alone_gives_no_standard_input_and_judges_the_file_alone() {
+    let _serial = serial();
+    let problem = file_io_problem(true);
+    let right = "printf '7\\nBCABCCB\\n'";
+    let check = "[ \"$b\" = '2 6 8 4 5 7 3 1' ]";
+    for (mode, sandbox) in file_io_sandboxes() {
+        for (script, verdict, says) in [
+            // USACO's way: accepted, as on Polygon and CMS.
+            (
+                format!("read b < msquare.in && {check} && {right} > msquare.out"),
+                Verdict::AC,
+                "",
+            ),
+            // Standard input is empty (it reads as at its end at once).
+            (
+                format!("if read b; then exit 3; fi; {right} > msquare.out"),
+                Verdict::AC,
+                "",
+            ),
+            // A program of the streams, right on msquare: no board, no file judged.
+            (
+                format!("read b; {right}"),
+                Verdict::WA,
+                "no output file msquare.out",
+            ),
+            // The right answer on standard output alone is not judged.
+            (
+                format!("read b < msquare.in && {check} && {right}"),
+                Verdict::WA,
+                "no output file",
+            ),
+        ] {
+            let (result, _) = judge_script_on(&problem, &sandbox, &script);
+            assert_eq!(result.verdict, verdict, "{mode}: {script}: {result:?}");
+            assert!(
+                result.summary.contains(says),
+                "{mode}: {script}: {result:?}"
+            );
         }
     }
 }
@@ -1967,6 +2021,6 @@ fn fileio_for_a_judge_that_is_not_root_too() {
         "fileio",
         &["fileio_", "--skip", "fileio_for_a_judge"],
         &[],
-        3,
+        4,
     );
 }

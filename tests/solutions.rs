@@ -218,9 +218,11 @@ fn each_solution_does_what_the_manifest_says_on_the_catching_inputs() {
     });
     for ((e, _, input), result) in jobs.iter().zip(results) {
         let expected = reference(e.problem, input.as_bytes());
-        // The output file, when the run wrote one, is its output, as the judge takes it.
-        let output = match &result.output_file {
+        // The output file, when the run wrote one, is its output, as the judge takes it; the
+        // only one of a problem of the files alone (standard output is then not judged).
+        let output: &[u8] = match &result.output_file {
             OutputFile::Written(bytes) => bytes,
+            _ if e.files.only => &[],
             _ => &result.stdout,
         };
         let context = format!("{} on {input:?}: {}", e.path, result.outcome);
