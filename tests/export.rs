@@ -29,6 +29,19 @@ fn plan() -> Plan {
     Plan::load(&repo().join("judge.toml")).unwrap()
 }
 
+/// The input and output files Polygon and CMS are to name: a problem of its files alone
+/// (judge.toml's `files_only`) names them, any other standard input and output ("").
+fn carried(problem: &ProblemPlan) -> (&str, &str) {
+    match (
+        problem.files.only,
+        &problem.files.input,
+        &problem.files.output,
+    ) {
+        (true, Some(input), Some(output)) => (input, output),
+        _ => ("", ""),
+    }
+}
+
 /// Exports every problem for `kind` into a fresh directory.
 fn export_all(kind: &str, name: &str) -> PathBuf {
     let out = scratch("judge-export", name);
@@ -96,7 +109,8 @@ fn name_order_is_the_order_of_the_exported_test_files() {
     // problemtools and BAPCtools run the test files of the Kattis and 2025-09 packages in the
     // order of their paths under data/: `judge strength`'s name order (path_order) must be
     // exactly that order.
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let named: Vec<(&str, &str)> = problem
             .tests
             .iter()
@@ -157,7 +171,8 @@ fn wrong_output(answer: &[u8]) -> Vec<u8> {
 #[test]
 fn kattis_layout_holds_every_test_the_statement_and_the_shipped_solutions() {
     let out = exported("kattis");
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let name = problem.name.as_str();
         let files = tree(&out.join(name));
         let yaml = String::from_utf8(files["problem.yaml"].1.clone()).unwrap();
@@ -316,7 +331,8 @@ fn kattis_validators_speak_the_kattis_protocol() {
 #[test]
 fn domjudge_zip_lists_the_package_and_its_ini_sorted_with_modes() {
     let out = exported("kattis");
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let name = problem.name.as_str();
         let files = tree(&out.join(name));
         let bytes = std::fs::read(out.join(format!("{name}.zip"))).unwrap();
@@ -515,8 +531,9 @@ fn cms_layout_and_checker_argv() {
             format!("n_input: {}\n", problem.tests.len()),
             format!("memory_limit: {}\n", problem.memory_limit),
             format!("time_limit: {:?}\n", problem.time_limit),
-            "infile: ''\n".to_string(),
-            "outfile: ''\n".to_string(),
+            // The files of a problem of its files alone (its own test below), else none.
+            format!("infile: '{}'\n", carried(problem).0),
+            format!("outfile: '{}'\n", carried(problem).1),
             "public_testcases: '0'\n".to_string(),
             "feedback_level: restricted\n".to_string(),
         ] {
@@ -661,7 +678,8 @@ fn text(files: &BTreeMap<String, (u32, Vec<u8>)>, path: &str) -> String {
 #[test]
 fn icpc_layout_follows_the_2025_09_format() {
     let out = exported("icpc");
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let name = problem.name.as_str();
         let files = tree(&out.join(name));
         let yaml = text(&files, "problem.yaml");
@@ -934,6 +952,9 @@ fn every_package_explains_itself_in_a_readme() {
     for kind in ["icpc", "kattis", "polygon", "cms"] {
         for problem in &plan().problems {
             let name = problem.name.as_str();
+            if problem.files.only && !matches!(kind, "polygon" | "cms") {
+                continue;
+            }
             let files = tree(&exported(kind).join(name));
             let readme = text(&files, "README.md");
             let at = format!("{kind} {name}");
@@ -1245,8 +1266,8 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
         }
         // Limits and tests, as the testset's patterns name them.
         let judging = child(root, "judging");
-        assert_eq!(judging.attribute("input-file"), Some(""));
-        assert_eq!(judging.attribute("output-file"), Some(""));
+        assert_eq!(judging.attribute("input-file"), Some(carried(problem).0));
+        assert_eq!(judging.attribute("output-file"), Some(carried(problem).1));
         let testset = child(judging, "testset");
         assert_eq!(testset.attribute("name"), Some("tests"));
         let number = |tag: &str| -> u64 { child(testset, tag).text().unwrap().parse().unwrap() };
@@ -1670,7 +1691,9 @@ fn inserting_a_test_renames_no_other_exported_file() {
         link_into(&tmp, name);
     }
     let plan = std::fs::read_to_string(repo().join("judge.toml")).unwrap();
-    let anchor = "name = \"by-distance\"\ntests = [\n  \"gen msquare --seed 202 ";
+    // (msquareusaco's group begins with the same test, then seed 204.)
+    let anchor = "name = \"by-distance\"\ntests = [\n  \"gen msquare --seed 202 --strategy distance \
+                  --distance 1\",\n  \"gen msquare --seed 203 ";
     assert_eq!(
         plan.matches(anchor).count(),
         1,
@@ -1827,7 +1850,8 @@ fn one_statement_source_and_one_title_in_every_export() {
         .filter(|p| p.extension().is_some_and(|e| e == "tex"))
         .collect();
     assert!(kept.is_empty(), "{kept:?}");
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let (name, title) = (problem.name.as_str(), problem.title.as_str());
         let md = std::fs::read_to_string(repo().join(format!("statements/{name}.md"))).unwrap();
         assert_eq!(md.lines().next(), Some(format!("# {title}").as_str()));
@@ -2045,7 +2069,8 @@ fn generator_programs_travel_and_every_recorded_command_remakes_its_test() {
     // What each generator command wrote, run once.
     let mut outputs: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut program_tests = 0;
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let name = problem.name.as_str();
         // Polygon: script.txt's generators, from files/, remake their tests.
         let dir = exported("polygon").join(name);
@@ -2166,7 +2191,8 @@ fn yaml(files: &BTreeMap<String, (u32, Vec<u8>)>, path: &str) -> yaml_rust2::Yam
 fn dmoj_folder_holds_batches_the_bridged_checker_and_every_solution_as_a_testsuite_case() {
     use yaml_rust2::Yaml;
     let str_of = |y: &Yaml| y.as_str().map(str::to_string);
-    for problem in &plan().problems {
+    // A problem of its files alone has no Kattis, 2025-09 or DMOJ package (its own test below).
+    for problem in plan().problems.iter().filter(|p| !p.files.only) {
         let name = problem.name.as_str();
         let files = tree(&exported("dmoj").join(name));
         let init = yaml(&files, "init.yml");
@@ -2367,5 +2393,58 @@ fn msquares_files_are_named_in_every_readme_and_its_file_io_solution_left_out() 
         let sicily = tree(&exported(kind).join("sicily"));
         let readme = String::from_utf8_lossy(&sicily["README.md"].1).into_owned();
         assert!(!readme.contains("Input and output:"), "{kind}");
+    }
+}
+
+#[test]
+fn a_problem_of_its_files_alone_goes_to_polygon_and_cms_with_them_and_nowhere_else() {
+    // msquareusaco takes msquare.in and msquare.out alone (judge.toml's `files_only`): Polygon
+    // and CMS name them, so their judges give no standard input and judge the file alone, as
+    // boardjudge does; msquare keeps the streams.
+    let text = |kind, problem: &str, file: &str| {
+        std::fs::read_to_string(exported(kind).join(problem).join(file)).unwrap()
+    };
+    let judging = |input: &str, output: &str| {
+        format!("<judging input-file=\"{input}\" output-file=\"{output}\">")
+    };
+    let xml = text("polygon", "msquareusaco", "problem.xml");
+    assert!(xml.contains(&judging("msquare.in", "msquare.out")), "{xml}");
+    assert!(text("polygon", "msquare", "problem.xml").contains(&judging("", "")));
+    let yaml = text("cms", "msquareusaco", "task.yaml");
+    assert!(
+        yaml.contains("\ninfile: 'msquare.in'\noutfile: 'msquare.out'\n"),
+        "{yaml}"
+    );
+    assert!(text("cms", "msquare", "task.yaml").contains("\ninfile: ''\noutfile: ''\n"));
+    for kind in ["polygon", "cms"] {
+        let files = tree(&exported(kind).join("msquareusaco"));
+        let readme = String::from_utf8_lossy(&files["README.md"].1).into_owned();
+        assert!(
+            readme.contains("Input and output: the files `msquare.in` and `msquare.out` only")
+                && readme.contains("A program written for standard input and output fails"),
+            "{kind}: {readme}"
+        );
+        // Its solutions of the files are in the package, not left out.
+        for file in ["usaco_files.cpp", "usaco_files.py", "msquare.java"] {
+            assert!(
+                files.keys().any(|path| path.ends_with(file)),
+                "{kind}: {file} is not in the package"
+            );
+        }
+    }
+    // The judges without file input or output: --all skips it, and named it is refused with
+    // the reason, never exported as a problem of standard input and output.
+    for kind in ["icpc", "kattis", "dmoj"] {
+        assert!(exported(kind).join("msquare").is_dir(), "{kind}");
+        assert!(!exported(kind).join("msquareusaco").exists(), "{kind}");
+        let out = scratch("judge-export-files-only", kind);
+        let o = judge(&["export", kind, "msquareusaco", out.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{kind}: {stderr}");
+        assert!(
+            stderr.contains("files_only") && stderr.contains("no file input or output"),
+            "{kind}: {stderr}"
+        );
+        assert!(!out.join("msquareusaco").exists(), "{kind}");
     }
 }
