@@ -36,7 +36,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
-use std::process::{ChildStderr, ChildStdout, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -335,13 +335,21 @@ pub fn run_with_files(
     if let (Some(pipe), Some(bytes)) = (child.stdin.take(), bytes) {
         thread::spawn(move || feed(pipe, &bytes));
     }
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let stderr = Arc::new(Mutex::new(Vec::new()));
     let out_pipe = child.stdout.take().expect("stdout is piped");
     let err_pipe = child.stderr.take().expect("stderr is piped");
     let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-    spawn_stdout_reader(out_pipe, cap, Arc::clone(&stdout), events.clone());
-    spawn_stderr_reader(err_pipe, Arc::clone(&stderr), events.clone());
+    let stdout = spawn_reader(out_pipe, events.clone(), move |kept, chunk| {
+        let room = cap - kept.len();
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        chunk.len() <= room
+    });
+    let stderr = spawn_reader(err_pipe, events.clone(), |kept, chunk| {
+        kept.extend_from_slice(chunk);
+        if kept.len() > 2 * STDERR_TAIL_BYTES {
+            trim_front(kept, STDERR_TAIL_BYTES);
+        }
+        true
+    });
     {
         let group = Arc::clone(&group);
         thread::spawn(move || {
@@ -444,12 +452,15 @@ fn feed(mut pipe: std::process::ChildStdin, bytes: &[u8]) {
     let _ = pipe.write_all(bytes);
 }
 
-fn spawn_stdout_reader(
-    mut pipe: ChildStdout,
-    cap: usize,
-    kept: Arc<Mutex<Vec<u8>>>,
+/// Reads `pipe` to its end in a thread, into the buffer returned, through `keep`, which
+/// returns false once the output limit is passed.
+fn spawn_reader(
+    mut pipe: impl Read + Send + 'static,
     events: Sender<Event>,
-) {
+    keep: impl Fn(&mut Vec<u8>, &[u8]) -> bool + Send + 'static,
+) -> Arc<Mutex<Vec<u8>>> {
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::clone(&kept);
     thread::spawn(move || {
         let mut buffer = vec![0u8; 1 << 16];
         loop {
@@ -457,9 +468,7 @@ fn spawn_stdout_reader(
                 Ok(0) => break,
                 Ok(n) => {
                     let mut kept = kept.lock().unwrap_or_else(|p| p.into_inner());
-                    let room = cap - kept.len();
-                    kept.extend_from_slice(&buffer[..n.min(room)]);
-                    if n > room {
+                    if !keep(&mut kept, &buffer[..n]) {
                         let _ = events.send(Event::OutputLimit);
                         break;
                     }
@@ -470,27 +479,7 @@ fn spawn_stdout_reader(
         }
         let _ = events.send(Event::PipeClosed);
     });
-}
-
-fn spawn_stderr_reader(mut pipe: ChildStderr, kept: Arc<Mutex<Vec<u8>>>, events: Sender<Event>) {
-    thread::spawn(move || {
-        let mut buffer = vec![0u8; 1 << 16];
-        loop {
-            match pipe.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(n) => {
-                    let mut kept = kept.lock().unwrap_or_else(|p| p.into_inner());
-                    kept.extend_from_slice(&buffer[..n]);
-                    if kept.len() > 2 * STDERR_TAIL_BYTES {
-                        trim_front(&mut kept, STDERR_TAIL_BYTES);
-                    }
-                }
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        let _ = events.send(Event::PipeClosed);
-    });
+    shared
 }
 
 /// Keeps the last `keep` bytes.

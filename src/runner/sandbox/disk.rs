@@ -102,29 +102,13 @@ const CONTROL_WORDS: usize = 4;
 /// # Safety
 /// `socket` is an open socket.
 unsafe fn receive(socket: RawFd) -> Option<OwnedFd> {
-    // SAFETY: the message's buffers live in this frame; a descriptor the kernel installed is
-    // taken into an OwnedFd at once.
-    unsafe {
-        let mut byte = 0u8;
-        let mut iov = libc::iovec {
-            iov_base: (&mut byte as *mut u8).cast(),
-            iov_len: 1,
-        };
-        let mut control = [0u64; CONTROL_WORDS];
-        let mut message = std::mem::zeroed::<libc::msghdr>();
-        message.msg_iov = &mut iov;
-        message.msg_iovlen = 1;
-        message.msg_control = control.as_mut_ptr().cast();
-        message.msg_controllen = std::mem::size_of_val(&control);
-        let received = libc::recvmsg(
-            socket,
-            &mut message,
-            libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC,
-        );
-        if received < 0 {
+    // SAFETY: a descriptor the kernel installed is taken into an OwnedFd at once.
+    with_message(|message| unsafe {
+        let flags = libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC;
+        if libc::recvmsg(socket, message, flags) < 0 {
             return None;
         }
-        let header = libc::CMSG_FIRSTHDR(&message);
+        let header = libc::CMSG_FIRSTHDR(message);
         if header.is_null()
             || (*header).cmsg_level != libc::SOL_SOCKET
             || (*header).cmsg_type != libc::SCM_RIGHTS
@@ -133,7 +117,25 @@ unsafe fn receive(socket: RawFd) -> Option<OwnedFd> {
         }
         let fd = std::ptr::read_unaligned(libc::CMSG_DATA(header).cast::<libc::c_int>());
         Some(OwnedFd::from_raw_fd(fd))
-    }
+    })
+}
+
+/// Calls `f` with a message of one byte and room for one descriptor, its buffers in this
+/// frame (no allocation: it runs between `fork` and `exec` too).
+fn with_message<R>(f: impl FnOnce(&mut libc::msghdr) -> R) -> R {
+    let mut byte = 0u8;
+    let mut iov = libc::iovec {
+        iov_base: (&mut byte as *mut u8).cast(),
+        iov_len: 1,
+    };
+    let mut control = [0u64; CONTROL_WORDS];
+    // SAFETY: msghdr is plain data; all zeroes is a valid empty message.
+    let mut message = unsafe { std::mem::zeroed::<libc::msghdr>() };
+    message.msg_iov = &mut iov;
+    message.msg_iovlen = 1;
+    message.msg_control = control.as_mut_ptr().cast();
+    message.msg_controllen = std::mem::size_of_val(&control);
+    f(&mut message)
 }
 
 /// Sends the judge (on `socket`) a descriptor of `/tmp`, the run's own tmpfs, mounted. Its
@@ -151,23 +153,16 @@ pub unsafe fn send_tmp(socket: RawFd) -> io::Result<()> {
         if fd < 0 {
             return Err(io::Error::last_os_error());
         }
-        let mut byte = 0u8;
-        let mut iov = libc::iovec {
-            iov_base: (&mut byte as *mut u8).cast(),
-            iov_len: 1,
-        };
-        let mut control = [0u64; CONTROL_WORDS];
-        let mut message = std::mem::zeroed::<libc::msghdr>();
-        message.msg_iov = &mut iov;
-        message.msg_iovlen = 1;
-        message.msg_control = control.as_mut_ptr().cast();
-        message.msg_controllen = libc::CMSG_SPACE(std::mem::size_of::<libc::c_int>() as u32) as _;
-        let header = libc::CMSG_FIRSTHDR(&message);
-        (*header).cmsg_level = libc::SOL_SOCKET;
-        (*header).cmsg_type = libc::SCM_RIGHTS;
-        (*header).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<libc::c_int>() as u32) as _;
-        std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<libc::c_int>(), fd);
-        let sent = libc::sendmsg(socket, &message, libc::MSG_DONTWAIT | libc::MSG_NOSIGNAL);
+        let sent = with_message(|message| {
+            message.msg_controllen =
+                libc::CMSG_SPACE(std::mem::size_of::<libc::c_int>() as u32) as _;
+            let header = libc::CMSG_FIRSTHDR(message);
+            (*header).cmsg_level = libc::SOL_SOCKET;
+            (*header).cmsg_type = libc::SCM_RIGHTS;
+            (*header).cmsg_len = libc::CMSG_LEN(std::mem::size_of::<libc::c_int>() as u32) as _;
+            std::ptr::write_unaligned(libc::CMSG_DATA(header).cast::<libc::c_int>(), fd);
+            libc::sendmsg(socket, message, libc::MSG_DONTWAIT | libc::MSG_NOSIGNAL)
+        });
         let error = io::Error::last_os_error();
         libc::close(fd);
         if sent < 0 { Err(error) } else { Ok(()) }
