@@ -109,24 +109,17 @@ impl fmt::Display for Contention {
 #[derive(Clone, Copy, Debug)]
 struct Snapshot {
     at: Instant,
-    /// CPU seconds the whole machine spent busy (user, nice, system, irq, softirq).
-    busy: f64,
-    /// CPU seconds stolen.
-    steal: f64,
-    /// Every CPU second counted (busy, idle, iowait, steal).
-    total: f64,
+    /// The whole machine's.
+    machine: Counters,
     /// CPU seconds of this process and its reaped children.
     own: f64,
 }
 
 impl Snapshot {
     fn now() -> Option<Snapshot> {
-        let Counters { busy, steal, total } = Counters::read(None)?;
         Some(Snapshot {
             at: Instant::now(),
-            busy,
-            steal,
-            total,
+            machine: Counters::read(None)?,
             own: own_cpu_seconds(),
         })
     }
@@ -252,12 +245,13 @@ impl SessionWatch {
         let _ = self.stop.send(());
         let highest = self.sampler.join().unwrap_or(self.load_before);
         let (start, end) = (self.start?, Snapshot::now()?);
+        let (begun, ended) = (start.machine, end.machine);
         let seconds = end.at.duration_since(start.at).as_secs_f64().max(1e-3);
         let own = (end.own - start.own).max(0.0);
-        let others = (end.busy - start.busy - own).max(0.0);
-        let total = end.total - start.total;
+        let others = (ended.busy - begun.busy - own).max(0.0);
+        let total = ended.total - begun.total;
         let steal_percent = if total > 0.0 {
-            100.0 * (end.steal - start.steal) / total
+            100.0 * (ended.steal - begun.steal) / total
         } else {
             0.0
         };

@@ -1,22 +1,15 @@
 //! Run a solution under limits and report what happened (Linux only).
 //!
-//! [`run`] starts any command (an argv vector), feeds it an input on standard input, and
-//! watches it under a [`Limits`]: CPU time (the runner reads the run's exact CPU time while
-//! it runs, from its cgroup or its processes' own counts ([`watch`]), and kills it once it is
-//! over the limit; `RLIMIT_CPU` in the child is only a backstop beyond the limit,
-//! [`sandbox::cpu_backstop`]), wall-clock time (the runner kills the process when it runs
-//! out), address space (`RLIMIT_AS`) and output size (the runner stops reading and kills).
+//! [`run`] starts a command, feeds it its input and watches it under [`Limits`]: CPU time
+//! (read while it runs, from its cgroup or its processes' own counts ([`watch`]), the run
+//! killed once over; `RLIMIT_CPU` is only a backstop beyond it, [`sandbox::cpu_backstop`]),
+//! wall-clock time, address space (`RLIMIT_AS`) and output size.
 //!
-//! The solution runs in a process group of its own. Whenever the main process ends (by itself,
-//! on a timeout, on too much output), the whole group is killed with `SIGKILL` and every
-//! process of it that is the runner's child is reaped: the main process, and the orphans left
-//! by its children, which come to the runner because it makes itself a child subreaper
-//! (`prctl(PR_SET_CHILD_SUBREAPER)`, set once per process, the first time [`run`] is called).
-//! No zombie and no orphan is left behind. A process that leaves the group (`setsid`,
-//! `setpgid`) is caught too once its parent is gone: it then becomes the runner's child, and
-//! at the end of every run the runner kills and reaps each child of its own that is neither
-//! in its own process group nor in a running solution's group (cgroups would contain such a
-//! process sooner; this runner does not use them).
+//! The solution runs in a process group of its own, killed whole with `SIGKILL` when the main
+//! process ends. The runner is a child subreaper (`PR_SET_CHILD_SUBREAPER`, set at the first
+//! [`run`]), so orphans come to it and are reaped; a process that left the group (`setsid`)
+//! is caught once its parent is gone: after every run the runner kills and reaps each child
+//! of its own that is in no running solution's group. No zombie and no orphan is left.
 //!
 //! The verdict is an [`Outcome`]; see [`RunResult::outcome`] for how it is decided.
 
@@ -187,23 +180,16 @@ pub struct RunResult {
     /// The verdict, decided in this order:
     /// 1. [`Outcome::SpawnFailed`] when the command could not start;
     /// 2. [`Outcome::OutputLimit`] when the standard output went over the limit;
-    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the runner stopped it at the CPU limit (its
-    ///    exact CPU time, read while it runs, went over) or the CPU time measured at its end
-    ///    is over the limit: whatever signal ended it, `SIGXCPU` or `SIGKILL` of the
-    ///    `RLIMIT_CPU` backstop included ([`sandbox::cpu_backstop`]); a death by `SIGXCPU` before
-    ///    the limit (the program raised it, or lowered its own limit) is a crash like any
-    ///    signal;
-    /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at the
-    ///    memory limit of its cgroup (the rest of the run may then wait for it forever);
+    /// 3. [`Outcome::TimeLimit`]`(Cpu)` when the runner stopped it at the CPU limit or its
+    ///    CPU time at the end is over it, whatever signal ended it (the `RLIMIT_CPU`
+    ///    backstop's included); a `SIGXCPU` before the limit is a crash like any signal;
+    /// 4. [`Outcome::MemoryLimit`] when the kernel killed a process of the run at its
+    ///    cgroup's memory limit;
     /// 5. [`Outcome::TimeLimit`]`(Wall)` when the runner killed it at the wall-clock limit;
-    /// 6. [`Outcome::MemoryLimit`] when the process did not exit with code 0 (`RLIMIT_AS`
-    ///    makes allocations fail rather than kill: a failed allocation shows as `SIGSEGV`,
-    ///    `SIGABRT` from `std::bad_alloc` or Rust's allocation-failure abort, or an exit code,
-    ///    e.g. Python's `MemoryError`) and the peak memory counted by the kernel reached three
-    ///    quarters of the limit, or half of it when standard error also names an allocation
-    ///    failure (`bad_alloc`, `memory allocation of`, `MemoryError`, `OutOfMemoryError`,
-    ///    `out of memory`, `Cannot allocate memory`): the words alone, which any program can
-    ///    write, are no memory limit;
+    /// 6. [`Outcome::MemoryLimit`] when it did not exit with 0 (a failed allocation under
+    ///    `RLIMIT_AS` shows as `SIGSEGV`, `SIGABRT` or an exit code) and its peak memory
+    ///    reached 3/4 of the limit, or 1/2 when standard error also names an allocation
+    ///    failure: the words alone, which any program can write, are no memory limit;
     /// 7. otherwise [`Outcome::Exited`] or [`Outcome::Signaled`] as the kernel reported.
     pub outcome: Outcome,
     /// How the main process ended (`None` when it never started).

@@ -1,11 +1,6 @@
-//! What the solution's process does between `fork` and `exec`: join the run's cgroups, leave
-//! the judge's session, make new namespaces or enter those made ahead, set the limits, with a
-//! new pid namespace fork the namespace's init and the solution under it, then (in the
-//! solution's process) complete its root or move into its private directory, drop to the sandbox user, join a new
-//! session keyring, forbid new privileges, apply Landlock and the seccomp filters.
-//!
-//! Everything here runs in the child of a multi-threaded process, so it only makes system
-//! calls on data prepared by the parent: no allocation, no lock.
+//! What the solution's process does between `fork` and `exec` ([`ChildPlan::apply`]). It is
+//! the child of a multi-threaded process: only system calls on data the parent prepared, no
+//! allocation, no lock.
 
 use std::ffi::CString;
 use std::io;
@@ -138,11 +133,9 @@ struct PathBeneath {
 }
 
 impl ChildPlan {
-    /// Applies the plan in the child. With a new pid namespace this process forks (twice when
-    /// it is not the namespace's init already) and only the innermost process returns (to
-    /// `exec` the solution); the ones above it wait and pass its end on (see [`keeper`]).
-    /// The keepers stay as the judge made them; the innermost process builds the run's root,
-    /// drops to the sandbox user and restricts itself.
+    /// Applies the plan in the child. With a new pid namespace made here this process forks
+    /// twice and only the innermost returns (to `exec` the solution); the keepers above it
+    /// wait and pass its end on (see [`keeper`]).
     ///
     /// # Safety
     /// To be called only between `fork` and `exec` (from `pre_exec`).
@@ -181,9 +174,7 @@ impl ChildPlan {
                 check(libc::setrlimit(resource, &limit) as libc::c_long)?;
             }
             if !page.is_null() {
-                // The first child is the namespace's init; the solution runs under it. The
-                // shared page carries the solution's wait status from the init to the outer
-                // keeper.
+                // The first child is the namespace's init; the solution runs under it.
                 spawn_under_keeper(page)?;
                 spawn_under_keeper(page)?;
             }
@@ -221,10 +212,8 @@ impl ChildPlan {
                 write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
             }
             if let Some(uid) = self.uid {
-                // The pipes the judge made for this run's standard streams are given to its
-                // user, so that it may open them again by name (`/dev/stdin` is
-                // `/proc/self/fd/0`, which opens the pipe anew, mode 0600). A file (an input
-                // opened from the judge's disk) keeps its owner.
+                // The run's standard pipes go to its user, so that `/dev/stdin` (which
+                // opens the pipe anew, mode 0600) works; a file keeps its owner.
                 for fd in 0..=2 {
                     let mut stat = std::mem::zeroed::<libc::stat>();
                     if libc::fstat(fd, &mut stat) == 0
@@ -250,9 +239,8 @@ impl ChildPlan {
             }
             if let Some((ruleset, tmp_access)) = &self.landlock {
                 if let Some(access) = *tmp_access {
-                    // With a root of its own: its /tmp, and (to read) its /proc, that of its
-                    // own pid namespace (`/proc/self/status`, `maps`, `fd`: what runtimes and
-                    // `/dev/stdin` read).
+                    // With a root of its own: its /tmp, and (to read) its own pid
+                    // namespace's /proc, which runtimes and `/dev/stdin` read.
                     let read = access & (LANDLOCK_READ_FILE | LANDLOCK_READ_DIR);
                     for (dir, access) in [(c"/tmp", access), (c"/proc", read)] {
                         let dir = libc::open(dir.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
@@ -375,8 +363,8 @@ impl Drop for ReportPage {
     }
 }
 
-/// How far beyond what the solution's process held before `exec` its `ru_maxrss` must go to
-/// count as the solution's own peak (see [`keeper`]), in KiB.
+/// How far beyond what it held before `exec` the solution's `ru_maxrss` must go to count (see
+/// [`keeper`]), in KiB: the judge's pages it touched between that measure and `exec`.
 const EXEC_SLACK_KIB: libc::c_long = 1024;
 
 /// Forks: the child returns `Ok`, the parent becomes a keeper and never returns.
@@ -400,16 +388,11 @@ unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
 }
 
 /// Waits for `child`, reaping every other child meanwhile (orphans come to a namespace's
-/// init) and keeping the largest `ru_maxrss` of those it reaped (the solution's only where it
-/// passed, by more than [`EXEC_SLACK_KIB`], what its process held before `exec`, a copy of
-/// the judge's memory that the kernel counts in it: a peak of the solution's own below that
-/// is not seen), then ends the same way the child did: with its exit code, or by its signal.
-/// An init process cannot die by a signal it raises itself, so the namespace's init (the
-/// inner keeper) leaves the solution's wait status on the shared page, and the outer keeper
-/// ends as that status says. Before it does, the init kills every process left in the namespace
-/// and reaps each: the CPU time of a process reaped by `wait4` is added to its reaper's
-/// children's time, which the outer keeper's `wait4` of the init, and the judge's of the outer
-/// keeper, pass on (the kernel, left to end them with the init, reaps them uncounted).
+/// init) and keeping the largest `ru_maxrss` of those, then ends as the child did. An init
+/// cannot die by a signal it raises itself, so the init keeper leaves the solution's wait
+/// status on the shared page for the outer keeper. The init first kills and reaps every
+/// process left: a process reaped by `wait4` adds its CPU time to its reaper's children's,
+/// passed on up to the judge (the kernel, ending them with the init, reaps them uncounted).
 ///
 /// # Safety
 /// Only between `fork` and `exec`; never returns.
@@ -428,10 +411,8 @@ unsafe fn keeper(child: libc::pid_t, report: *mut Report) -> ! {
             let mut usage = std::mem::zeroed::<libc::rusage>();
             let r = libc::wait4(-1, &mut s, libc::__WALL, &mut usage);
             if r > 0 && (libc::WIFEXITED(s) || libc::WIFSIGNALED(s)) {
-                // The solution's `ru_maxrss` holds what its process held before `exec`, a copy
-                // of the judge's: counted only where its own peak went beyond that.
-                // (The slack: pages of the judge's code the process touched on its way from
-                // that measure to its `exec`.)
+                // The solution's `ru_maxrss` includes the judge's memory it held before
+                // `exec`: counted only beyond that (a peak of its own below it is not seen).
                 let exec_kib = std::ptr::read_volatile(&(*report).exec_kib);
                 if r != child || usage.ru_maxrss > exec_kib + EXEC_SLACK_KIB {
                     peak_kib = peak_kib.max(usage.ru_maxrss);

@@ -1,54 +1,19 @@
-//! The sandbox every run of an untrusted program goes through: solutions, and programs
-//! found anywhere. Each layer is applied when the machine allows it ([`Mode::Auto`]), and
-//! [`Sandbox::layers`] says which protect the runs and why the others do not:
+//! The sandbox every run of an untrusted program goes through. Each layer is applied when
+//! the machine allows it ([`Mode::Auto`]); [`Sandbox::layers`] says which protect the runs
+//! and why the others do not. The layers, in their rooms (docs/sandbox.md has the details):
+//! session (`setsid`, the runner sweeps what escaped); private directory ([`staging`]);
+//! clean state (fixed environment, descriptors above 2 closed, `no_new_privs`); limits
+//! ([`limits`]); user, as root ([`uid`]); private root ([`root`], its disk fact in
+//! [`disk`]); landlock ([`filesystem`]); namespaces ([`namespaces`], [`ipc`], [`init`],
+//! [`namespace_pool`]); cgroup ([`cgroup`]); seccomp ([`seccomp`]).
 //!
-//! 1. **session**: the program leads a session of its own (`setsid`); the runner kills it
-//!    and sweeps whatever escaped until nothing is left;
-//! 2. **private directory**: an empty working directory per run (`HOME` and `TMPDIR`),
-//!    gone with its content after the run (made in [`staging`], removed with the [`run`]);
-//! 3. **clean state**: a fixed environment (`PATH`, `LANG`, `HOME`, `TMPDIR`, and
-//!    `GLIBC_TUNABLES` of [`limits::MALLOC_ENV`]), every descriptor above 2 closed,
-//!    `no_new_privs`;
-//! 4. **limits**: `RLIMIT_CPU` (a backstop beyond the CPU limit, which the runner enforces
-//!    itself: [`limits::cpu_backstop`]), `RLIMIT_AS`, `RLIMIT_STACK` unlimited (bounded by the
-//!    address space; threads get glibc's default stack), `RLIMIT_FSIZE`, `RLIMIT_CORE` = 0
-//!    (see [`limits`]);
-//! 5. **user** (root only): an unprivileged uid and gid per run (61000.., no supplementary
-//!    groups, see [`uid`]); `RLIMIT_NPROC` wherever it counts the run alone (its own uid, or
-//!    its own user namespace), `RLIMIT_NOFILE` always;
-//! 6. **private root**: a mount namespace with a root of its own: read-only binds of the
-//!    system directories and a curated `/etc`, `/proc` of the run's pid namespace, a minimal
-//!    `/dev`, the staged program at `/program`, and a tmpfs of the file size limit as `/tmp`,
-//!    the working directory (see [`root`]; how full it was when the run ended, the fact
-//!    behind a verdict's disk message, in [`disk`]); without it, a private directory on the
-//!    judge's filesystem, removed after the run;
-//! 7. **landlock**: read and execute the system directories and the program's own staged
-//!    copy, read and write the run's `/tmp` (or private directory), nothing else; no TCP, and
-//!    (ABI 6) no signal and no abstract UNIX socket out of the sandbox (see [`filesystem`]);
-//! 8. **namespaces**: per run, a new pid namespace (every process of the run dies with it,
-//!    the judge is invisible), a network namespace without interfaces, a new IPC namespace
-//!    (no System V or POSIX message queue object is shared or outlives the run; what they
-//!    may hold is bounded, see [`ipc`]) and a UTS one; a user namespace too when the judge
-//!    is not root; and a new session keyring (probed in [`namespaces`]). As root, the judge makes the pid namespace with its init
-//!    ([`init`]) and makes the others (with the root's shared part) ahead of the runs
-//!    ([`namespace_pool`]), so that the run's process only enters them;
-//! 9. **cgroup** (root; cgroup v1, else v2): memory, CPU time and processes counted and
-//!    limited over every process of the run (see [`cgroup`]);
-//! 10. **seccomp**: the kernel interfaces no solution needs fail with `EPERM` (see
-//!     [`seccomp`]).
-//!
-//! The program and the files named on its command line are staged: copied once into a
-//! read-only directory of the sandbox, and the command rewritten to use the copies, so the
-//! solution never needs to see the repository ([`staging`]).
-//!
-//! This module keeps the plan: [`Sandbox::new`] probes which layers the machine allows, and
-//! [`Sandbox::prepare`] gathers what each layer does for a run into the [`child::ChildPlan`]
-//! that the run's process carries out between `fork` and `exec` (see [`child`]; the session
-//! and the clean state are flags of that plan). Each layer's own part is in its room, named
-//! above; besides them, [`layers`] holds the modes, the layers and how they are reported,
-//! [`run`] a prepared run, spawned and ended, [`directories`] the sandbox's directories
-//! (made, locked, removed, and those of dead judges swept) and [`cleanup`] what an
-//! interrupted judge removes.
+//! The program and the files its command line names are staged, copied once into a
+//! read-only directory, so the solution never needs to see the repository ([`staging`]).
+//! [`Sandbox::new`] probes which layers the machine allows; [`Sandbox::prepare`] gathers
+//! what each does for a run into the [`child::ChildPlan`] the run's process carries out
+//! between `fork` and `exec`. Besides: [`layers`] (modes and reports), [`run`] (a prepared
+//! run), [`directories`] (the sandbox's folders, those of dead judges swept) and
+//! [`cleanup`] (what an interrupted judge removes).
 
 mod cgroup;
 mod child;
@@ -468,10 +433,7 @@ impl Sandbox {
                 .push((libc::RLIMIT_NPROC, MAX_PROCESSES, MAX_PROCESSES));
         }
         if self.landlock_abi > 0 {
-            let ruleset = match &run.private {
-                Some(private) => filesystem::ruleset(&staged.dir, Some(private))?,
-                None => filesystem::ruleset(&staged.dir, None)?,
-            };
+            let ruleset = filesystem::ruleset(&staged.dir, run.private.as_deref())?;
             let tmp_access = run
                 .private
                 .is_none()
