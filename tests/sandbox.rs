@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Mutex, MutexGuard, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 use boardjudge::judging::run::{TestResult, Verdict, judge_test};
@@ -31,9 +31,51 @@ fn root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
+/// A folder of one test's, removed with everything in it when the test ends, passed or
+/// failed (the guard drops while a failed assertion unwinds).
+struct TempTree(PathBuf);
+
+impl std::ops::Deref for TempTree {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempTree {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempTree {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Removes `path` (a file or a folder) when this test process exits: for what the tests
+/// share through a static (the hostile program, the jury's folder), which is never dropped.
+fn remove_at_exit(path: &Path) {
+    static PATHS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    static REGISTER: Once = Once::new();
+    extern "C" fn remove_all() {
+        for path in PATHS.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            let _ = fs::remove_dir_all(path).or_else(|_| fs::remove_file(path));
+        }
+    }
+    // SAFETY: atexit registers a function that takes nothing and only removes files.
+    REGISTER.call_once(|| assert_eq!(unsafe { libc::atexit(remove_all) }, 0));
+    PATHS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push(path.to_path_buf());
+}
+
 /// A world-readable and world-writable file outside every sandbox.
 fn scratch_file() -> PathBuf {
     let path = std::env::temp_dir().join(format!("boardjudge-scratch-{}", std::process::id()));
+    remove_at_exit(&path);
     fs::write(&path, "secret\n").unwrap();
     use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(&path, fs::Permissions::from_mode(0o666)).unwrap();
@@ -61,6 +103,7 @@ fn jury() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("boardjudge-jury-{}", std::process::id()));
     LISTENER.get_or_init(|| {
         let _ = fs::remove_dir_all(&dir);
+        remove_at_exit(&dir);
         fs::create_dir(&dir).unwrap();
         fs::set_permissions(&dir, fs::Permissions::from_mode(0o777)).unwrap();
         let socket = dir.join("listener.sock");
@@ -84,6 +127,7 @@ fn hostile() -> Vec<String> {
         let source = std::env::var_os("BOARDJUDGE_HOSTILE_SOURCE")
             .map_or_else(|| repo().join("tests/sandbox/hostile.c"), PathBuf::from);
         let out = std::env::temp_dir().join(format!("boardjudge-hostile-{}", std::process::id()));
+        remove_at_exit(&out);
         // SAFETY: getpid and getpgrp cannot fail.
         let (pid, pgid) = unsafe { (libc::getpid(), libc::getpgrp()) };
         let status = Command::new("cc")
@@ -388,6 +432,8 @@ fn threads() -> Vec<String> {
         let source = dir.join(format!("boardjudge-threads-{}.cpp", std::process::id()));
         fs::write(&source, include_str!("sandbox/threads.cpp")).unwrap();
         let out = dir.join(format!("boardjudge-threads-{}", std::process::id()));
+        remove_at_exit(&source);
+        remove_at_exit(&out);
         let status = Command::new("c++")
             .args(["-O1", "-pthread", "-o"])
             .arg(&out)
@@ -483,6 +529,7 @@ fn interpreted_programs_run_from_their_staged_copy() {
     let _one = serial();
     let sandbox = auto();
     let dir = std::env::temp_dir().join(format!("boardjudge-python-{}", std::process::id()));
+    let dir = TempTree(dir);
     fs::create_dir_all(&dir).unwrap();
     let script = dir.join("sol.py");
     fs::write(
@@ -506,7 +553,6 @@ fn interpreted_programs_run_from_their_staged_copy() {
         (result.outcome.clone(), text(&result)),
         (Outcome::Exited(0), "42\n".into())
     );
-    fs::remove_dir_all(dir).unwrap();
 }
 
 /// Copies `from` into `to`, readable by everyone.
@@ -537,11 +583,12 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// A directory with the judge, `solve`, judge.toml and msquare's test data, that a user who
-/// is not root can run from.
-fn judge_for_a_user(name: &str) -> PathBuf {
+/// is not root can run from; removed when the guard drops.
+fn judge_for_a_user(name: &str) -> TempTree {
     let dir = std::env::temp_dir().join(format!("boardjudge-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir(&dir).unwrap();
+    let dir = TempTree(dir);
     use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
     copy_tree(Path::new(env!("CARGO_BIN_EXE_judge")), &dir.join("judge"));
@@ -619,7 +666,6 @@ fn a_judge_that_is_not_root_sandboxes_with_the_layers_it_has() {
         layers.contains("unavailable: user: the judge is not root"),
         "{layers}"
     );
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -675,7 +721,6 @@ fn a_judge_that_is_not_root_builds_in_the_jail_too() {
         "{}",
         shown(&hostile)
     );
-    fs::remove_dir_all(dir).unwrap();
 }
 
 /// Whether cgroup v2 is the machine's only hierarchy, with the memory controller.
@@ -760,7 +805,6 @@ fn a_judge_that_is_not_root_counts_whole_runs_in_a_delegated_cgroup_v2_group() {
         fs::remove_dir(delegated.join(leaf)).unwrap();
     }
     fs::remove_dir(&delegated).unwrap();
-    fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -1842,7 +1886,6 @@ fn rerun_as_nobody(name: &str, filter: &[&str], dirs: &[&str], passed: usize) {
     );
     let summary = format!("test result: ok. {passed} passed");
     assert!(stdout.contains(&summary), "{stdout}");
-    fs::remove_dir_all(dir).unwrap();
 }
 
 /// A problem with file input and output under USACO's names, its one test the statement's
