@@ -35,25 +35,18 @@ pub struct Input {
 
 /// Opens `path`, or standard input when it is `None` or `-`.
 pub fn open_input(path: Option<&Path>) -> io::Result<Input> {
-    match path {
-        None => Ok(stdin_input()),
-        Some(p) if p == Path::new("-") => Ok(stdin_input()),
-        Some(p) => {
-            let file = File::open(p)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
-            Ok(Input {
-                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
-                name: p.display().to_string(),
-            })
-        }
-    }
-}
-
-fn stdin_input() -> Input {
-    Input {
-        reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-        name: "<stdin>".into(),
-    }
+    let Some(p) = path.filter(|p| *p != Path::new("-")) else {
+        return Ok(Input {
+            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            name: "<stdin>".into(),
+        });
+    };
+    let file =
+        File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+    Ok(Input {
+        reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+        name: p.display().to_string(),
+    })
 }
 
 /// For `judge run` and `judge stress` called without `--` before the solution's command

@@ -90,15 +90,25 @@ pub fn hidden(c: char) -> bool {
 /// script (魔板), is left as it is; the result is borrowed when nothing needed escaping.
 /// Escaping twice changes nothing more: the escapes are plain ASCII.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| hidden(c) && !matches!(c, '\n' | '\t')) {
+    let shown = |c: char| hidden(c) && !matches!(c, '\n' | '\t');
+    escape_each(text, shown, |c, out| out.push_str(&escaped(c)))
+}
+
+/// `text` with each character `escape` says written by `write`; borrowed when there is none.
+fn escape_each(
+    text: &str,
+    escape: impl Fn(char) -> bool,
+    write: impl Fn(char, &mut String),
+) -> Cow<'_, str> {
+    if !text.chars().any(&escape) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        match c {
-            '\n' | '\t' => out.push(c),
-            c if hidden(c) => out.push_str(&escaped(c)),
-            c => out.push(c),
+        if escape(c) {
+            write(c, &mut out);
+        } else {
+            out.push(c);
         }
     }
     Cow::Owned(out)
@@ -108,14 +118,7 @@ pub fn visible(text: &str) -> Cow<'_, str> {
 /// words) as one line: [`visible`] with the line feed and the tab escaped too (`\x0a`), so
 /// that a name cannot break a line of the report or start one of its own.
 pub fn name(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(hidden) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(
-        text.chars()
-            .map(|c| if hidden(c) { escaped(c) } else { c.to_string() })
-            .collect(),
-    )
+    escape_each(text, hidden, |c, out| out.push_str(&escaped(c)))
 }
 
 /// The prefix of each line of a contestant's text (a program's standard error, a compiler's
@@ -136,21 +139,15 @@ pub fn quoted(text: &str) -> String {
 /// JSON reader, nothing raw for a terminal. `serde_json` escapes the other controls itself
 /// (`\u001b`); such characters only occur inside JSON strings, where the escape is valid.
 pub fn json(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| hidden(c) && c >= '\u{7f}') {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if hidden(c) && c >= '\u{7f}' {
-            let mut units = [0u16; 2];
-            for unit in c.encode_utf16(&mut units) {
+    escape_each(
+        text,
+        |c| hidden(c) && c >= '\u{7f}',
+        |c, out| {
+            for unit in c.encode_utf16(&mut [0u16; 2]) {
                 out.push_str(&format!("\\u{unit:04x}"));
             }
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+        },
+    )
 }
 
 /// A [`hidden`] character as [`visible`] shows it: `\x1b` for ASCII, else `\u{202e}`.
