@@ -41,19 +41,13 @@ impl Op {
 
     /// The operation's letter.
     pub fn letter(self) -> char {
-        match self {
-            Op::A => 'A',
-            Op::B => 'B',
-            Op::C => 'C',
-        }
+        (b'A' + self as u8) as char
     }
 
     /// The operation named by `letter`, if any (case-sensitive).
     pub fn from_letter(letter: u8) -> Option<Op> {
         match letter {
-            b'A' => Some(Op::A),
-            b'B' => Some(Op::B),
-            b'C' => Some(Op::C),
+            b'A'..=b'C' => Some(Op::ALL[(letter - b'A') as usize]),
             _ => None,
         }
     }
