@@ -162,16 +162,7 @@ impl super::Judge for Judge {
                 .at(1));
             }
         }
-        let reached = Board::START.apply_all(&ops);
-        if reached != *case {
-            return Err(Reject::wrong(
-                "the moves do not reach the target",
-                format!(
-                    "after {} moves the board is {reached}, not the target {case}",
-                    rules.your()
-                ),
-            ));
-        }
+        reach(&ops, *case, rules)?;
         let best = ops_to_string(&Table::get().solve(*case));
         sequence::judge_optimal(
             &ops_to_string(&ops),
@@ -191,4 +182,19 @@ impl super::Judge for Judge {
         write_wrapped(&Msquare::solve(case), options.wrap, &mut text).expect("writing to memory");
         String::from_utf8_lossy(&text).into_owned()
     }
+}
+
+/// Demands that `ops` take the start to `target` (msquare's and sicily's rule).
+pub(super) fn reach(ops: &[Op], target: Board, rules: Rules) -> Result<(), Reject> {
+    let reached = Board::START.apply_all(ops);
+    if reached == target {
+        return Ok(());
+    }
+    Err(Reject::wrong(
+        "the moves do not reach the target",
+        format!(
+            "after {} moves the board is {reached}, not the target {target}",
+            rules.your()
+        ),
+    ))
 }

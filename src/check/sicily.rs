@@ -5,7 +5,7 @@ use super::sequence::{self, show_sequence};
 use super::show::show_token;
 use super::{CheckOptions, Order, Reject, Rules};
 use crate::format::sicily::{Case, Sicily};
-use crate::puzzle::magic::{Board, Op, Table, ops_to_string};
+use crate::puzzle::magic::{Op, Table, ops_to_string};
 
 /// The `sicily` rules.
 pub struct Judge;
@@ -139,17 +139,7 @@ impl super::Judge for Judge {
                 ));
             }
         }
-        let reached = Board::START.apply_all(&ops);
-        if reached != case.target {
-            return Err(Reject::wrong(
-                "the moves do not reach the target",
-                format!(
-                    "after {} moves the board is {reached}, not the target {}",
-                    rules.your(),
-                    case.target
-                ),
-            ));
-        }
+        super::msquare::reach(&ops, case.target, rules)?;
         let yours = ops_to_string(&ops);
         if n as i64 > limit {
             let expected = if d > limit {
