@@ -138,18 +138,17 @@ fn core_cpus() -> Vec<usize> {
     let mut seen = BTreeSet::new();
     allowed_cpus()
         .into_iter()
-        .filter(|&cpu| {
-            let topology = format!("/sys/devices/system/cpu/cpu{cpu}/topology");
-            let read = |file: &str| fs::read_to_string(format!("{topology}/{file}")).ok();
-            match (read("physical_package_id"), read("core_id")) {
-                (Some(package), Some(core)) => {
-                    seen.insert((package.trim().to_string(), core.trim().to_string()))
-                }
-                // No topology: each logical CPU counts as a core.
-                _ => seen.insert((String::new(), cpu.to_string())),
-            }
-        })
+        // No topology: each logical CPU counts as a core.
+        .filter(|&cpu| seen.insert(core_of(cpu).unwrap_or((String::new(), cpu.to_string()))))
         .collect()
+}
+
+/// The package and core ids of logical CPU `cpu`, as sysfs gives them.
+fn core_of(cpu: usize) -> Option<(String, String)> {
+    let read =
+        |file| fs::read_to_string(format!("/sys/devices/system/cpu/cpu{cpu}/topology/{file}"));
+    let (package, core) = (read("physical_package_id").ok()?, read("core_id").ok()?);
+    Some((package.trim().into(), core.trim().into()))
 }
 
 /// Pins the calling thread (and what it starts from now on) to `cpu`; a refusal leaves it
@@ -186,19 +185,16 @@ pub fn physical_cores() -> usize {
     let Ok(entries) = fs::read_dir("/sys/devices/system/cpu") else {
         return logical;
     };
-    let mut cores = BTreeSet::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if !name.starts_with("cpu") || !name[3..].bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let topology = entry.path().join("topology");
-        let read = |file: &str| fs::read_to_string(topology.join(file)).ok();
-        if let (Some(package), Some(core)) = (read("physical_package_id"), read("core_id")) {
-            cores.insert((package.trim().to_string(), core.trim().to_string()));
-        }
-    }
+    let cores: BTreeSet<_> = (entries.flatten())
+        .filter_map(|entry| {
+            let name = entry.file_name();
+            let digits = name.to_str()?.strip_prefix("cpu")?;
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            core_of(digits.parse().ok()?)
+        })
+        .collect();
     if cores.is_empty() {
         logical
     } else {
