@@ -7,7 +7,7 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Arc;
 
-use super::{disk, ipc, root, seccomp};
+use super::{check, disk, ipc, root, seccomp};
 
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
@@ -71,14 +71,6 @@ pub struct ChildPlan {
     pub seccomp: Option<Arc<seccomp::Filters>>,
 }
 
-fn check(r: libc::c_long) -> io::Result<()> {
-    if r < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
-    }
-}
-
 /// Writes `text` to the file at `path` (a `/proc/self` map).
 ///
 /// # Safety
@@ -87,7 +79,7 @@ unsafe fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
     // SAFETY: `path` is NUL-terminated by the callers; the buffer is valid for its length.
     unsafe {
         let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
-        check(fd as libc::c_long)?;
+        check(fd)?;
         let written = libc::write(fd, text.as_ptr().cast(), text.len());
         libc::close(fd);
         check(written as libc::c_long)
@@ -104,7 +96,7 @@ unsafe fn copy_input(source: RawFd, name: &CString) -> io::Result<()> {
     unsafe {
         let flags = libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC | libc::O_NOFOLLOW;
         let fd = libc::open(name.as_ptr(), flags | libc::O_CLOEXEC, 0o644);
-        check(fd as libc::c_long)?;
+        check(fd)?;
         let mut offset: libc::off_t = 0;
         let copied = loop {
             let n = libc::sendfile(fd, source, &mut offset, 1 << 20);
@@ -152,11 +144,11 @@ impl ChildPlan {
                 .map_or(std::ptr::null_mut(), |r| r.as_ptr());
             if self.new_session {
                 // Ends with the judge's thread, should the judge die without ending the run.
-                check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) as libc::c_long)?;
-                check(libc::setsid() as libc::c_long)?;
+                check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
+                check(libc::setsid())?;
             }
             if self.namespaces != 0 {
-                check(libc::unshare(self.namespaces) as libc::c_long)?;
+                check(libc::unshare(self.namespaces))?;
                 if let Some((uid_map, gid_map)) = &self.id_maps {
                     write_file(b"/proc/self/setgroups\0", b"deny")?;
                     write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
@@ -164,14 +156,14 @@ impl ChildPlan {
                 }
             }
             for &(fd, kind) in &self.enter {
-                check(libc::setns(fd, kind) as libc::c_long)?;
+                check(libc::setns(fd, kind))?;
             }
             for &(resource, soft, hard) in &self.limits {
                 let limit = libc::rlimit {
                     rlim_cur: soft,
                     rlim_max: hard,
                 };
-                check(libc::setrlimit(resource, &limit) as libc::c_long)?;
+                check(libc::setrlimit(resource, &limit))?;
             }
             if !page.is_null() {
                 // The first child is the namespace's init; the solution runs under it.
@@ -180,7 +172,7 @@ impl ChildPlan {
             }
             if self.namespaces & libc::CLONE_NEWUTS != 0 {
                 let name = b"sandbox";
-                check(libc::sethostname(name.as_ptr().cast(), name.len()) as libc::c_long)?;
+                check(libc::sethostname(name.as_ptr().cast(), name.len()))?;
             }
             if let Some((plan, run)) = &self.root {
                 if !self.root_prepared {
@@ -196,7 +188,7 @@ impl ChildPlan {
                     }
                 }
             } else if let Some(dir) = &self.workdir {
-                check(libc::chdir(dir.as_ptr()) as libc::c_long)?;
+                check(libc::chdir(dir.as_ptr()))?;
             }
             if let Some((source, name)) = &self.input_file {
                 copy_input(*source, name)?;
@@ -206,7 +198,7 @@ impl ChildPlan {
                 ipc::seal()?;
             }
             if let Some((uid_map, gid_map)) = &self.inner_id_maps {
-                check(libc::unshare(libc::CLONE_NEWUSER) as libc::c_long)?;
+                check(libc::unshare(libc::CLONE_NEWUSER))?;
                 write_file(b"/proc/self/setgroups\0", b"deny")?;
                 write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
                 write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
@@ -219,12 +211,12 @@ impl ChildPlan {
                     if libc::fstat(fd, &mut stat) == 0
                         && stat.st_mode & libc::S_IFMT == libc::S_IFIFO
                     {
-                        check(libc::fchown(fd, uid, uid) as libc::c_long)?;
+                        check(libc::fchown(fd, uid, uid))?;
                     }
                 }
-                check(libc::setgroups(0, std::ptr::null()) as libc::c_long)?;
-                check(libc::setresgid(uid, uid, uid) as libc::c_long)?;
-                check(libc::setresuid(uid, uid, uid) as libc::c_long)?;
+                check(libc::setgroups(0, std::ptr::null()))?;
+                check(libc::setresgid(uid, uid, uid))?;
+                check(libc::setresuid(uid, uid, uid))?;
             }
             if self.new_keyring {
                 // KEYCTL_JOIN_SESSION_KEYRING with no name: a new anonymous keyring.
@@ -235,7 +227,7 @@ impl ChildPlan {
                 ))?;
             }
             if self.no_new_privs {
-                check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) as libc::c_long)?;
+                check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
             }
             if let Some((ruleset, tmp_access)) = &self.landlock {
                 if let Some(access) = *tmp_access {
@@ -244,7 +236,7 @@ impl ChildPlan {
                     let read = access & (LANDLOCK_READ_FILE | LANDLOCK_READ_DIR);
                     for (dir, access) in [(c"/tmp", access), (c"/proc", read)] {
                         let dir = libc::open(dir.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
-                        check(dir as libc::c_long)?;
+                        check(dir)?;
                         let rule = PathBeneath {
                             allowed_access: access,
                             parent_fd: dir,
@@ -380,7 +372,7 @@ unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
         }
         if pid == 0 {
             // Dies with the keeper above it, and so with the judge.
-            check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) as libc::c_long)?;
+            check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
             return Ok(());
         }
         keeper(pid, report)

@@ -481,6 +481,15 @@ impl Sandbox {
     }
 }
 
+/// The last OS error when a system call returned a negative value.
+fn check(r: impl Into<libc::c_long>) -> std::io::Result<()> {
+    if r.into() < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
 /// Makes the sandbox's directory the judge's alone (0700) when `alone`: the runs reach their
 /// staged program through a bind in their own root, or (not root) run as the judge's own
 /// user. Else (root, the runs' per-run uids on the judge's filesystem) 0711: they traverse it

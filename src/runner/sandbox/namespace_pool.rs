@@ -16,7 +16,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::{ipc, root};
+use super::{check, ipc, root};
 
 /// The namespaces a root judge makes ahead of the runs (a [`Pool`]).
 pub const AHEAD: libc::c_int =
@@ -240,13 +240,5 @@ fn open(path: &std::ffi::CStr) -> io::Result<OwnedFd> {
         let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
         check(fd)?;
         Ok(OwnedFd::from_raw_fd(fd))
-    }
-}
-
-fn check(r: libc::c_int) -> io::Result<()> {
-    if r < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
     }
 }

@@ -17,7 +17,7 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use super::directories;
+use super::{check, directories};
 
 /// Where the staged program is bound in the new root.
 pub const PROGRAM: &str = "/program";
@@ -360,14 +360,6 @@ fn add_host_entry(entries: &mut Vec<Entry>, host: &Path, path: &str) {
             directory: meta.is_dir(),
             flags: flags | libc::MS_NODEV,
         });
-    }
-}
-
-fn check(r: libc::c_int) -> io::Result<()> {
-    if r < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
     }
 }
 
