@@ -7,7 +7,7 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Arc;
 
-use super::{check, disk, ipc, root, seccomp};
+use super::{check, disk, ipc, root, seccomp, write_file};
 
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
@@ -69,21 +69,6 @@ pub struct ChildPlan {
     pub no_new_privs: bool,
     /// The seccomp filters, installed last.
     pub seccomp: Option<Arc<seccomp::Filters>>,
-}
-
-/// Writes `text` to the file at `path` (a `/proc/self` map).
-///
-/// # Safety
-/// Async-signal-safe: only open, write and close.
-unsafe fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
-    // SAFETY: `path` is NUL-terminated by the callers; the buffer is valid for its length.
-    unsafe {
-        let fd = libc::open(path.as_ptr().cast(), libc::O_WRONLY | libc::O_CLOEXEC);
-        check(fd)?;
-        let written = libc::write(fd, text.as_ptr().cast(), text.len());
-        libc::close(fd);
-        check(written as libc::c_long)
-    }
 }
 
 /// Writes the file `name` in the working directory (never through a link a retried spawn's
@@ -150,9 +135,9 @@ impl ChildPlan {
             if self.namespaces != 0 {
                 check(libc::unshare(self.namespaces))?;
                 if let Some((uid_map, gid_map)) = &self.id_maps {
-                    write_file(b"/proc/self/setgroups\0", b"deny")?;
-                    write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
-                    write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
+                    write_file(c"/proc/self/setgroups", b"deny")?;
+                    write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
+                    write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
                 }
             }
             for &(fd, kind) in &self.enter {
@@ -199,9 +184,9 @@ impl ChildPlan {
             }
             if let Some((uid_map, gid_map)) = &self.inner_id_maps {
                 check(libc::unshare(libc::CLONE_NEWUSER))?;
-                write_file(b"/proc/self/setgroups\0", b"deny")?;
-                write_file(b"/proc/self/uid_map\0", uid_map.as_bytes())?;
-                write_file(b"/proc/self/gid_map\0", gid_map.as_bytes())?;
+                write_file(c"/proc/self/setgroups", b"deny")?;
+                write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
+                write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
             }
             if let Some(uid) = self.uid {
                 // The run's standard pipes go to its user, so that `/dev/stdin` (which

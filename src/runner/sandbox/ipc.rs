@@ -47,19 +47,8 @@ const LIMITS: [(&CStr, &[u8]); 7] = [
 /// May run between `fork` and `exec`: open, write and close only.
 pub unsafe fn write_limits() -> io::Result<()> {
     for (path, value) in LIMITS {
-        // SAFETY: a NUL-terminated path and a buffer valid for its length.
-        unsafe {
-            let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-            if fd < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            let written = libc::write(fd, value.as_ptr().cast(), value.len());
-            let error = io::Error::last_os_error();
-            libc::close(fd);
-            if written < 0 {
-                return Err(error);
-            }
-        }
+        // SAFETY: as the caller's.
+        unsafe { super::write_file(path, value)? };
     }
     Ok(())
 }

@@ -35,7 +35,7 @@ mod toolchains;
 mod uid;
 
 use std::collections::HashMap;
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 use std::fs;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
@@ -487,6 +487,22 @@ fn check(r: impl Into<libc::c_long>) -> std::io::Result<()> {
         Err(std::io::Error::last_os_error())
     } else {
         Ok(())
+    }
+}
+
+/// Writes `text` to the file at `path` (a `/proc` file).
+///
+/// # Safety
+/// Async-signal-safe, for between `fork` and `exec`: only open, write and close.
+unsafe fn write_file(path: &CStr, text: &[u8]) -> std::io::Result<()> {
+    // SAFETY: a NUL-terminated path and a buffer valid for its length.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        check(fd)?;
+        let written = libc::write(fd, text.as_ptr().cast(), text.len());
+        let error = std::io::Error::last_os_error();
+        libc::close(fd);
+        if written < 0 { Err(error) } else { Ok(()) }
     }
 }
 
