@@ -352,9 +352,7 @@ unsafe fn spawn_under_keeper(report: *mut Report) -> io::Result<()> {
     // SAFETY: fork, and the keeper's system calls.
     unsafe {
         let pid = libc::fork();
-        if pid < 0 {
-            return Err(io::Error::last_os_error());
-        }
+        check(pid)?;
         if pid == 0 {
             // Dies with the keeper above it, and so with the judge.
             check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;

@@ -150,9 +150,7 @@ pub unsafe fn send_tmp(socket: RawFd) -> io::Result<()> {
             c"/tmp".as_ptr(),
             libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
         );
-        if fd < 0 {
-            return Err(io::Error::last_os_error());
-        }
+        super::check(fd)?;
         let sent = with_message(|message| {
             message.msg_controllen =
                 libc::CMSG_SPACE(std::mem::size_of::<libc::c_int>() as u32) as _;
