@@ -1,6 +1,7 @@
 //! `judge export`: problem packages for real judges, built from judge.toml and the committed
 //! test data (verified first to be exactly what judge.toml produces).
 //!
+//! - [`cases`]: the validator's and the checker's own tests (`cases/NAME.toml`), checked.
 //! - [`icpc`]: the ICPC problem package format 2025-09 (BAPCtools, problemtools).
 //! - [`kattis`]: the Kattis legacy problem package (also what DOMjudge imports), as a
 //!   directory and a zip with `domjudge-problem.ini`.
@@ -18,6 +19,7 @@
 //! Every package is built in memory ([`package::Package`]) and written out byte for byte the
 //! same on every run.
 
+pub mod cases;
 pub mod cms;
 pub mod dialect;
 pub mod dmoj;
