@@ -89,7 +89,10 @@ fn the_order_decides_another_shortest_answer() {
     // smallest: the same output is a valid output of one and an invalid output of the other.
     let plan = plan();
     let load = |name: &str| cases::load(plan.problem(name).expect("in plan"), repo());
-    let (sicily, lex) = (load("sicily").expect("sicily"), load("sicilylex").expect("lex"));
+    let (sicily, lex) = (
+        load("sicily").expect("sicily"),
+        load("sicilylex").expect("lex"),
+    );
     let verdict = |cases: &Cases, name: &str| {
         cases
             .output
@@ -100,4 +103,3 @@ fn the_order_decides_another_shortest_answer() {
     assert_eq!(verdict(&sicily, "other-shortest"), Some(Expect::Accepted));
     assert_eq!(verdict(&lex, "other-shortest"), Some(Expect::WrongAnswer));
 }
-

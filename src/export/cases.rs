@@ -140,8 +140,7 @@ pub fn load(problem: &ProblemPlan, repo: &Path) -> Result<Cases, ExportError> {
     }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| ExportError(format!("cannot read {}: {e}", file.display())))?;
-    let mut cases: Cases =
-        toml::from_str(&text).map_err(|e| ExportError(format!("{rel}: {e}")))?;
+    let mut cases: Cases = toml::from_str(&text).map_err(|e| ExportError(format!("{rel}: {e}")))?;
     hold(problem, &rel, &mut cases)?;
     Ok(cases)
 }
@@ -201,7 +200,11 @@ pub fn hold(problem: &ProblemPlan, rel: &str, cases: &mut Cases) -> Result<(), E
             ));
         }
     }
-    let outputs: Vec<(&str, &str)> = cases.output.iter().map(|c| ("output", &c.name[..])).collect();
+    let outputs: Vec<(&str, &str)> = cases
+        .output
+        .iter()
+        .map(|c| ("output", &c.name[..]))
+        .collect();
     names.extend(outputs);
     for (i, (kind, name)) in names.iter().enumerate() {
         check_name("a case", name).map_err(|e| fail(kind, name, e))?;
@@ -316,6 +319,10 @@ pub fn polygon(cases: &Cases) -> (Vec<(String, Vec<u8>)>, String, String) {
     (files, validator, checker)
 }
 
+/// What a README says of the cases in a package that has no place for them.
+pub const CASES_NOT_CARRIED: &str = "This format has no place for them, so this package does \
+    not carry them: they are listed here, and their files are in boardjudge's repository.";
+
 /// The README's part on the cases: `carried` says where the package holds them (or that it
 /// does not), then one row per case with its kind, the verdict it must get and why.
 pub fn section(problem: &str, cases: &Cases, carried: &str) -> String {
@@ -339,7 +346,10 @@ pub fn section(problem: &str, cases: &Cases, carried: &str) -> String {
     }
     for c in &cases.invalid_answer {
         let why = cell(&c.why);
-        out.push_str(&format!("| `{}` | jury answer | rejected | {why} |\n", c.name));
+        out.push_str(&format!(
+            "| `{}` | jury answer | rejected | {why} |\n",
+            c.name
+        ));
     }
     for c in &cases.output {
         let why = cell(&c.why);

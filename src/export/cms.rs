@@ -48,8 +48,8 @@
 
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
-use crate::export::readme;
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, seconds};
+use crate::export::{cases, readme};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -162,6 +162,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .map(|(k, t)| (format!("input/input{k}.txt"), t))
         .collect();
     let n = source.tests.tests.len();
+    let cases = cases::load(problem, source.repo)?;
     readme::write(
         &mut p,
         source,
@@ -174,6 +175,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ],
         &readme_made(source),
         &tests,
+        &cases::section(&problem.name, &cases, cases::CASES_NOT_CARRIED),
         &solutions,
     );
     Ok(p)

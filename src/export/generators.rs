@@ -14,6 +14,7 @@
 
 use std::path::Path;
 
+use crate::export::cases::IcpcCase;
 use crate::export::package::Package;
 use crate::export::problem_package::{secret_paths, yaml_str};
 use crate::export::{SAMPLES_GROUP, Source};
@@ -210,7 +211,9 @@ const YAML_HEAD: &str = "\
 # own is its `generate:` command (the program is beside this file; the seed is the one
 # judge.toml's {seed} became), its answer written by its `solution:`. Every other test is
 # copied, input and answer, from copied/: made by boardjudge's built-in `gen` (the command is
-# the comment above it; no package carries that program) or written out in judge.toml.
+# the comment above it; no package carries that program) or written out in judge.toml. The
+# validator's and the checker's own tests (invalid_input, invalid_answer, invalid_output,
+# valid_output: boardjudge's cases/NAME.toml, why each is there above it) are copied too.
 # No default solution: every copied test has its answer.
 solution:
 # The checker reads lines: moving a token to another line, or changing the case of a move
@@ -221,12 +224,14 @@ test_group.yaml:
 /// Adds `generators/generators.yaml`, the programs that travel and `generators/copied/` (every
 /// other test's input and answer, under its path in data/) to a 2025-09 package; the notes
 /// say which tests' programs could not travel. `extensions`: the languages of the package's
-/// submissions; `test_group`: its data/test_group.yaml (a YAML mapping, no comments).
+/// submissions; `test_group`: its data/test_group.yaml (a YAML mapping, no comments); `cases`:
+/// the validator's and the checker's own tests ([`crate::export::cases::icpc`]), copied likewise.
 pub fn add_icpc(
     p: &mut Package,
     source: &Source,
     extensions: &[&str],
     test_group: &str,
+    cases: &[IcpcCase],
 ) -> Result<Vec<String>, crate::export::ExportError> {
     let (made, notes) = made_all(source);
     let how = |t: &BuiltTest| {
@@ -307,6 +312,26 @@ pub fn add_icpc(
                 p.add(format!("generators/copied/{path}.in"), t.input.clone());
                 p.add(format!("generators/copied/{path}.ans"), t.answer.clone());
             }
+        }
+    }
+    // The validator's and the checker's own tests, each copied from copied/ like a test.
+    let mut open_dir = "";
+    for c in cases {
+        if c.dir != open_dir {
+            yaml.push_str(&format!("  {}:\n    data:\n", c.dir));
+            open_dir = c.dir;
+        }
+        let path = format!("{}/{}", c.dir, c.name);
+        yaml.push_str(&format!(
+            "      # {}\n      {}:\n        copy: copied/{path}\n",
+            c.why.replace('\n', " "),
+            yaml_str(&c.name)
+        ));
+        for (extension, bytes) in &c.files {
+            p.add(
+                format!("generators/copied/{path}{extension}"),
+                bytes.clone(),
+            );
         }
     }
     p.add("generators/generators.yaml", yaml);

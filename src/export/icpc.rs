@@ -13,6 +13,8 @@
 //!                                       directory per group of judge.toml, numbered in plan order
 //!                                       ([`problem_package::secret_paths`])
 //! NAME/input_validators/NAME/validate.cpp   the portable validator (src/export/cpp/)
+//! NAME/data/invalid_input/NAME.in, invalid_answer/NAME.in|.ans, invalid_output/NAME.in|.ans|.out,
+//!     valid_output/NAME.in|.ans|.out   the validator's and the checker's own tests ([`cases`])
 //! NAME/data/test_group.yaml            output_validator_args: the output is line- and case-sensitive
 //! NAME/answer_validators/NAME/check.cpp the portable checker: the answer must be canonical
 //! NAME/output_validator/check.cpp       the portable checker (Kattis protocol)
@@ -42,8 +44,8 @@ use crate::export::problem_package::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
     add_submissions, source_of, test_paths, yaml_str,
 };
-use crate::export::readme;
 use crate::export::{Convention, ExportError, Source, generators, problem_uuid, seconds};
+use crate::export::{cases, readme};
 
 /// The format version written in problem.yaml.
 pub const FORMAT_VERSION: &str = "2025-09";
@@ -63,11 +65,27 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     p.add("problem.yaml", problem_yaml(source)?);
     add_statement(&mut p, source, "statement")?;
     add_data(&mut p, source)?;
+    let cases = cases::load(problem, source.repo)?;
+    let icpc_cases = cases::icpc(&cases);
+    for c in &icpc_cases {
+        for (extension, bytes) in &c.files {
+            p.add(
+                format!("data/{}/{}{extension}", c.dir, c.name),
+                bytes.clone(),
+            );
+        }
+    }
     p.add("data/test_group.yaml", TEST_GROUP_YAML);
     add_input_validator(&mut p, source, &format!("input_validators/{name}"));
     add_answer_validator(&mut p, source, &format!("answer_validators/{name}"));
     add_output_validator(&mut p, source, "output_validator");
-    let generated = generators::add_icpc(&mut p, source, &SUBMISSION_EXTENSIONS, TEST_GROUP_YAML)?;
+    let generated = generators::add_icpc(
+        &mut p,
+        source,
+        &SUBMISSION_EXTENSIONS,
+        TEST_GROUP_YAML,
+        &icpc_cases,
+    )?;
     p.notes.extend(generated);
     let solutions = add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT, JUDGE)?;
     let tests = test_paths(source)?;
@@ -84,10 +102,20 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ],
         &made,
         &tests,
+        &cases::section(name, &cases, CASES_CARRIED),
         &solutions,
     );
     Ok(p)
 }
+
+/// Where the 2025-09 package holds the validator's and the checker's own tests.
+const CASES_CARRIED: &str = "This package carries them as the format wants them: an invalid \
+    input as `data/invalid_input/NAME.in`, an invalid jury answer as \
+    `data/invalid_answer/NAME.in|.ans`, an output the checker must accept as \
+    `data/valid_output/NAME.in|.ans|.out` and one it must reject (a wrong answer or a \
+    presentation error) as `data/invalid_output/NAME.in|.ans|.out`, each copied by \
+    generators.yaml from `generators/copied/`. `bt validate` runs the validators on them and \
+    fails on any that is not rejected, or accepted, as it must be.";
 
 /// How BAPCtools builds the submissions: C++ as one standard, without ONLINE_JUDGE.
 const JUDGE: Judge = Judge {

@@ -32,8 +32,8 @@ use crate::export::problem_package::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
     add_submissions, source_of, test_paths, yaml_str,
 };
-use crate::export::readme;
 use crate::export::{ExportError, Source, problem_uuid, seconds};
+use crate::export::{cases, readme};
 
 /// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least
 /// this many times the slowest accepted submission's CPU time. The limits are the original
@@ -91,6 +91,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .lines()
         .map(|l| format!("    {l}\n"))
         .collect();
+    let cases = cases::load(problem, source.repo)?;
     readme::write(
         &mut p,
         source,
@@ -104,6 +105,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ],
         &made,
         &tests,
+        &cases::section(&problem.name, &cases, cases::CASES_NOT_CARRIED),
         &solutions,
     );
     Ok(p)

@@ -40,13 +40,21 @@ use std::path::Path;
 
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
-use crate::export::readme;
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, generators, statement};
+use crate::export::{cases, readme};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
 /// Polygon's language of the C++ sources (GNU G++23 14.2, 64 bit).
 pub const CPP_TYPE: &str = "cpp.gcc14-64-msys2-g++23";
+
+/// Where the Polygon package holds the validator's and the checker's own tests.
+const CASES_CARRIED: &str = "This package carries the invalid inputs as the validator's tests \
+    (problem.xml's validator testset, `files/tests/validator-tests/NN`, each `invalid`) and the \
+    outputs as the checker's tests (its checker testset, `files/tests/checker-tests/NN` the \
+    input, `NN.o` the output, `NN.a` the canonical answer, each with its verdict: `ok`, \
+    `wrong-answer` or `presentation-error`), in the order below; Polygon has no place for an \
+    invalid jury answer.";
 
 /// How the package has Polygon build the solutions: C++ as [`CPP_TYPE`] alone, with
 /// ONLINE_JUDGE defined (as Codeforces does).
@@ -148,6 +156,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         "files/validator.cpp",
         source.validator_cpp(Convention::Testlib),
     );
+    let (case_files, validator_tests, checker_tests) =
+        cases::polygon(&cases::load(problem, source.repo)?);
+    for (path, bytes) in case_files {
+        p.add(path, bytes);
+    }
     let mut solutions = Vec::new();
     let mut carried = Vec::new();
     let mut main_given = false;
@@ -211,7 +224,13 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_statement(&mut p, source)?;
     p.add(
         "problem.xml",
-        problem_xml(source, &commands, &executables, &solutions),
+        problem_xml(
+            source,
+            &commands,
+            &executables,
+            &solutions,
+            [&validator_tests, &checker_tests],
+        ),
     );
     let tests: Vec<(String, &BuiltTest)> = source
         .tests
@@ -222,6 +241,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .collect();
     let made = readme_made(source, &executables);
     let problem = source.problem;
+    let cases = cases::load(problem, source.repo)?;
     readme::write(
         &mut p,
         source,
@@ -232,6 +252,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         ],
         &made,
         &tests,
+        &cases::section(&problem.name, &cases, CASES_CARRIED),
         &carried,
     );
     Ok(p)
@@ -372,6 +393,7 @@ fn problem_xml(
     commands: &[Option<String>],
     executables: &[(String, &str)],
     solutions: &[Solution],
+    [validator_tests, checker_tests]: [&str; 2],
 ) -> String {
     let problem = source.problem;
     let tests = &source.tests.tests;
@@ -453,10 +475,12 @@ fn problem_xml(
          \x20       <checker type=\"testlib\">\n\
          \x20           <source path=\"files/check.cpp\" type=\"{CPP_TYPE}\"/>\n\
          \x20           <copy path=\"check.cpp\"/>\n\
+         {checker_tests}\
          \x20       </checker>\n\
          \x20       <validators>\n\
          \x20           <validator>\n\
          \x20               <source path=\"files/validator.cpp\" type=\"{CPP_TYPE}\"/>\n\
+         {validator_tests}\
          \x20           </validator>\n\
          \x20       </validators>\n\
          \x20       <solutions>\n"

@@ -145,7 +145,9 @@ fn how(test: &BuiltTest, source: &Source) -> String {
 /// `{name}`, `{intro}`, `{generated}` and `{solutions}` filled here, the rest from `values`.
 /// `made`: the files made from judge.toml and the sources other than the tests, `(path, from
 /// what)`; `tests`: every test with the path of its input in the package, in the package's
-/// order; `solutions`: every shipped solution.
+/// order; `cases`: the part on the validator's and the checker's own tests
+/// ([`crate::export::cases::section`]), after the tests; `solutions`: every shipped solution.
+#[allow(clippy::too_many_arguments)]
 pub fn write(
     p: &mut Package,
     source: &Source,
@@ -153,6 +155,7 @@ pub fn write(
     values: &[(&str, &dyn Display)],
     made: &[(String, String)],
     tests: &[(String, &BuiltTest)],
+    cases: &str,
     solutions: &[Carried],
 ) {
     let problem = source.problem;
@@ -171,7 +174,7 @@ pub fn write(
         ("name", &problem.name),
         ("intro", &intro),
     ];
-    let generated = generated(source, made, tests);
+    let generated = format!("{}\n{cases}", generated(source, made, tests));
     let carried = carried(solutions);
     all.extend([
         ("generated", &generated as &dyn Display),

@@ -36,6 +36,7 @@ mod readme;
 mod statement;
 mod suite;
 
+use crate::export::cases;
 use crate::export::package::Package;
 use crate::export::{Convention, ExportError, Source};
 
@@ -61,6 +62,11 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         p.add(format!("tests/{}/test.yml", s.dir), s.test_yml.clone());
         p.add(format!("tests/{}/{}", s.dir, s.file), s.source.clone());
     }
-    p.add("README.md", readme::readme(source, &solutions, &pictures));
+    let cases = cases::load(source.problem, source.repo)?;
+    let cases = cases::section(&source.problem.name, &cases, cases::CASES_NOT_CARRIED);
+    p.add(
+        "README.md",
+        readme::readme(source, &solutions, &pictures, &cases),
+    );
     Ok(p)
 }

@@ -6,7 +6,13 @@ use crate::export::dmoj::suite::Case;
 use crate::export::{Source, readme, seconds};
 
 /// The README of a problem's DMOJ folder.
-pub(super) fn readme(source: &Source, solutions: &[Case], pictures: &[String]) -> String {
+/// `cases`: the part on the validator's and the checker's own tests.
+pub(super) fn readme(
+    source: &Source,
+    solutions: &[Case],
+    pictures: &[String],
+    cases: &str,
+) -> String {
     let problem = source.problem;
     let name = &problem.name;
     let batches = batches(source);
@@ -49,6 +55,7 @@ pub(super) fn readme(source: &Source, solutions: &[Case], pictures: &[String]) -
             ("memory", &problem.memory_limit),
             ("kib", &(problem.memory_limit * 1024)),
             ("files", &source.files_note()),
+            ("cases", &cases),
         ],
     )
 }
