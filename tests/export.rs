@@ -17,6 +17,7 @@ use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
+use boardjudge::export::cases;
 use boardjudge::problemset::names::path_order;
 use boardjudge::problemset::plan::{Plan, ProblemPlan, TestSource};
 use boardjudge::problemset::program_generator::expand_seed;
@@ -668,6 +669,11 @@ fn bad_arguments_exit_with_2() {
 }
 
 /// A file of a package as text.
+/// A problem's validator and checker cases in the 2025-09 layout, as every export checks them.
+fn icpc_cases(problem: &ProblemPlan) -> Vec<cases::IcpcCase> {
+    cases::icpc(&cases::load(problem, repo()).expect("the cases hold"))
+}
+
 fn text(files: &BTreeMap<String, (u32, Vec<u8>)>, path: &str) -> String {
     let (_, bytes) = files
         .get(path)
@@ -754,11 +760,30 @@ fn icpc_layout_follows_the_2025_09_format() {
                 data += 1;
             }
         }
+        // The validator's and the checker's own tests, each file in data/ its directory.
+        let cases = icpc_cases(problem);
+        for c in &cases {
+            for (extension, bytes) in &c.files {
+                let path = format!("data/{}/{}{extension}", c.dir, c.name);
+                assert_eq!(&files[&path].1, bytes, "{name} {path}");
+                data += 1;
+            }
+        }
+        if ["sicily", "msquare", "rotation"].contains(&name) {
+            let dirs: BTreeSet<&str> = cases.iter().map(|c| c.dir).collect();
+            let want = [
+                "invalid_answer",
+                "invalid_input",
+                "invalid_output",
+                "valid_output",
+            ];
+            assert_eq!(dirs.into_iter().collect::<Vec<_>>(), want, "{name}");
+        }
         let in_data = files.keys().filter(|k| k.starts_with("data/")).count();
         assert_eq!(
             in_data,
             data + 1,
-            "{name}: the tests and test_group.yaml only"
+            "{name}: the tests, the cases and test_group.yaml only"
         );
         // Every shipped solution (a file in another language would be named in a note:
         // tested below).
@@ -1008,6 +1033,28 @@ fn every_package_explains_itself_in_a_readme() {
                 .filter(|r| r.len() == 3)
                 .collect();
             assert_eq!(rows.len(), problem.tests.len(), "{at}: a row per test");
+            // Then the validator's and the checker's own tests: a row each, with its verdict.
+            let case_rows: Vec<Vec<String>> = table_rows(generated)
+                .into_iter()
+                .filter(|r| r.len() == 4 && r[0] != "case")
+                .collect();
+            let own = icpc_cases(problem);
+            assert_eq!(case_rows.len(), own.len(), "{at}: a row per case");
+            for c in &own {
+                let must: &[&str] = match c.dir {
+                    "valid_output" => &["accepted"],
+                    "invalid_output" => &["wrong-answer", "presentation-error"],
+                    _ => &["rejected"],
+                };
+                assert!(
+                    case_rows
+                        .iter()
+                        .any(|r| r[0] == c.name && must.contains(&r[2].as_str())),
+                    "{at}: no row for {} {}",
+                    c.dir,
+                    c.name
+                );
+            }
             let mut ids: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
             ids.sort();
             let mut expected: Vec<String> = problem.tests.iter().map(|t| t.id()).collect();
@@ -1346,6 +1393,44 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
         for source in sources {
             assert!(files.contains_key(source.attribute("path").unwrap()));
             assert!(languages.contains(&source.attribute("type").unwrap()));
+        }
+        // The validator's tests (every invalid input) and the checker's (every output, its
+        // verdict), their files in the package.
+        let own = cases::load(problem, repo()).unwrap();
+        for (testset, count, pattern, verdicts) in [
+            (
+                child(assets, "validators/validator/testset"),
+                own.invalid_input.len(),
+                "files/tests/validator-tests/%02d",
+                vec!["invalid"; own.invalid_input.len()],
+            ),
+            (
+                child(checker, "testset"),
+                own.output.len(),
+                "files/tests/checker-tests/%02d",
+                own.output
+                    .iter()
+                    .map(|c| match c.verdict.name() {
+                        "accepted" => "ok",
+                        other => other,
+                    })
+                    .collect(),
+            ),
+        ] {
+            assert_eq!(
+                child(testset, "test-count").text(),
+                Some(&*count.to_string())
+            );
+            assert_eq!(child(testset, "input-path-pattern").text(), Some(pattern));
+            let tests = children(child(testset, "tests"), "test");
+            let found: Vec<&str> = tests
+                .iter()
+                .map(|t| t.attribute("verdict").unwrap())
+                .collect();
+            assert_eq!(found, verdicts, "{name}");
+            for k in 1..=count {
+                assert!(files.contains_key(&pattern.replace("%02d", &format!("{k:02}"))));
+            }
         }
         let solutions = children(child(assets, "solutions"), "solution");
         // Every one but those that name a standard (the package names one C++ type) and those
@@ -2095,7 +2180,22 @@ fn generator_programs_travel_and_every_recorded_command_remakes_its_test() {
         // copied/ with the command of boardjudge's gen above it.
         let dir = exported("icpc").join(name);
         let icpc = tree(&dir);
-        let cases = generators_yaml(&text(&icpc, "generators/generators.yaml"));
+        let mut cases = generators_yaml(&text(&icpc, "generators/generators.yaml"));
+        // The validator's and the checker's own tests: each copied from copied/, its files
+        // those of data/, why it is there the comment above it.
+        for c in icpc_cases(problem) {
+            let path = format!("{}/{}", c.dir, c.name);
+            let (keys, comment) = cases.remove(&path).expect("in generators.yaml");
+            assert_eq!(keys["copy"], format!("copied/{path}"), "{name}");
+            assert_eq!(comment, c.why, "{name} {path}");
+            for (extension, _) in &c.files {
+                assert_eq!(
+                    icpc[&format!("generators/copied/{path}{extension}")].1,
+                    icpc[&format!("data/{path}{extension}")].1,
+                    "{name} {path}{extension}"
+                );
+            }
+        }
         let secret = numbered_secret_paths(problem);
         assert_eq!(cases.len(), problem.tests.len(), "{name}: every test, once");
         for test in &problem.tests {
