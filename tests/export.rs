@@ -1772,7 +1772,7 @@ fn inserting_a_test_renames_no_other_exported_file() {
     // A copy of the plan with one more test at the front of msquare's by-distance group,
     // built into a copy of msquare's test data, then exported again in every kind.
     let tmp = scratch("judge-export", "insert");
-    for name in ["statements", "solutions", "generators"] {
+    for name in ["statements", "solutions", "generators", "cases"] {
         link_into(&tmp, name);
     }
     let plan = std::fs::read_to_string(repo().join("judge.toml")).unwrap();
