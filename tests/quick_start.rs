@@ -1,14 +1,16 @@
 //! README's quick start, read from README itself: its first command builds every binary of
 //! the crate (each file or folder of `src/bin/`) before any of them is called, and the
 //! judge's and the contestant's tools, `check` and `validate`, are called by the path that
-//! build gives them; what its commands write is ignored by git.
+//! build gives them; what its commands write is ignored by git; and the lines it shows under
+//! a command are what the command prints (`my.cpp` being the shipped solution README names).
+
+mod common;
+
+use common::cli::{copy_dir, repo, scratch};
+use common::readme::{shown_under, shows};
 
 use std::collections::BTreeSet;
 use std::path::Path;
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The commands of the quick start's first `sh` block, in order, each split into words as a
 /// shell splits them: the output lines (`#  ...`) and the comments left out, `a && b` as two
@@ -218,42 +220,6 @@ fn the_quick_start_outputs_leave_git_status_clean() {
     }
 }
 
-/// The output lines (`#  ...`) the quick start shows under the command that starts with
-/// `command`, the `#  ` left out.
-fn shown_under(command: &str) -> Vec<String> {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let mut lines = readme.lines().skip_while(|l| !l.starts_with(command));
-    assert!(
-        lines.next().is_some(),
-        "README's quick start runs `{command}`"
-    );
-    let shown: Vec<String> = lines
-        .map_while(|l| l.trim_start().strip_prefix("#  ").map(str::to_string))
-        .collect();
-    assert!(!shown.is_empty(), "README shows the output of `{command}`");
-    shown
-}
-
-/// Whether `shown` (a quick-start output line) is a line of `actual`: runs of white space
-/// count as one space, a note at its end set off by two spaces or more (`  (exit 1)`) is left
-/// out, and `...` stands for any text.
-fn shows(shown: &str, actual: &str) -> bool {
-    let note = regex::Regex::new(r"\s{2,}\([^()]*\)\s*$").unwrap();
-    let collapse = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let shown = collapse(&note.replace(shown, ""));
-    let pieces: Vec<&str> = shown.split("...").map(str::trim).collect();
-    actual.lines().map(collapse).any(|line| {
-        let mut from = 0;
-        pieces.iter().all(|piece| match line[from..].find(piece) {
-            Some(at) => {
-                from += at + piece.len();
-                true
-            }
-            None => false,
-        })
-    })
-}
-
 /// Runs the built `binary` with `args` in `dir`: its standard output and error together.
 fn output_of(binary: &str, args: &[&str], dir: &Path) -> String {
     let o = std::process::Command::new(binary)
@@ -324,5 +290,47 @@ fn the_quick_start_shows_what_its_commands_print() {
     let args = [input.as_str(), out.to_str().unwrap(), answer.as_str()];
     let checked = output_of(env!("CARGO_BIN_EXE_check"), &args, repo());
     check("target/release/check ", &checked);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The shipped solution README's quick start runs as `my.cpp`: the path README names beside
+/// it, a file of the repository.
+fn my_cpp() -> String {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let named = regex::Regex::new(r"`my\.cpp` [^`]*`(solutions/[^`]+)`").unwrap();
+    let path = named
+        .captures(&readme)
+        .expect("README names the shipped solution `my.cpp` stands for")[1]
+        .to_string();
+    assert!(
+        repo().join(&path).is_file(),
+        "README's my.cpp, {path}, is not a file"
+    );
+    path
+}
+
+#[test]
+fn the_quick_start_shows_what_judge_run_and_judge_stress_print_for_my_cpp() {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let check = |command: &str, actual: &str| {
+        for shown in shown_under(command) {
+            assert!(shows(&shown, actual), "README: {shown}\nprinted:\n{actual}");
+        }
+    };
+    let my = my_cpp();
+    let ran = output_of(judge, &["run", "msquare", &my], repo());
+    check("judge run msquare my.cpp", &ran);
+    // `--save` writes into the plan and its test data: run on a copy of them.
+    let dir = scratch("judge-quick-start", "stress");
+    std::fs::copy(repo().join("judge.toml"), dir.join("judge.toml")).unwrap();
+    copy_dir(&repo().join("generators"), &dir.join("generators"));
+    copy_dir(
+        &repo().join("testdata/msquare"),
+        &dir.join("testdata/msquare"),
+    );
+    let my = repo().join(&my);
+    let args = ["stress", "msquare", my.to_str().unwrap(), "--save"];
+    let stressed = output_of(judge, &args, &dir);
+    check("judge stress msquare my.cpp --save", &stressed);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -6,8 +6,8 @@
 //! script run, no network request made by the page, and its layout: groups collapsed to one
 //! row each that expands on click, the failing group cells in the first screen at 1280x800,
 //! the header row and the test column kept in view when the matrix scrolls (at 390x844, a
-//! phone). The same for the page of `judge run` with several
-//! solutions, on two tests.
+//! phone); the summary line README's quick start shows under it. The same for the page of
+//! `judge run` with several solutions, on two tests.
 //!
 //! Without Chromium the browser half is skipped with a loud message; CI installs Chromium,
 //! and there (`CI=true`, or BOARDJUDGE_REQUIRE_CHROMIUM=1 as .ci/run sets) the skip is a
@@ -17,6 +17,7 @@ mod common;
 
 use common::cli::{repo, scratch};
 use common::need::need;
+use common::readme::{shown_under, shows};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -40,6 +41,20 @@ fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{stderr}");
+    // README's quick start shows this command's summary line (its --json and --jobs aside):
+    // the page's notes hold it.
+    let page = std::fs::read_to_string(&html).unwrap();
+    let notes: String = page
+        .lines()
+        .filter(|l| l.contains("class=\"note\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for shown in shown_under("judge strength msquare --matrix --html report.html") {
+        assert!(
+            shows(&shown, &notes),
+            "README: {shown}\nthe page's notes:\n{notes}"
+        );
+    }
     let v: Value = serde_json::from_slice(&o.stdout).expect("JSON on stdout");
     assert_eq!(v["failed"], 0);
     let m = &v["problems"][0];

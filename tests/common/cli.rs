@@ -64,12 +64,16 @@ pub fn tree(dir: &Path) -> BTreeMap<String, (u32, Vec<u8>)> {
     files
 }
 
-/// Copies every file directly in `from` into `to` (made if missing).
+/// Copies every file in `from`, and in its folders, into `to` (made if missing).
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
     }
 }
 

@@ -4,4 +4,5 @@
 pub mod cli;
 pub mod ida;
 pub mod need;
+pub mod readme;
 pub mod rng;
