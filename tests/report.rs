@@ -33,7 +33,7 @@ fn the_matrix_of_the_shipped_msquare_solutions_in_json_and_in_a_browser() {
     let o = Command::new(JUDGE)
         // Two jobs, as many as CI has cores: the report, not the timing, is under test here.
         .args([
-            "strength", "msquare", "--matrix", "--json", "--html", "--jobs", "2",
+            "strength", "msquare", "--matrix", "--json", "--jobs", "2", "--html",
         ])
         .arg(&html)
         .current_dir(repo())
