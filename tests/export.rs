@@ -972,7 +972,7 @@ fn every_package_explains_itself_in_a_readme() {
         "How it is scored",
         "Generated files",
         "Solutions",
-        "How this repository verified it",
+        "Verification",
     ];
     for kind in ["icpc", "kattis", "polygon", "cms"] {
         for problem in &plan().problems {
@@ -1138,7 +1138,7 @@ fn every_package_explains_itself_in_a_readme() {
                 }
             }
             // How it was verified: the tool and the version the script pins, and its command.
-            let verified = section("How this repository verified it");
+            let verified = section("Verification");
             let (tool, pinned, command) = match kind {
                 "kattis" => (
                     "problemtools",
@@ -1168,6 +1168,21 @@ fn every_package_explains_itself_in_a_readme() {
                 ),
             };
             assert!(verified.contains(tool), "{at}: {verified}");
+            // Made without --verify: it says that no tool ran on it, and for a kind
+            // `--verify` can verify, the command that verifies it.
+            assert!(
+                verified.contains("This package was not verified when it was exported"),
+                "{at}: {verified}"
+            );
+            assert_eq!(
+                verified.contains(&format!("`judge export {kind} {name} OUT_DIR --verify`")),
+                matches!(kind, "kattis" | "icpc"),
+                "{at}: {verified}"
+            );
+            assert!(
+                verified.contains("applies to the repository's own packages"),
+                "{at}: {verified}"
+            );
             assert!(verified.contains(".ci/verify-packages"), "{at}");
             assert!(
                 script.contains(&pinned) && script.contains(command),

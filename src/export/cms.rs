@@ -49,7 +49,7 @@
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, seconds};
-use crate::export::{cases, readme};
+use crate::export::{Kind, cases, readme};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -172,6 +172,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             ("n", &n),
             ("limit", &seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
+            ("verified", &readme::unverified(Kind::Cms, &problem.name)),
         ],
         &readme_made(source),
         &tests,

@@ -45,7 +45,7 @@ use crate::export::problem_package::{
     add_submissions, source_of, test_paths, yaml_str,
 };
 use crate::export::{Convention, ExportError, Source, generators, problem_uuid, seconds};
-use crate::export::{cases, readme};
+use crate::export::{Kind, cases, readme};
 
 /// The format version written in problem.yaml.
 pub const FORMAT_VERSION: &str = "2025-09";
@@ -97,6 +97,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         &[
             ("format_version", &FORMAT_VERSION),
             ("bapctools", &readme::BAPCTOOLS),
+            ("verified", &readme::unverified(Kind::Icpc, &problem.name)),
             ("limit", &seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
         ],

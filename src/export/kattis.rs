@@ -33,7 +33,7 @@ use crate::export::problem_package::{
     add_submissions, source_of, test_paths, yaml_str,
 };
 use crate::export::{ExportError, Source, problem_uuid, seconds};
-use crate::export::{cases, readme};
+use crate::export::{Kind, cases, readme};
 
 /// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least
 /// this many times the slowest accepted submission's CPU time. The limits are the original
@@ -100,6 +100,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             ("limit", &seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
             ("problemtools", &readme::PROBLEMTOOLS),
+            ("verified", &readme::unverified(Kind::Kattis, &problem.name)),
             ("time_multiplier", &TIME_MULTIPLIER),
             ("yaml", &yaml),
         ],

@@ -41,7 +41,7 @@ use std::path::Path;
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
 use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, generators, statement};
-use crate::export::{cases, readme};
+use crate::export::{Kind, cases, readme};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
 
@@ -249,6 +249,10 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         &[
             ("ms", &((problem.time_limit * 1000.0).round() as u64)),
             ("memory", &problem.memory_limit),
+            (
+                "verified",
+                &readme::unverified(Kind::Polygon, &problem.name),
+            ),
         ],
         &made,
         &tests,

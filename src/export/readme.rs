@@ -13,10 +13,13 @@
 
 use std::fmt::Display;
 
-use crate::export::Source;
+use std::path::Path;
+
 use crate::export::generators::{Made, made, resolved};
 use crate::export::package::{Carried, Package};
+use crate::export::{Kind, Source};
 use crate::problemset::build::BuiltTest;
+use crate::problemset::files::write_atomic;
 
 /// The README's path in a package. Neither problemtools' verifyproblem nor BAPCtools warns
 /// about it at a package's root (`.ci/verify-packages` runs both with warnings as errors).
@@ -28,6 +31,47 @@ pub const PROBLEMTOOLS: &str = "1.20260907";
 
 /// The BAPCtools release `.ci/verify-packages` installs (pinned, likewise).
 pub const BAPCTOOLS: &str = "2026.10.0";
+
+/// What the README of a package `judge export` wrote without `--verify` says of its own
+/// verification (`{verified}` in every template): that none ran, and how to run one.
+/// [`record_verification`] puts the result of `--verify` in its place.
+pub fn unverified(kind: Kind, name: &str) -> String {
+    let k = kind.name();
+    let how = match kind {
+        Kind::Kattis => "runs problemtools' verifyproblem on it",
+        Kind::Icpc => "runs BAPCtools' `bt validate` on it",
+        Kind::Polygon | Kind::Cms | Kind::Dmoj => {
+            return format!(
+                "This package was not verified when it was exported: no judge's tool ran on \
+                 it, and `judge export --verify` cannot verify a {k} package here."
+            );
+        }
+    };
+    format!(
+        "This package was not verified when it was exported: no judge's tool ran on it. \
+         `judge export {k} {name} OUT_DIR --verify` {how} where it is written and records \
+         the tool, its version and the result here."
+    )
+}
+
+/// Puts `result` (what `judge export --verify` ran on the package in `dir` and what it
+/// found) in place of the [`unverified`] paragraph of its README, written atomically. The
+/// error says which file could not be read or written, or that the paragraph is not there.
+pub fn record_verification(dir: &Path, kind: Kind, name: &str, result: &str) -> Result<(), String> {
+    let path = dir.join(FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let paragraph = unverified(kind, name);
+    if !text.contains(&paragraph) {
+        return Err(format!(
+            "{}: no paragraph saying it was not verified",
+            path.display()
+        ));
+    }
+    let text = text.replacen(&paragraph, result, 1);
+    write_atomic(&path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
 
 /// The statement's pictures in `p` under `dir` (every file there but `problem.en.tex`), each
 /// with what it is made from, for the README's table of generated files.
@@ -48,7 +92,7 @@ pub const HEADINGS: [&str; 6] = [
     "How it is scored",
     "Generated files",
     "Solutions",
-    "How this repository verified it",
+    "Verification",
 ];
 
 /// The Kattis legacy package's README.

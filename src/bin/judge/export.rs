@@ -13,6 +13,7 @@ use indicatif::ProgressBar;
 use crate::common::{Stop, stopped, usage};
 use crate::terminal::style;
 use crate::ticker::Ticker;
+use crate::verify::{self, cannot_verify};
 
 #[derive(clap::Args)]
 /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
@@ -43,8 +44,9 @@ use crate::ticker::Ticker;
 /// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
 /// or is missing, a test fails to build), 2 bad arguments or a bad plan (also a problem the
 /// kind cannot carry: one of judge.toml's `files_only` for icpc, kattis or dmoj, which have
-/// no file input or output; --all skips it with a note), 3 the package cannot be made or
-/// written. (`judge --help` lists every command's.)
+/// no file input or output; --all skips it with a note; with --verify, also a kind not
+/// verifiable here, a tool not found or that cannot start), 3 the package cannot be made or
+/// written. With --verify, 1 also when the tool finds a fault. (`judge --help` lists every command's.)
 ///
 /// Example:
 ///   judge export kattis msquare packages/
@@ -71,6 +73,12 @@ pub struct Args {
     /// Where the committed test data is (default: testdata/ beside the plan).
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Then run the judge's own tool installed here on each package written (kattis:
+    /// problemtools' verifyproblem, found by BOARDJUDGE_PROBLEMTOOLS=VENV or on PATH; icpc:
+    /// BAPCtools' `bt validate`, by BOARDJUDGE_BAPCTOOLS=VENV or on PATH), say which tool
+    /// and version, what it ran and found, and record the result in the package's README.
+    #[arg(long)]
+    pub verify: bool,
 }
 
 /// `judge export` as its arguments say.
@@ -81,7 +89,11 @@ pub fn command(args: Args) -> ExitCode {
         all,
         plan,
         data,
+        verify,
     } = args;
+    if let Some(why) = verify.then(|| cannot_verify(kind)).flatten() {
+        return usage(&format!("--verify: {why}"));
+    }
     let (problem, out) = match (all, &targets[..]) {
         (true, [out]) => (None, out),
         (false, [problem, out]) => (Some(problem.as_str()), out),
@@ -96,6 +108,7 @@ pub fn command(args: Args) -> ExitCode {
         &plan,
         &data,
         Path::new(out),
+        verify,
         &mut |problem, w| {
             let zip = w
                 .zip
@@ -123,13 +136,16 @@ pub fn command(args: Args) -> ExitCode {
 /// data in `data` as `kind` packages into `out`, in plan order, giving each package to
 /// `written` as it is written; stops at the first that fails. With every problem, one the
 /// kind cannot carry ([`cannot_carry`]) is skipped with a note saying why; named, it is
-/// refused as a bad argument.
+/// refused as a bad argument. With `verify`, each package is verified ([`verify::verify`]) once
+/// written; the first that fails stops.
+#[allow(clippy::too_many_arguments)]
 fn export(
     kind: Kind,
     problem: Option<&str>,
     plan: &Path,
     data: &Path,
     out: &Path,
+    verify: bool,
     written: &mut dyn FnMut(&str, &Written),
 ) -> Result<(), Stop> {
     let plan = Plan::load(plan).map_err(|e| Stop::usage(e.to_string()))?;
@@ -168,6 +184,9 @@ fn export(
         let tests = verified_tests(&plan, name, data, jobs).map_err(|e| Stop::failed(failed(e)))?;
         let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
         bar.suspend(|| written(name, &w));
+        if verify {
+            bar.suspend(|| verify::verify(kind, name, &w.dir))?;
+        }
         bar.inc(1);
         if let Some(ticker) = &ticker {
             ticker.set(done + 1, None);

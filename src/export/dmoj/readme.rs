@@ -3,7 +3,7 @@
 
 use crate::export::dmoj::init::batches;
 use crate::export::dmoj::suite::Case;
-use crate::export::{Source, readme, seconds};
+use crate::export::{Kind, Source, readme, seconds};
 
 /// The README of a problem's DMOJ folder.
 /// `cases`: the part on the validator's and the checker's own tests.
@@ -56,6 +56,7 @@ pub(super) fn readme(
             ("kib", &(problem.memory_limit * 1024)),
             ("files", &source.files_note()),
             ("cases", &cases),
+            ("verified", &readme::unverified(Kind::Dmoj, &problem.name)),
         ],
     )
 }

@@ -1,0 +1,193 @@
+//! `judge export --verify`: the judges' own tools installed here, run on the package just
+//! written: problemtools' verifyproblem on a Kattis package, BAPCtools' `bt validate` on a
+//! 2025-09 one. Each tool is found by an environment variable naming its venv, or on PATH.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use boardjudge::export::Kind;
+use boardjudge::export::readme::record_verification;
+
+use crate::common::Stop;
+
+/// A tool `--verify` runs: its name on PATH, the variable naming its venv, its package.
+struct Tool {
+    program: &'static str,
+    variable: &'static str,
+    package: &'static str,
+}
+
+const VERIFYPROBLEM: Tool = Tool {
+    program: "verifyproblem",
+    variable: "BOARDJUDGE_PROBLEMTOOLS",
+    package: "problemtools",
+};
+
+const BT: Tool = Tool {
+    program: "bt",
+    variable: "BOARDJUDGE_BAPCTOOLS",
+    package: "bapctools",
+};
+
+/// Why `kind` cannot be verified here, or `None` when `--verify` can verify it.
+pub fn cannot_verify(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::Kattis | Kind::Icpc => None,
+        Kind::Polygon => Some("polygon packages are not verifiable here (no Polygon instance)"),
+        Kind::Cms => Some("cms tasks are not verifiable here (no CMS instance)"),
+        Kind::Dmoj => Some(
+            "dmoj folders are not verifiable here yet (`judge export --verify` does not run DMOJ's testsuite)",
+        ),
+    }
+}
+
+/// The program of `tool`: `$VARIABLE/bin/PROGRAM` when the variable is set, else the first
+/// on PATH. The error says how to make it found.
+fn locate(tool: &Tool) -> Result<PathBuf, Stop> {
+    let missing = || {
+        Stop::usage(format!(
+            "{} not found: set {}=VENV (a venv with {}) or put it on PATH",
+            tool.program, tool.variable, tool.package
+        ))
+    };
+    if let Some(venv) = std::env::var_os(tool.variable) {
+        let program = Path::new(&venv).join("bin").join(tool.program);
+        return if program.is_file() {
+            Ok(program)
+        } else {
+            Err(Stop::usage(format!(
+                "{} not found: {} is set but {} is not a file",
+                tool.program,
+                tool.variable,
+                program.display()
+            )))
+        };
+    }
+    let path = std::env::var_os("PATH").ok_or_else(missing)?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(tool.program))
+        .find(|p| p.is_file())
+        .ok_or_else(missing)
+}
+
+/// The installed version of `tool` whose program is `program`: what the venv's python
+/// (beside the program) reports for its package, else "version unknown".
+fn version(tool: &Tool, program: &Path) -> String {
+    let python = program.with_file_name("python3");
+    let asked = Command::new(&python)
+        .args([
+            "-c",
+            "import importlib.metadata, sys; print(importlib.metadata.version(sys.argv[1]))",
+        ])
+        .arg(tool.package)
+        .output();
+    match asked {
+        Ok(out) if out.status.success() => {
+            let v = String::from_utf8_lossy(&out.stdout).trim().to_string();
+            if v.is_empty() {
+                "version unknown".into()
+            } else {
+                v
+            }
+        }
+        _ => "version unknown".into(),
+    }
+}
+
+/// Runs the tool of `kind` on the package of `problem` in `dir`, prints what it ran and what
+/// it found (its output on stderr when it found a fault), and records the result in the
+/// package's README. A tool that is missing or cannot start: [`Stop::usage`]; a package the
+/// tool finds at fault: [`Stop::failed`]; a README that cannot be written: [`Stop::failure`].
+pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
+    let (tool, args, cwd): (&Tool, Vec<String>, Option<&Path>) = match kind {
+        Kind::Kattis => {
+            let limit = std::fs::read_to_string(dir.join(".timelimit")).map_err(|e| {
+                Stop::failure(format!(
+                    "cannot read {}: {e}",
+                    dir.join(".timelimit").display()
+                ))
+            })?;
+            let mut args = vec!["-e".into(), "-t".into(), limit.trim().to_string()];
+            args.push(dir.display().to_string());
+            args.push("-p".into());
+            args.extend(
+                ["config", "statement", "data", "validators", "submissions"].map(String::from),
+            );
+            (&VERIFYPROBLEM, args, None)
+        }
+        Kind::Icpc => (&BT, vec!["validate".into(), "--no-bar".into()], Some(dir)),
+        _ => {
+            let why = cannot_verify(kind).unwrap_or("not verifiable here");
+            return Err(Stop::usage(format!("--verify: {why}")));
+        }
+    };
+    let program = locate(tool)?;
+    let version = version(tool, &program);
+    let line = format!("{} {}", tool.program, args.join(" "));
+    let ran = match cwd {
+        Some(_) => format!("`{line}` in the package's folder"),
+        None => format!("`{line}`"),
+    };
+    println!(
+        "verify {} {problem}: {} {version}: {ran}",
+        kind.name(),
+        tool.package
+    );
+    let mut command = Command::new(&program);
+    command.args(&args);
+    if let Some(cwd) = cwd {
+        command.current_dir(cwd);
+    }
+    let out = command.output().map_err(|e| {
+        Stop::usage(format!(
+            "{} ({}) cannot start: {e}",
+            tool.program,
+            program.display()
+        ))
+    })?;
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fault = match kind {
+        // verifyproblem's own summary, warnings as errors (-e).
+        Kind::Kattis => (!out.status.success()
+            || !log
+                .lines()
+                .any(|l| l == format!("{problem} tested: 0 errors, 0 warnings")))
+        .then(|| "no \"0 errors, 0 warnings\"".to_string()),
+        // bt exits non-zero on an error; a warning shows as a WARNING line.
+        _ => (!out.status.success()
+            || log
+                .lines()
+                .any(|l| l.contains("WARNING") || l.contains("ERROR")))
+        .then(|| "an error or a warning".to_string()),
+    };
+    let status = out
+        .status
+        .code()
+        .map_or("a signal".into(), |c| c.to_string());
+    let found = match &fault {
+        None => format!("passed (exit {status})"),
+        Some(what) => format!("FAILED (exit {status}, {what})"),
+    };
+    let result = format!(
+        "Verified when it was exported: `judge export --verify` ran {} {version} as {ran}: {found}.",
+        tool.package
+    );
+    record_verification(dir, kind, problem, &result).map_err(Stop::failure)?;
+    println!("verify {} {problem}: {found}", kind.name());
+    match fault {
+        None => Ok(()),
+        Some(what) => {
+            eprint!("{log}");
+            Err(Stop::failed(format!(
+                "{} {problem}: {} found {what} in {}",
+                kind.name(),
+                tool.program,
+                dir.display()
+            )))
+        }
+    }
+}
