@@ -130,8 +130,9 @@ fn a_warning_from_bt_validate_fails_the_export() {
         &dir,
         "bt",
         &format!(
-            "pwd > '{}'\necho 'WARNING: something'",
-            dir.join("cwd").display()
+            "pwd > '{}'\necho \"$XDG_CONFIG_HOME\" > '{}'\necho 'WARNING: something'",
+            dir.join("cwd").display(),
+            dir.join("config").display()
         ),
     );
     let out = dir.join("out");
@@ -145,6 +146,14 @@ fn a_warning_from_bt_validate_fails_the_export() {
         out.join(PROBLEM).canonicalize().unwrap()
     );
     assert!(s.contains("bt validate --no-bar"), "{s}");
+    // With a configuration folder of its own (BAPCtools' uuid memory), removed after.
+    let config = std::fs::read_to_string(dir.join("config")).expect("bt ran");
+    let config = Path::new(config.trim());
+    assert!(
+        config.is_absolute() && !config.exists(),
+        "{}",
+        config.display()
+    );
 }
 
 #[test]

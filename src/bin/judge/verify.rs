@@ -138,7 +138,20 @@ pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
     if let Some(cwd) = cwd {
         command.current_dir(cwd);
     }
-    let out = command.output().map_err(|e| {
+    // BAPCtools remembers every problem.yaml it has seen by uuid (in XDG_CONFIG_HOME) and
+    // warns when another folder holds the same uuid, as an earlier export elsewhere does: a
+    // configuration folder of this run's own keeps its check to this package.
+    let config = std::env::temp_dir().join(format!("boardjudge-bt-{}", std::process::id()));
+    if kind == Kind::Icpc {
+        std::fs::create_dir_all(&config)
+            .map_err(|e| Stop::failure(format!("cannot make {}: {e}", config.display())))?;
+        command.env("XDG_CONFIG_HOME", &config);
+    }
+    let out = command.output();
+    if kind == Kind::Icpc {
+        let _ = std::fs::remove_dir_all(&config);
+    }
+    let out = out.map_err(|e| {
         Stop::usage(format!(
             "{} ({}) cannot start: {e}",
             tool.program,
