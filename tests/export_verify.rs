@@ -74,7 +74,7 @@ fn a_clean_verifyproblem_passes_and_the_readme_says_so() {
     let o = export("kattis", &out, &bin);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(0), "{s}");
-    assert!(s.contains("verify kattis rotation: passed (exit 0)"), "{s}");
+    assert!(s.contains("submissions: passed (exit 0)"), "{s}");
     // It ran on exactly this export, with the limit of its .timelimit and every part.
     let argv = std::fs::read_to_string(dir.join("argv")).expect("the tool ran");
     let package = out.join(PROBLEM);
@@ -115,7 +115,7 @@ fn a_fault_verifyproblem_finds_fails_the_export_and_the_readme_says_so() {
         s.contains("ERROR in submissions: WA"),
         "the tool's output shown: {s}"
     );
-    assert!(s.contains("verifyproblem found"), "{s}");
+    assert!(s.contains("found no \"0 errors, 0 warnings\""), "{s}");
     assert!(
         readme(&out).contains(": FAILED (exit 1,"),
         "{}",
@@ -130,7 +130,8 @@ fn a_warning_from_bt_validate_fails_the_export() {
         &dir,
         "bt",
         &format!(
-            "pwd > '{}'\necho \"$XDG_CONFIG_HOME\" > '{}'\necho 'WARNING: something'",
+            "echo \"$*\" >> '{}'\npwd > '{}'\necho \"$XDG_CONFIG_HOME\" > '{}'\necho 'WARNING: something'",
+            dir.join("argv").display(),
             dir.join("cwd").display(),
             dir.join("config").display()
         ),
@@ -146,6 +147,9 @@ fn a_warning_from_bt_validate_fails_the_export() {
         out.join(PROBLEM).canonicalize().unwrap()
     );
     assert!(s.contains("bt validate --no-bar"), "{s}");
+    // It stopped at the first step that failed.
+    let argv = std::fs::read_to_string(dir.join("argv")).expect("bt ran");
+    assert_eq!(argv, "validate --no-bar\n");
     // With a configuration folder of its own (BAPCtools' uuid memory), removed after.
     let config = std::fs::read_to_string(dir.join("config")).expect("bt ran");
     let config = Path::new(config.trim());
@@ -153,6 +157,33 @@ fn a_warning_from_bt_validate_fails_the_export() {
         config.is_absolute() && !config.exists(),
         "{}",
         config.display()
+    );
+}
+
+#[test]
+fn a_clean_bt_validate_then_bt_run_pass_and_the_readme_says_so() {
+    let dir = scratch("icpc-pass");
+    let bin = stand_in(
+        &dir,
+        "bt",
+        &format!(
+            "echo \"$*\" >> '{}'\necho 'Done'",
+            dir.join("argv").display()
+        ),
+    );
+    let out = dir.join("out");
+    let o = export("icpc", &out, &bin);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    let argv = std::fs::read_to_string(dir.join("argv")).expect("bt ran");
+    assert_eq!(argv, "validate --no-bar\nrun --no-bar\n");
+    let text = readme(&out);
+    assert!(
+        text.contains(
+            "in the package's folder: `bt validate --no-bar`: passed (exit 0); then \
+             `bt run --no-bar`: passed (exit 0)."
+        ),
+        "{text}"
     );
 }
 

@@ -39,7 +39,7 @@ pub fn unverified(kind: Kind, name: &str) -> String {
     let k = kind.name();
     let how = match kind {
         Kind::Kattis => "runs problemtools' verifyproblem on it",
-        Kind::Icpc => "runs BAPCtools' `bt validate` on it",
+        Kind::Icpc => "runs BAPCtools' `bt validate` and `bt run` on it",
         Kind::Polygon | Kind::Cms | Kind::Dmoj => {
             return format!(
                 "This package was not verified when it was exported: no judge's tool ran on \

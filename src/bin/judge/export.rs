@@ -74,9 +74,10 @@ pub struct Args {
     #[arg(long)]
     pub data: Option<PathBuf>,
     /// Then run the judge's own tool installed here on each package written (kattis:
-    /// problemtools' verifyproblem, found by BOARDJUDGE_PROBLEMTOOLS=VENV or on PATH; icpc:
-    /// BAPCtools' `bt validate`, by BOARDJUDGE_BAPCTOOLS=VENV or on PATH), say which tool
-    /// and version, what it ran and found, and record the result in the package's README.
+    /// problemtools' verifyproblem, found by BOARDJUDGE_PROBLEMTOOLS=VENV or on PATH;
+    /// icpc: BAPCtools' `bt validate` then `bt run`, by BOARDJUDGE_BAPCTOOLS=VENV or on
+    /// PATH), say which tool and version, what it ran and found, and record the result in
+    /// the package's README.
     #[arg(long)]
     pub verify: bool,
 }

@@ -1,6 +1,6 @@
 //! `judge export --verify`: the judges' own tools installed here, run on the package just
-//! written: problemtools' verifyproblem on a Kattis package, BAPCtools' `bt validate` on a
-//! 2025-09 one. Each tool is found by an environment variable naming its venv, or on PATH.
+//! written: problemtools' verifyproblem on a Kattis package, BAPCtools' `bt validate` then
+//! `bt run` on a 2025-09 one. Each tool is found by an environment variable naming its venv, or on PATH.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -94,12 +94,13 @@ fn version(tool: &Tool, program: &Path) -> String {
     }
 }
 
-/// Runs the tool of `kind` on the package of `problem` in `dir`, prints what it ran and what
-/// it found (its output on stderr when it found a fault), and records the result in the
-/// package's README. A tool that is missing or cannot start: [`Stop::usage`]; a package the
-/// tool finds at fault: [`Stop::failed`]; a README that cannot be written: [`Stop::failure`].
+/// Runs the tool of `kind` on the package of `problem` in `dir` (for icpc `bt validate`, then
+/// `bt run` when it passed), prints what it ran and what it found (the tool's output on
+/// stderr when it found a fault), and records the result in the package's README. A tool
+/// that is missing or cannot start: [`Stop::usage`]; a package the tool finds at fault:
+/// [`Stop::failed`]; a README that cannot be written: [`Stop::failure`].
 pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
-    let (tool, args, cwd): (&Tool, Vec<String>, Option<&Path>) = match kind {
+    let (tool, steps, cwd): (&Tool, Vec<Vec<String>>, Option<&Path>) = match kind {
         Kind::Kattis => {
             let limit = std::fs::read_to_string(dir.join(".timelimit")).map_err(|e| {
                 Stop::failure(format!(
@@ -113,9 +114,12 @@ pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
             args.extend(
                 ["config", "statement", "data", "validators", "submissions"].map(String::from),
             );
-            (&VERIFYPROBLEM, args, None)
+            (&VERIFYPROBLEM, vec![args], None)
         }
-        Kind::Icpc => (&BT, vec!["validate".into(), "--no-bar".into()], Some(dir)),
+        Kind::Icpc => {
+            let step = |action: &str| vec![action.to_string(), "--no-bar".to_string()];
+            (&BT, vec![step("validate"), step("run")], Some(dir))
+        }
         _ => {
             let why = cannot_verify(kind).unwrap_or("not verifiable here");
             return Err(Stop::usage(format!("--verify: {why}")));
@@ -123,18 +127,61 @@ pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
     };
     let program = locate(tool)?;
     let version = version(tool, &program);
-    let line = format!("{} {}", tool.program, args.join(" "));
-    let ran = match cwd {
-        Some(_) => format!("`{line}` in the package's folder"),
-        None => format!("`{line}`"),
+    let mut ran = Vec::new();
+    let mut fault = None;
+    for args in &steps {
+        let line = format!("{} {}", tool.program, args.join(" "));
+        println!(
+            "verify {} {problem}: {} {version}: {line}",
+            kind.name(),
+            tool.package
+        );
+        let (status, found, log) = run(kind, problem, tool, &program, args, cwd)?;
+        let said = match &found {
+            None => format!("passed (exit {status})"),
+            Some(what) => format!("FAILED (exit {status}, {what})"),
+        };
+        println!("verify {} {problem}: {line}: {said}", kind.name());
+        ran.push(format!("`{line}`: {said}"));
+        if let Some(what) = found {
+            eprint!("{log}");
+            fault = Some(format!("{line} found {what}"));
+            break;
+        }
+    }
+    let place = if cwd.is_some() {
+        " in the package's folder"
+    } else {
+        ""
     };
-    println!(
-        "verify {} {problem}: {} {version}: {ran}",
-        kind.name(),
-        tool.package
+    let result = format!(
+        "Verified when it was exported: `judge export --verify` ran {} {version}{place}: {}.",
+        tool.package,
+        ran.join("; then ")
     );
-    let mut command = Command::new(&program);
-    command.args(&args);
+    record_verification(dir, kind, problem, &result).map_err(Stop::failure)?;
+    match fault {
+        None => Ok(()),
+        Some(what) => Err(Stop::failed(format!(
+            "{} {problem}: {what} in {}",
+            kind.name(),
+            dir.display()
+        ))),
+    }
+}
+
+/// One run of `program` (the tool of `kind`) with `args`, in `cwd` when given: its exit
+/// status, the fault it found if any, and its output.
+fn run(
+    kind: Kind,
+    problem: &str,
+    tool: &Tool,
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+) -> Result<(String, Option<String>, String), Stop> {
+    let mut command = Command::new(program);
+    command.args(args);
     if let Some(cwd) = cwd {
         command.current_dir(cwd);
     }
@@ -170,37 +217,19 @@ pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
                 .lines()
                 .any(|l| l == format!("{problem} tested: 0 errors, 0 warnings")))
         .then(|| "no \"0 errors, 0 warnings\"".to_string()),
-        // bt exits non-zero on an error; a warning shows as a WARNING line.
+        // bt exits non-zero on an error; a warning shows as a line that .ci/verify-packages
+        // refuses too.
         _ => (!out.status.success()
-            || log
-                .lines()
-                .any(|l| l.contains("WARNING") || l.contains("ERROR")))
+            || log.lines().any(|l| {
+                ["WARNING", "ERROR", "warning:", "error:"]
+                    .iter()
+                    .any(|w| l.contains(w))
+            }))
         .then(|| "an error or a warning".to_string()),
     };
     let status = out
         .status
         .code()
         .map_or("a signal".into(), |c| c.to_string());
-    let found = match &fault {
-        None => format!("passed (exit {status})"),
-        Some(what) => format!("FAILED (exit {status}, {what})"),
-    };
-    let result = format!(
-        "Verified when it was exported: `judge export --verify` ran {} {version} as {ran}: {found}.",
-        tool.package
-    );
-    record_verification(dir, kind, problem, &result).map_err(Stop::failure)?;
-    println!("verify {} {problem}: {found}", kind.name());
-    match fault {
-        None => Ok(()),
-        Some(what) => {
-            eprint!("{log}");
-            Err(Stop::failed(format!(
-                "{} {problem}: {} found {what} in {}",
-                kind.name(),
-                tool.program,
-                dir.display()
-            )))
-        }
-    }
+    Ok((status, fault, log))
 }
