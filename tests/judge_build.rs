@@ -53,7 +53,7 @@ fn building_twice_gives_identical_bytes() {
     ]);
     let msquare: Vec<_> = ta
         .iter()
-        .filter(|(p, _)| p.starts_with("msquare"))
+        .filter(|(p, _)| p.starts_with("msquare/"))
         .cloned()
         .collect();
     assert!(tree(&c) == msquare);
