@@ -15,6 +15,7 @@
 //! - [`statement`]: the statements, made for every format from `statements/NAME.md`.
 //! - [`generators`]: generator programs of one's own, shipped where the format runs them.
 //! - [`readme`]: the README.md every package carries, saying what it is and how to use it.
+//! - [`verify`]: `--verify`, the judges' own tools installed here run on a package just written.
 //!
 //! Every package is built in memory ([`package::Package`]) and written out byte for byte the
 //! same on every run.
@@ -31,6 +32,7 @@ pub mod polygon;
 pub mod problem_package;
 pub mod readme;
 pub mod statement;
+pub mod verify;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

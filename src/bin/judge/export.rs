@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use boardjudge::export::verify::{VerifyError, cannot_verify, verify};
 use boardjudge::export::{
     ExportError, Kind, Written, cannot_carry, export_verified, verified_tests,
 };
@@ -13,7 +14,6 @@ use indicatif::ProgressBar;
 use crate::common::{Stop, stopped, usage};
 use crate::terminal::style;
 use crate::ticker::Ticker;
-use crate::verify::{self, cannot_verify};
 
 #[derive(clap::Args)]
 /// Export problem packages for real judges: icpc (2025-09), kattis (also DOMjudge),
@@ -137,7 +137,7 @@ pub fn command(args: Args) -> ExitCode {
 /// data in `data` as `kind` packages into `out`, in plan order, giving each package to
 /// `written` as it is written; stops at the first that fails. With every problem, one the
 /// kind cannot carry ([`cannot_carry`]) is skipped with a note saying why; named, it is
-/// refused as a bad argument. With `verify`, each package is verified ([`verify::verify`]) once
+/// refused as a bad argument. With `verify`, each package is verified ([`verified`]) once
 /// written; the first that fails stops.
 #[allow(clippy::too_many_arguments)]
 fn export(
@@ -186,7 +186,7 @@ fn export(
         let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
         bar.suspend(|| written(name, &w));
         if verify {
-            bar.suspend(|| verify::verify(kind, name, &w.dir))?;
+            bar.suspend(|| verified(kind, name, &w.dir))?;
         }
         bar.inc(1);
         if let Some(ticker) = &ticker {
@@ -197,4 +197,19 @@ fn export(
     });
     bar.finish_and_clear();
     result
+}
+
+/// Runs `--verify` on the package of `problem` in `dir`, printing what it runs and finds (the
+/// tool's output on stderr when it finds a fault). A tool that is missing or cannot start:
+/// [`Stop::usage`]; a package the tool finds at fault: [`Stop::failed`]; a package that
+/// cannot be read or a README that cannot be written: [`Stop::failure`].
+fn verified(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
+    verify(kind, problem, dir, &mut |line| println!("{line}")).map_err(|e| match e {
+        VerifyError::Unavailable(why) => Stop::usage(why),
+        VerifyError::Fault { what, log } => {
+            eprint!("{log}");
+            Stop::failed(what)
+        }
+        VerifyError::Io(why) => Stop::failure(why),
+    })
 }

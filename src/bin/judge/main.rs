@@ -29,7 +29,6 @@ mod stress;
 mod terminal;
 mod ticker;
 mod validate;
-mod verify;
 
 /// Prepare and verify the test data of the problem set described by judge.toml.
 #[derive(Parser)]

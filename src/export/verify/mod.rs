@@ -1,35 +1,35 @@
 //! `judge export --verify`: the judges' own tools installed here, run on the package just
 //! written: problemtools' verifyproblem on a Kattis package, BAPCtools' `bt validate` then
-//! `bt run` on a 2025-09 one. Each tool is found by an environment variable naming its venv, or on PATH.
+//! `bt run` on a 2025-09 one. Each tool is found by an environment variable naming its venv,
+//! or on PATH ([`tool`]). What ran and what it found goes to the caller as it happens and into
+//! the package's README ([`record_verification`]).
 
-use std::path::{Path, PathBuf};
+pub mod tool;
+
+use std::path::Path;
 use std::process::Command;
 
-use boardjudge::export::Kind;
-use boardjudge::export::readme::record_verification;
+use crate::export::Kind;
+use crate::export::readme::record_verification;
+use tool::{BT, Tool, VERIFYPROBLEM};
 
-use crate::common::Stop;
-
-/// A tool `--verify` runs: its name on PATH, the variable naming its venv, its package.
-struct Tool {
-    program: &'static str,
-    variable: &'static str,
-    package: &'static str,
+/// Why a verification did not pass.
+#[derive(Debug)]
+pub enum VerifyError {
+    /// The kind cannot be verified here, or its tool is missing or cannot start.
+    Unavailable(String),
+    /// The tool found a fault in the package: what it found, and the tool's output.
+    Fault {
+        /// The command and what it found.
+        what: String,
+        /// The tool's whole output.
+        log: String,
+    },
+    /// The package could not be read or its README written.
+    Io(String),
 }
 
-const VERIFYPROBLEM: Tool = Tool {
-    program: "verifyproblem",
-    variable: "BOARDJUDGE_PROBLEMTOOLS",
-    package: "problemtools",
-};
-
-const BT: Tool = Tool {
-    program: "bt",
-    variable: "BOARDJUDGE_BAPCTOOLS",
-    package: "bapctools",
-};
-
-/// Why `kind` cannot be verified here, or `None` when `--verify` can verify it.
+/// Why `kind` cannot be verified here, or `None` when [`verify`] can verify it.
 pub fn cannot_verify(kind: Kind) -> Option<&'static str> {
     match kind {
         Kind::Kattis | Kind::Icpc => None,
@@ -41,73 +41,20 @@ pub fn cannot_verify(kind: Kind) -> Option<&'static str> {
     }
 }
 
-/// The program of `tool`: `$VARIABLE/bin/PROGRAM` when the variable is set, else the first
-/// on PATH. The error says how to make it found.
-fn locate(tool: &Tool) -> Result<PathBuf, Stop> {
-    let missing = || {
-        Stop::usage(format!(
-            "{} not found: set {}=VENV (a venv with {}) or put it on PATH",
-            tool.program, tool.variable, tool.package
-        ))
-    };
-    if let Some(venv) = std::env::var_os(tool.variable) {
-        let program = Path::new(&venv).join("bin").join(tool.program);
-        return if program.is_file() {
-            Ok(program)
-        } else {
-            Err(Stop::usage(format!(
-                "{} not found: {} is set but {} is not a file",
-                tool.program,
-                tool.variable,
-                program.display()
-            )))
-        };
-    }
-    let path = std::env::var_os("PATH").ok_or_else(missing)?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(tool.program))
-        .find(|p| p.is_file())
-        .ok_or_else(missing)
-}
-
-/// The installed version of `tool` whose program is `program`: what the venv's python
-/// (beside the program) reports for its package, else "version unknown".
-fn version(tool: &Tool, program: &Path) -> String {
-    let python = program.with_file_name("python3");
-    let asked = Command::new(&python)
-        .args([
-            "-c",
-            "import importlib.metadata, sys; print(importlib.metadata.version(sys.argv[1]))",
-        ])
-        .arg(tool.package)
-        .output();
-    match asked {
-        Ok(out) if out.status.success() => {
-            let v = String::from_utf8_lossy(&out.stdout).trim().to_string();
-            if v.is_empty() {
-                "version unknown".into()
-            } else {
-                v
-            }
-        }
-        _ => "version unknown".into(),
-    }
-}
-
 /// Runs the tool of `kind` on the package of `problem` in `dir` (for icpc `bt validate`, then
-/// `bt run` when it passed), prints what it ran and what it found (the tool's output on
-/// stderr when it found a fault), and records the result in the package's README. A tool
-/// that is missing or cannot start: [`Stop::usage`]; a package the tool finds at fault:
-/// [`Stop::failed`]; a README that cannot be written: [`Stop::failure`].
-pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
+/// `bt run` when it passed), telling `say` each command before it runs and what it found
+/// after, and records the result in the package's README.
+pub fn verify(
+    kind: Kind,
+    problem: &str,
+    dir: &Path,
+    say: &mut dyn FnMut(&str),
+) -> Result<(), VerifyError> {
     let (tool, steps, cwd): (&Tool, Vec<Vec<String>>, Option<&Path>) = match kind {
         Kind::Kattis => {
-            let limit = std::fs::read_to_string(dir.join(".timelimit")).map_err(|e| {
-                Stop::failure(format!(
-                    "cannot read {}: {e}",
-                    dir.join(".timelimit").display()
-                ))
-            })?;
+            let file = dir.join(".timelimit");
+            let limit = std::fs::read_to_string(&file)
+                .map_err(|e| VerifyError::Io(format!("cannot read {}: {e}", file.display())))?;
             let mut args = vec!["-e".into(), "-t".into(), limit.trim().to_string()];
             args.push(dir.display().to_string());
             args.push("-p".into());
@@ -122,30 +69,29 @@ pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
         }
         _ => {
             let why = cannot_verify(kind).unwrap_or("not verifiable here");
-            return Err(Stop::usage(format!("--verify: {why}")));
+            return Err(VerifyError::Unavailable(format!("--verify: {why}")));
         }
     };
-    let program = locate(tool)?;
-    let version = version(tool, &program);
+    let program = tool.locate().map_err(VerifyError::Unavailable)?;
+    let version = tool.version(&program);
     let mut ran = Vec::new();
     let mut fault = None;
     for args in &steps {
         let line = format!("{} {}", tool.program, args.join(" "));
-        println!(
+        say(&format!(
             "verify {} {problem}: {} {version}: {line}",
             kind.name(),
             tool.package
-        );
+        ));
         let (status, found, log) = run(kind, problem, tool, &program, args, cwd)?;
         let said = match &found {
             None => format!("passed (exit {status})"),
             Some(what) => format!("FAILED (exit {status}, {what})"),
         };
-        println!("verify {} {problem}: {line}: {said}", kind.name());
+        say(&format!("verify {} {problem}: {line}: {said}", kind.name()));
         ran.push(format!("`{line}`: {said}"));
         if let Some(what) = found {
-            eprint!("{log}");
-            fault = Some(format!("{line} found {what}"));
+            fault = Some((format!("{line} found {what}"), log));
             break;
         }
     }
@@ -159,14 +105,13 @@ pub fn verify(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
         tool.package,
         ran.join("; then ")
     );
-    record_verification(dir, kind, problem, &result).map_err(Stop::failure)?;
+    record_verification(dir, kind, problem, &result).map_err(VerifyError::Io)?;
     match fault {
         None => Ok(()),
-        Some(what) => Err(Stop::failed(format!(
-            "{} {problem}: {what} in {}",
-            kind.name(),
-            dir.display()
-        ))),
+        Some((what, log)) => Err(VerifyError::Fault {
+            what: format!("{} {problem}: {what} in {}", kind.name(), dir.display()),
+            log,
+        }),
     }
 }
 
@@ -179,7 +124,7 @@ fn run(
     program: &Path,
     args: &[String],
     cwd: Option<&Path>,
-) -> Result<(String, Option<String>, String), Stop> {
+) -> Result<(String, Option<String>, String), VerifyError> {
     let mut command = Command::new(program);
     command.args(args);
     if let Some(cwd) = cwd {
@@ -191,7 +136,7 @@ fn run(
     let config = std::env::temp_dir().join(format!("boardjudge-bt-{}", std::process::id()));
     if kind == Kind::Icpc {
         std::fs::create_dir_all(&config)
-            .map_err(|e| Stop::failure(format!("cannot make {}: {e}", config.display())))?;
+            .map_err(|e| VerifyError::Io(format!("cannot make {}: {e}", config.display())))?;
         command.env("XDG_CONFIG_HOME", &config);
     }
     let out = command.output();
@@ -199,7 +144,7 @@ fn run(
         let _ = std::fs::remove_dir_all(&config);
     }
     let out = out.map_err(|e| {
-        Stop::usage(format!(
+        VerifyError::Unavailable(format!(
             "{} ({}) cannot start: {e}",
             tool.program,
             program.display()
