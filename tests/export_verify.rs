@@ -2,7 +2,7 @@
 //! stand-in script in its place (the real tools run in `.ci/verify-packages`). It says what
 //! it ran and what it found, exits 0 when the tool finds nothing and 1 when it finds a fault,
 //! 2 when the tool is missing or the kind cannot be verified here, and the package's README
-//! records the result in place of "not verified".
+//! (and the DOMjudge zip's) records the result in place of "not verified".
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -51,6 +51,34 @@ fn readme(out: &Path) -> String {
     std::fs::read_to_string(out.join(PROBLEM).join("README.md")).expect("README.md")
 }
 
+/// The DOMjudge zip's README.md, after checking that every other entry of the zip is the
+/// folder's file of that path (but the zip's own problem.pdf and domjudge-problem.ini) and
+/// that every entry keeps the zip's fixed date.
+fn zip_readme(out: &Path) -> String {
+    let bytes = std::fs::read(out.join(format!("{PROBLEM}.zip"))).expect("the zip");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut readme = None;
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i).expect("an entry");
+        let name = entry.name().expect("a name").to_string();
+        let date = entry.last_modified().expect("a date");
+        assert_eq!(
+            (date.year(), date.month(), date.day()),
+            (1980, 1, 1),
+            "{name}"
+        );
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut text).expect("read");
+        if name == "README.md" {
+            readme = Some(String::from_utf8(text).expect("UTF-8"));
+        } else if !["problem.pdf", "domjudge-problem.ini"].contains(&name.as_str()) {
+            let file = std::fs::read(out.join(PROBLEM).join(&name)).expect("in the folder");
+            assert!(file == text, "{name} differs from the folder's");
+        }
+    }
+    readme.expect("the zip has a README.md")
+}
+
 fn said(o: &Output) -> String {
     format!(
         "{}{}",
@@ -94,6 +122,8 @@ fn a_clean_verifyproblem_passes_and_the_readme_says_so() {
     );
     assert!(text.contains(": passed (exit 0)."), "{text}");
     assert!(!text.contains("was not verified"), "{text}");
+    // The DOMjudge zip carries the same README, byte for byte.
+    assert_eq!(zip_readme(&out), text);
 }
 
 #[test]
@@ -116,11 +146,9 @@ fn a_fault_verifyproblem_finds_fails_the_export_and_the_readme_says_so() {
         "the tool's output shown: {s}"
     );
     assert!(s.contains("found no \"0 errors, 0 warnings\""), "{s}");
-    assert!(
-        readme(&out).contains(": FAILED (exit 1,"),
-        "{}",
-        readme(&out)
-    );
+    let text = readme(&out);
+    assert!(text.contains(": FAILED (exit 1,"), "{text}");
+    assert_eq!(zip_readme(&out), text, "the zip records the failure too");
 }
 
 #[test]
@@ -200,8 +228,9 @@ fn a_missing_tool_is_named_with_how_to_find_it() {
         s.contains("verifyproblem not found: set BOARDJUDGE_PROBLEMTOOLS=VENV (a venv with problemtools) or put it on PATH"),
         "{s}"
     );
-    // The package was written, and says it was not verified.
+    // The package was written, and says it was not verified, as its zip does.
     let text = readme(&out);
+    assert_eq!(zip_readme(&out), text);
     assert!(
         text.contains(&format!("This package was not verified when it was exported: no judge's tool ran on it. `judge export kattis {PROBLEM} OUT_DIR --verify`")),
         "{text}"

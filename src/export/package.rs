@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, Cursor, Write};
+use std::io::{self, Cursor, Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use zip::write::SimpleFileOptions;
-use zip::{CompressionMethod, DateTime, ZipWriter};
+use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 
 use crate::problemset::plan::SolutionPlan;
 
@@ -152,6 +152,31 @@ impl Package {
         }
         Ok(zip.finish().map_err(io::Error::other)?.into_inner())
     }
+
+    /// The package in `archive`, a zip [`Package::zip`] wrote (each entry's bytes and
+    /// whether its mode is executable), named `name` with no marker: zipped again, the same
+    /// bytes.
+    pub fn unzip(name: &str, archive: &[u8]) -> io::Result<Package> {
+        let mut archive = ZipArchive::new(Cursor::new(archive)).map_err(io::Error::other)?;
+        let mut package = Package::new(name, "");
+        for i in 0..archive.len() {
+            let mut entry = archive.by_index(i).map_err(io::Error::other)?;
+            let path = match (entry.enclosed_name(), std::str::from_utf8(entry.name_raw())) {
+                (Some(_), Ok(path)) if !path.starts_with('/') => path.to_string(),
+                _ => {
+                    return Err(io::Error::other(format!(
+                        "an entry named {:?} is not a package's file",
+                        String::from_utf8_lossy(entry.name_raw())
+                    )));
+                }
+            };
+            let mut bytes = Vec::new();
+            entry.read_to_end(&mut bytes)?;
+            let executable = entry.unix_mode().is_some_and(|mode| mode & 0o111 != 0);
+            package.insert(path, bytes, executable);
+        }
+        Ok(package)
+    }
 }
 
 #[cfg(test)]
@@ -178,6 +203,17 @@ mod tests {
             archive.by_name("b/data.txt").unwrap().unix_mode(),
             Some(0o100644)
         );
+    }
+
+    #[test]
+    fn an_unzipped_package_zips_to_the_same_bytes() {
+        let mut p = Package::new("demo", "marker");
+        p.add("b/data.txt", "data\n");
+        p.add_executable("a/run", "#!/bin/sh\n");
+        let zipped = p.zip().unwrap();
+        let again = Package::unzip("demo", &zipped).unwrap();
+        assert_eq!(again.files, p.files);
+        assert_eq!(again.zip().unwrap(), zipped);
     }
 
     #[test]

@@ -73,6 +73,25 @@ pub fn record_verification(dir: &Path, kind: Kind, name: &str, result: &str) -> 
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// Puts the README of the package in `dir` (as [`record_verification`] left it) in place of
+/// the README of the zip archive at `zip` that carries the same package (the DOMjudge zip),
+/// written atomically: the archive the export writes for a package with that README, as
+/// deterministic. The error names the file that could not be read or written.
+pub fn record_in_zip(dir: &Path, zip: &Path) -> Result<(), String> {
+    let path = dir.join(FILE);
+    let readme =
+        std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let cannot = |what: &str, e: std::io::Error| format!("cannot {what} {}: {e}", zip.display());
+    let archive = std::fs::read(zip).map_err(|e| cannot("read", e))?;
+    let mut package = Package::unzip("", &archive).map_err(|e| cannot("read", e))?;
+    if !package.files.contains_key(FILE) {
+        return Err(format!("{}: no {FILE} in it", zip.display()));
+    }
+    package.add(FILE, readme);
+    let bytes = package.zip().map_err(|e| cannot("zip", e))?;
+    write_atomic(zip, &bytes).map_err(|e| cannot("write", e))
+}
+
 /// The statement's pictures in `p` under `dir` (every file there but `problem.en.tex`), each
 /// with what it is made from, for the README's table of generated files.
 pub fn pictures(p: &Package, dir: &str) -> Vec<(String, String)> {

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use boardjudge::export::readme::record_in_zip;
 use boardjudge::export::verify::{VerifyError, cannot_verify, verify};
 use boardjudge::export::{
     ExportError, Kind, Written, cannot_carry, export_verified, verified_tests,
@@ -186,7 +187,7 @@ fn export(
         let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
         bar.suspend(|| written(name, &w));
         if verify {
-            bar.suspend(|| verified(kind, name, &w.dir))?;
+            bar.suspend(|| verified(kind, name, &w.dir, w.zip.as_deref()))?;
         }
         bar.inc(1);
         if let Some(ticker) = &ticker {
@@ -200,11 +201,17 @@ fn export(
 }
 
 /// Runs `--verify` on the package of `problem` in `dir`, printing what it runs and finds (the
-/// tool's output on stderr when it finds a fault). A tool that is missing or cannot start:
-/// [`Stop::usage`]; a package the tool finds at fault: [`Stop::failed`]; a package that
-/// cannot be read or a README that cannot be written: [`Stop::failure`].
-fn verified(kind: Kind, problem: &str, dir: &Path) -> Result<(), Stop> {
-    verify(kind, problem, dir, &mut |line| println!("{line}")).map_err(|e| match e {
+/// tool's output on stderr when it finds a fault), and puts the README it recorded in the zip
+/// that carries the package too (`zip`: the DOMjudge zip of a Kattis export). A tool that is
+/// missing or cannot start: [`Stop::usage`]; a package the tool finds at fault:
+/// [`Stop::failed`]; a package that cannot be read or a README that cannot be written:
+/// [`Stop::failure`].
+fn verified(kind: Kind, problem: &str, dir: &Path, zip: Option<&Path>) -> Result<(), Stop> {
+    let result = verify(kind, problem, dir, &mut |line| println!("{line}"));
+    if let (Some(zip), Ok(()) | Err(VerifyError::Fault { .. })) = (zip, &result) {
+        record_in_zip(dir, zip).map_err(Stop::failure)?;
+    }
+    result.map_err(|e| match e {
         VerifyError::Unavailable(why) => Stop::usage(why),
         VerifyError::Fault { what, log } => {
             eprint!("{log}");
