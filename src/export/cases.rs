@@ -1,4 +1,5 @@
-//! The validator's and the checker's own tests of a problem, `cases/NAME.toml`: inputs the
+//! The validator's and the checker's own tests of a problem, in the file its judge.toml table
+//! names (`cases = "cases/NAME.toml"`, [`crate::problemset::cases_file`]): inputs the
 //! validator must reject (`[[invalid_input]]`), jury answers the answer validator must reject
 //! (`[[invalid_answer]]`: anything but the canonical answer), and contestants' outputs with
 //! the verdict the checker must give (`[[output]]`: accepted, wrong-answer or
@@ -7,7 +8,7 @@
 //! expectation stops every export (and tests/export_cases.rs) naming the file and the case.
 //! The 2025-09 package carries them as `data/invalid_input/`, `data/invalid_answer/`,
 //! `data/invalid_output/` and `data/valid_output/`; Polygon's as validator and checker tests;
-//! every README lists them ([`section`]). A problem without the file has none.
+//! every README lists them ([`section`]). A problem without the key has none.
 
 use std::path::Path;
 
@@ -109,6 +110,9 @@ pub struct Cases {
     /// The outputs with their verdicts.
     #[serde(default)]
     pub output: Vec<Output>,
+    /// The file they were read from, relative to judge.toml's folder (empty: none).
+    #[serde(skip)]
+    pub file: String,
 }
 
 impl Cases {
@@ -123,25 +127,35 @@ impl Cases {
     }
 }
 
-/// Where a problem's cases are, relative to the repository.
+/// Where a problem's cases are by convention, relative to the repository: what the README of
+/// a problem without them names.
 pub fn path(problem: &str) -> String {
     format!("cases/{problem}.toml")
 }
 
-/// Reads the problem's `cases/NAME.toml` (no file: no cases) and holds every case to the
+/// Reads the file the problem's `cases` names (no key: no cases) and holds every case to the
 /// problem's validator (format and max_cases), solver and checker (order, wrap): an error
-/// names the file and the case whose expectation is wrong.
-/// (`repo`: the repository root).
+/// names judge.toml's line, the problem and the file when the file cannot be read or parsed,
+/// else the file and the case whose expectation is wrong.
+/// (`repo`: the repository root, judge.toml's folder).
 pub fn load(problem: &ProblemPlan, repo: &Path) -> Result<Cases, ExportError> {
-    let rel = path(&problem.name);
-    let file = repo.join(&rel);
-    if !file.is_file() {
+    let Some(named) = &problem.cases else {
         return Ok(Cases::default());
-    }
+    };
+    let rel = named.path.display().to_string();
+    let fault = |why: String| {
+        ExportError(format!(
+            "{}: {}",
+            named.at(),
+            named.fault(&problem.name, &why)
+        ))
+    };
+    let file = repo.join(&named.path);
     let text = std::fs::read_to_string(&file)
-        .map_err(|e| ExportError(format!("cannot read {}: {e}", file.display())))?;
-    let mut cases: Cases = toml::from_str(&text).map_err(|e| ExportError(format!("{rel}: {e}")))?;
+        .map_err(|e| fault(format!("cannot read {}: {e}", file.display())))?;
+    let mut cases: Cases = toml::from_str(&text).map_err(|e| fault(format!("{rel}: {e}")))?;
     hold(problem, &rel, &mut cases)?;
+    cases.file = rel;
     Ok(cases)
 }
 
@@ -326,7 +340,10 @@ pub const CASES_NOT_CARRIED: &str = "This format has no place for them, so this 
 /// The README's part on the cases: `carried` says where the package holds them (or that it
 /// does not), then one row per case with its kind, the verdict it must get and why.
 pub fn section(problem: &str, cases: &Cases, carried: &str) -> String {
-    let file = path(problem);
+    let file = match &cases.file[..] {
+        "" => path(problem),
+        file => file.to_string(),
+    };
     if cases.is_empty() {
         return format!(
             "The validator's and the checker's own tests: none for this problem (boardjudge \

@@ -1,7 +1,8 @@
 //! `judge export`: problem packages for real judges, built from judge.toml and the committed
 //! test data (verified first to be exactly what judge.toml produces).
 //!
-//! - [`cases`]: the validator's and the checker's own tests (`cases/NAME.toml`), checked.
+//! - [`cases`]: the validator's and the checker's own tests (the file judge.toml's `cases`
+//!   names), checked.
 //! - [`icpc`]: the ICPC problem package format 2025-09 (BAPCtools, problemtools).
 //! - [`kattis`]: the Kattis legacy problem package (also what DOMjudge imports), as a
 //!   directory and a zip with `domjudge-problem.ini`.

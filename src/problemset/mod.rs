@@ -4,9 +4,11 @@
 //! files safely ([`files`]), checking the test data against what the build recorded
 //! ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by group,
 //! name or glob ([`select`]); the shipped solutions' outcomes ([`expected`]) and the
-//! solutions declared by their verdict folder ([`folders`]).
+//! solutions declared by their verdict folder ([`folders`]); the file of each problem's
+//! validator and checker cases that judge.toml names ([`cases_file`]).
 
 pub mod build;
+pub mod cases_file;
 pub mod expected;
 pub mod files;
 pub mod folders;

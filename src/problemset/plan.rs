@@ -17,9 +17,9 @@ use crate::format::Format;
 use crate::generator::GenArgs;
 pub use crate::problemset::expected::Expected;
 use crate::problemset::expected::check_dmoj_expect;
-use crate::problemset::folders;
 use crate::problemset::names::{check_name, generated_name, manual_name, program_name};
 use crate::problemset::program_generator::{DEFAULT_TIME_LIMIT, expand_seed};
+use crate::problemset::{cases_file::CasesFile, folders};
 use crate::runner::IoFiles;
 use crate::runner::compile::BuildLimits;
 use crate::runner::language::{self, Standard};
@@ -69,6 +69,8 @@ pub struct ProblemPlan {
     pub tests: Vec<TestPlan>,
     /// The shipped solutions and what they must get.
     pub solutions: Vec<SolutionPlan>,
+    /// The file of its validator's and checker's own tests (judge.toml's `cases`), if any.
+    pub cases: Option<CasesFile>,
 }
 
 /// A shipped solution and its expected outcome (Kattis' submissions directories): a
@@ -266,6 +268,7 @@ struct RawProblem {
     group: Vec<RawGroup>,
     #[serde(default)]
     solution: Vec<Spanned<RawSolution>>,
+    cases: Option<Spanned<String>>,
 }
 
 /// The default of `file_size_limit`: 64 MiB, far more than any answer.
@@ -409,7 +412,7 @@ impl Plan {
     /// Reads and checks a plan: every generator command must parse and match its problem's
     /// format, every option must make sense; each problem's solutions are judge.toml's
     /// entries, then the files of its verdict folders that no entry names
-    /// ([`crate::problemset::folders`]).
+    /// ([`crate::problemset::folders`]); the file a problem's `cases` names must exist.
     pub fn load(path: &Path) -> Result<Plan, PlanError> {
         let error = |line, message| PlanError {
             path: path.to_path_buf(),
@@ -421,6 +424,10 @@ impl Plan {
         let root = Plan::root(path);
         for problem in &mut plan.problems {
             add_folder_solutions(root, problem).map_err(|e| error(None, e))?;
+            if let Some(c) = &problem.cases {
+                c.check(root)
+                    .map_err(|e| error(Some(c.line), c.fault(&problem.name, &e)))?;
+            }
         }
         Ok(plan)
     }
@@ -582,6 +589,9 @@ impl Plan {
                     "`file_io = true` on a solution needs an input_file or output_file".into(),
                 ));
             }
+            let cases = (p.cases.as_ref())
+                .map(|c| CasesFile::new(c.get_ref(), path, line_of(c.span().start)));
+            let cases = cases.transpose().map_err(at)?;
             problems.push(ProblemPlan {
                 name: p.name,
                 format,
@@ -596,6 +606,7 @@ impl Plan {
                 files,
                 tests,
                 solutions,
+                cases,
             });
         }
         Ok(Plan {

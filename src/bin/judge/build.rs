@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use boardjudge::problemset::build::BuiltProblem;
+use boardjudge::problemset::cases_file::unnamed;
 use boardjudge::problemset::names::name_char;
 use boardjudge::problemset::plan::Plan;
 use boardjudge::problemset::trash::{Trashed, Why};
@@ -41,8 +42,12 @@ use crate::ticker::Ticker;
 /// file that differs, is missing, is stale, is unknown or was edited by hand since the
 /// last build is named (CI runs this).
 ///
+/// A file under cases/ beside judge.toml that no problem's `cases` names is named too: a
+/// warning, and with --check an error (its cases would reach no export).
+///
 /// Exit codes: 0 done (or, with --check, everything matches), 1 a test failed to build
-/// or the files differ, 2 bad arguments or a bad plan, 3 a file cannot be written.
+/// or the files differ (or, with --check, a cases file is named by no problem), 2 bad
+/// arguments or a bad plan, 3 a file cannot be written.
 /// (`judge --help` lists every command's.)
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -101,6 +106,24 @@ pub fn command(args: Args) -> ExitCode {
             eprintln!("judge: {e}");
             return exit::code(exit::USAGE);
         }
+    }
+    let named = (plan.problems.iter()).filter_map(|p| p.cases.as_ref().map(|c| c.path.as_path()));
+    let unnamed = match unnamed(Plan::root(&args.plan), named) {
+        Ok(unnamed) => unnamed,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return exit::code(exit::FAILURE);
+        }
+    };
+    let kind = if args.check { "error" } else { "warning" };
+    for rel in &unnamed {
+        let rel = rel.to_string_lossy();
+        eprintln!(
+            "judge: {kind}: {} is named by no problem of {} (add `cases = \"{rel}\"` to a \
+             problem's table, or remove it): its cases reach no export",
+            Plan::beside(&args.plan, &rel).display(),
+            args.plan.display()
+        );
     }
     let total: usize = plan
         .problems
@@ -209,6 +232,10 @@ pub fn command(args: Args) -> ExitCode {
     let seconds = started.elapsed().as_secs_f64();
     if args.check && failed {
         eprintln!("judge: the test data differs from judge.toml; run `judge build` and commit");
+        return exit::code(exit::VERDICT);
+    }
+    if args.check && !unnamed.is_empty() {
+        eprintln!("judge: {} cases file(s) named by no problem", unnamed.len());
         return exit::code(exit::VERDICT);
     }
     let verb = if args.check { "verified" } else { "built" };
