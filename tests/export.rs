@@ -2043,7 +2043,7 @@ fn one_statement_source_and_one_title_in_every_export() {
 fn a_wrong_title_or_limit_or_markdown_outside_the_subset_fails_every_export_at_its_line() {
     // A copy of the repository's statements beside a copy of judge.toml, msquare.md broken.
     let tmp = scratch("judge-export", "bad-statement");
-    for name in ["solutions", "generators"] {
+    for name in ["solutions", "generators", "cases"] {
         link_into(&tmp, name);
     }
     copy_dir(&repo().join("statements"), &tmp.join("statements"));

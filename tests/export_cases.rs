@@ -2,8 +2,8 @@
 //! (`cases/NAME.toml`): every problem's set holds to the real validator, solver and checker
 //! with its judge.toml limits and options (what every export checks before carrying them),
 //! covers every kind of case, and a case whose expectation is wrong is refused with its file
-//! and name. A named file that is missing or malformed is refused naming judge.toml's line,
-//! the problem and the file; a file of cases/ that no problem names is reported by `judge
+//! and name. A named file that is missing or malformed stops the export naming judge.toml's
+//! line, the problem and the file; a file of cases/ that no problem names is reported by `judge
 //! build` (an error with --check).
 
 use std::path::Path;
@@ -131,16 +131,16 @@ fn scratch_plan(name: &str, cases: &str) -> (std::path::PathBuf, usize) {
 }
 
 #[test]
-fn a_named_cases_file_that_is_missing_is_refused_at_plan_load() {
+fn a_named_cases_file_that_is_missing_stops_the_export() {
     let (dir, line) = scratch_plan("missing", "cases = \"cases/demo.toml\"");
-    let plan = dir.join("judge.toml");
-    let e = Plan::load(&plan).expect_err("refused").to_string();
+    let plan = Plan::load(&dir.join("judge.toml")).expect("plan");
+    let e = cases::load(plan.problem("demo").expect("demo"), &dir).expect_err("refused");
     let want = format!(
         "{}:{line}: problem 'demo': cases = \"cases/demo.toml\": no such file: {}",
-        plan.display(),
+        dir.join("judge.toml").display(),
         dir.join("cases/demo.toml").display()
     );
-    assert!(e.starts_with(&want), "{e}");
+    assert!(e.0.starts_with(&want), "{e}");
 }
 
 #[test]

@@ -135,7 +135,8 @@ pub fn path(problem: &str) -> String {
 
 /// Reads the file the problem's `cases` names (no key: no cases) and holds every case to the
 /// problem's validator (format and max_cases), solver and checker (order, wrap): an error
-/// names judge.toml's line, the problem and the file when the file cannot be read or parsed,
+/// names judge.toml's line, the problem and the file when the file is missing or cannot be
+/// read or parsed,
 /// else the file and the case whose expectation is wrong.
 /// (`repo`: the repository root, judge.toml's folder).
 pub fn load(problem: &ProblemPlan, repo: &Path) -> Result<Cases, ExportError> {
@@ -150,6 +151,7 @@ pub fn load(problem: &ProblemPlan, repo: &Path) -> Result<Cases, ExportError> {
             named.fault(&problem.name, &why)
         ))
     };
+    named.check(repo).map_err(fault)?;
     let file = repo.join(&named.path);
     let text = std::fs::read_to_string(&file)
         .map_err(|e| fault(format!("cannot read {}: {e}", file.display())))?;

@@ -1,9 +1,10 @@
 //! judge.toml's `cases`: the file of a problem's validator's and checker's own tests
 //! (`cases = "cases/msquare.toml"`, relative to judge.toml's folder), which every export reads
-//! and holds to the validator, solver and checker; a problem without the key has none.
-//! [`Plan::load`](crate::problemset::plan::Plan::load) refuses a named file that does not
-//! exist; [`unnamed`] finds the files of the `cases/` folder that no problem names, which
-//! `judge build` reports (`--check` fails on them), so that no file of cases is ignored unseen.
+//! and holds to the validator, solver and checker (a named file that is missing or malformed
+//! stops every export, like any other file a package is made from); a problem without the
+//! key has none. [`unnamed`] finds the files of the `cases/` folder that no problem names,
+//! which `judge build` reports (`--check` fails on them), so that no file of cases is
+//! ignored unseen.
 
 use std::path::{Component, Path, PathBuf};
 

@@ -412,7 +412,7 @@ impl Plan {
     /// Reads and checks a plan: every generator command must parse and match its problem's
     /// format, every option must make sense; each problem's solutions are judge.toml's
     /// entries, then the files of its verdict folders that no entry names
-    /// ([`crate::problemset::folders`]); the file a problem's `cases` names must exist.
+    /// ([`crate::problemset::folders`]).
     pub fn load(path: &Path) -> Result<Plan, PlanError> {
         let error = |line, message| PlanError {
             path: path.to_path_buf(),
@@ -424,10 +424,6 @@ impl Plan {
         let root = Plan::root(path);
         for problem in &mut plan.problems {
             add_folder_solutions(root, problem).map_err(|e| error(None, e))?;
-            if let Some(c) = &problem.cases {
-                c.check(root)
-                    .map_err(|e| error(Some(c.line), c.fault(&problem.name, &e)))?;
-            }
         }
         Ok(plan)
     }
