@@ -1,9 +1,12 @@
 //! `judge export --verify`: the judges' own tools installed here, run on the package just
 //! written: problemtools' verifyproblem on a Kattis package, BAPCtools' `bt validate` then
-//! `bt run` on a 2025-09 one. Each tool is found by an environment variable naming its venv,
-//! or on PATH ([`tool`]). What ran and what it found goes to the caller as it happens and into
-//! the package's README ([`record_verification`]).
+//! `bt run` on a 2025-09 one; on a Polygon package or a CMS task, which no instance here
+//! judges, the package's own C++ checker and validator compiled with g++ and run on every
+//! test and on the package's validator and checker tests ([`sources`]). Each tool is found by
+//! an environment variable naming its venv, or on PATH ([`tool`]). What ran and what it found
+//! goes to the caller as it happens and into the package's README ([`record_verification`]).
 
+pub mod sources;
 pub mod tool;
 
 use std::path::Path;
@@ -32,9 +35,7 @@ pub enum VerifyError {
 /// Why `kind` cannot be verified here, or `None` when [`verify`] can verify it.
 pub fn cannot_verify(kind: Kind) -> Option<&'static str> {
     match kind {
-        Kind::Kattis | Kind::Icpc => None,
-        Kind::Polygon => Some("polygon packages are not verifiable here (no Polygon instance)"),
-        Kind::Cms => Some("cms tasks are not verifiable here (no CMS instance)"),
+        Kind::Kattis | Kind::Icpc | Kind::Polygon | Kind::Cms => None,
         Kind::Dmoj => Some(
             "dmoj folders are not verifiable here yet (`judge export --verify` does not run DMOJ's testsuite)",
         ),
@@ -42,7 +43,8 @@ pub fn cannot_verify(kind: Kind) -> Option<&'static str> {
 }
 
 /// Runs the tool of `kind` on the package of `problem` in `dir` (for icpc `bt validate`, then
-/// `bt run` when it passed), telling `say` each command before it runs and what it found
+/// `bt run` when it passed; for polygon and cms g++ and the package's sources, [`sources`]),
+/// telling `say` each command before it runs and what it found
 /// after, and records the result in the package's README.
 pub fn verify(
     kind: Kind,
@@ -67,6 +69,7 @@ pub fn verify(
             let step = |action: &str| vec![action.to_string(), "--no-bar".to_string()];
             (&BT, vec![step("validate"), step("run")], Some(dir))
         }
+        Kind::Polygon | Kind::Cms => return sources::verify(kind, problem, dir, say),
         _ => {
             let why = cannot_verify(kind).unwrap_or("not verifiable here");
             return Err(VerifyError::Unavailable(format!("--verify: {why}")));

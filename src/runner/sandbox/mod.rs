@@ -48,7 +48,7 @@ use super::io_files::{IoFiles, input_source};
 use super::{Argv, Input, Limits};
 use child::{ChildPlan, ReportPage};
 use cleanup::{register_for_cleanup, unregister_for_cleanup};
-use directories::{c_path, fresh_directory, lock_directory, make_public_dir, sweep_dead_judges};
+use directories::{c_path, lock_directory, make_public_dir, sweep_dead_judges};
 use layers::label_of;
 use limits::{MALLOC_ENV, rlimits};
 use namespace_pool::AHEAD;
@@ -58,7 +58,7 @@ use staging::{Staged, private_directory};
 
 pub use cgroup::Usage;
 pub use cleanup::clean_up_after_interrupt;
-pub use directories::remove_tree;
+pub use directories::{fresh_directory, remove_tree};
 pub use layers::{Applied, Layer, Layers, Mode, Unavailable};
 pub use limits::{MAX_OPEN_FILES, MAX_PROCESSES, cpu_backstop};
 pub use toolchains::directories as toolchain_directories;
