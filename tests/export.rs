@@ -15,9 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
-use sha2::{Digest, Sha256};
-
 use boardjudge::export::cases;
+use boardjudge::export::verify::sources;
 use boardjudge::problemset::names::path_order;
 use boardjudge::problemset::plan::{Plan, ProblemPlan, TestSource};
 use boardjudge::problemset::program_generator::expand_seed;
@@ -1474,20 +1473,17 @@ fn polygon_problem_xml_holds_what_polygons_import_reads() {
     }
 }
 
-/// Compiles a packaged C++ source with g++ as `.ci/verify-packages` does (C++17, warnings as
-/// errors); the binary's path. Binaries are kept by the SHA-256 of the source (its first 24
-/// hex digits) in `target/tmp/export-cpp/`, so a source that several packages share (or an
-/// earlier run compiled) is compiled once; `.ci/verify-packages` looks for them there too.
+/// Compiles a packaged C++ source with g++ as `.ci/verify-packages` and `judge export
+/// --verify` do (C++17, warnings as errors: `FLAGS`); the binary's path. Binaries are kept
+/// in `target/tmp/export-cpp/` by `cache_name` (the SHA-256 of the compile line and the
+/// source, its first 24 hex digits), so a source that several packages share (or an earlier
+/// run compiled) is compiled once; `.ci/verify-packages` compiles there too and points
+/// `judge export --verify` at it (BOARDJUDGE_CPP_CACHE).
 fn built(source: &Path) -> PathBuf {
     static LOCK: Mutex<()> = Mutex::new(());
     let text = std::fs::read(source).unwrap();
-    let digest: String = Sha256::digest(&text)
-        .iter()
-        .take(12)
-        .map(|b| format!("{b:02x}"))
-        .collect();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-cpp");
-    let binary = dir.join(digest);
+    let binary = dir.join(sources::cache_name(&text));
     // One compile at a time: two tests asking for the same source wait for one binary.
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     if binary.exists() {
@@ -1496,16 +1492,8 @@ fn built(source: &Path) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let partial = binary.with_extension("partial");
     let o = Command::new("g++")
-        .args([
-            "-std=c++17",
-            "-O2",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-x",
-            "c++",
-            "-o",
-        ])
+        .args(sources::FLAGS)
+        .args(["-x", "c++", "-o"])
         .arg(&partial)
         .arg("-")
         .stdin(Stdio::piped())

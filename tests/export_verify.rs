@@ -2,16 +2,37 @@
 //! stand-in script in its place (the real tools run in `.ci/verify-packages`). It says what
 //! it ran and what it found, exits 0 when the tool finds nothing and 1 when it finds a fault,
 //! 2 when the tool is missing or the kind cannot be verified here, and the package's README
-//! (and the DOMjudge zip's) records the result in place of "not verified".
+//! (and the DOMjudge zip's) records the result in place of "not verified". Polygon and CMS
+//! packages are verified by their own C++ sources, compiled with the real g++ and run on every
+//! test: a clean export passes, and a planted fault (a checker or validator that says
+//! otherwise, an answer changed, a stated verdict flipped) fails, naming the file.
+
+mod common;
+
+use common::need::need;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use boardjudge::export::Kind;
+use boardjudge::export::verify::{VerifyError, sources};
+
 const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
 /// The smallest problem to export.
 const PROBLEM: &str = "rotation";
+
+/// The problem whose Polygon and CMS sources the g++ tests verify: one whose sources
+/// tests/export.rs compiles into the same cache folder ([`cpp_cache`]), so that CI compiles
+/// none of them again here.
+const COMPILED: &str = "msquare";
+
+/// The folder where tests/export.rs keeps the binaries it compiles from the exported sources,
+/// by `sources::cache_name`: BOARDJUDGE_CPP_CACHE for the tests here.
+fn cpp_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-cpp")
+}
 
 /// A fresh folder for the test `name`.
 fn scratch(name: &str) -> PathBuf {
@@ -48,7 +69,11 @@ fn export(kind: &str, out: &Path, path: &Path) -> Output {
 }
 
 fn readme(out: &Path) -> String {
-    std::fs::read_to_string(out.join(PROBLEM).join("README.md")).expect("README.md")
+    readme_of(out, PROBLEM)
+}
+
+fn readme_of(out: &Path, problem: &str) -> String {
+    std::fs::read_to_string(out.join(problem).join("README.md")).expect("README.md")
 }
 
 /// The DOMjudge zip's README.md, after checking that every other entry of the zip is the
@@ -239,14 +264,333 @@ fn a_missing_tool_is_named_with_how_to_find_it() {
 
 #[test]
 fn a_kind_not_verifiable_here_is_refused_before_exporting() {
-    let dir = scratch("polygon");
+    let dir = scratch("dmoj");
     let out = dir.join("out");
-    let o = export("polygon", &out, &dir);
+    let o = export("dmoj", &out, &dir);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(2), "{s}");
     assert!(
-        s.contains("--verify: polygon packages are not verifiable here"),
+        s.contains("--verify: dmoj folders are not verifiable here"),
         "{s}"
     );
     assert!(!out.exists());
+}
+
+/// Whether g++ is here (a missing one fails the test under CI, tests/common/need.rs).
+fn gxx() -> bool {
+    need(
+        "g++",
+        boardjudge::runner::language::find_in_path("g++").is_some(),
+        "the Polygon and CMS sources are not compiled (apt-get install g++)",
+    )
+}
+
+/// `judge export KIND msquare OUT [--verify]` with this PATH and `cache` as
+/// BOARDJUDGE_CPP_CACHE (none when `None`).
+fn export_with(kind: &str, out: &Path, verify: bool, cache: Option<&Path>) -> Output {
+    let mut command = Command::new(JUDGE);
+    command
+        .args(["export", kind, COMPILED])
+        .arg(out)
+        .args(verify.then_some("--verify"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("BOARDJUDGE_CPP_CACHE");
+    if let Some(cache) = cache {
+        command.env("BOARDJUDGE_CPP_CACHE", cache);
+    }
+    command.output().expect("judge runs")
+}
+
+#[test]
+fn the_polygon_sources_pass_on_every_test_and_the_readme_says_so() {
+    if !gxx() {
+        return;
+    }
+    let dir = scratch("polygon-pass");
+    let out = dir.join("out");
+    let cache = cpp_cache();
+    let o = export_with("polygon", &out, true, Some(&cache));
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    let package = out.join(COMPILED);
+    let count = |folder: &str, keep: &dyn Fn(&str) -> bool| {
+        std::fs::read_dir(package.join(folder))
+            .unwrap()
+            .filter(|e| keep(&e.as_ref().unwrap().file_name().to_string_lossy()))
+            .count()
+    };
+    let tests = count("tests", &|n| !n.ends_with(".a"));
+    let checker = count("files/tests/checker-tests", &|n| !n.contains('.'));
+    let validator = count("files/tests/validator-tests", &|_| true);
+    assert!(tests > 0 && checker > 0 && validator > 0, "{s}");
+    // (Compiled here, or found compiled by tests/export.rs in the cache folder.)
+    let line = format!(
+        "; validator on {tests} tests, checker on {tests} answers, {checker} checker tests, \
+         {validator} validator tests: passed"
+    );
+    assert!(s.contains(&line), "{line}\n{s}");
+    assert!(s.contains(": compiled files/check.cpp"), "{s}");
+    let text = readme_of(&out, COMPILED);
+    assert!(text.contains(&format!("{line}.")), "{text}");
+    assert!(
+        text.contains("`g++ -std=c++17 -O2 -Wall -Wextra -Werror`"),
+        "{text}"
+    );
+    assert!(!text.contains("was not verified"), "{text}");
+    // Nothing written in the package but its README: a plain export is the same bytes but
+    // the README.
+    let plain = dir.join("plain");
+    assert_eq!(
+        export_with("polygon", &plain, false, None).status.code(),
+        Some(0)
+    );
+    let files = |root: &Path| {
+        let mut all = Vec::new();
+        let mut todo = vec![root.to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    todo.push(p);
+                } else {
+                    let rel = p.strip_prefix(root).unwrap().to_path_buf();
+                    all.push((rel, std::fs::read(&p).unwrap()));
+                }
+            }
+        }
+        all.sort();
+        all.retain(|(rel, _)| rel != Path::new("README.md"));
+        all
+    };
+    assert!(files(&package) == files(&plain.join(COMPILED)));
+    // The binaries were kept in the cache folder, by the name of their source and flags, and
+    // a second run uses them.
+    let source = std::fs::read(package.join("files/check.cpp")).unwrap();
+    assert!(cache.join(sources::cache_name(&source)).is_file());
+    let again = export_with("polygon", &dir.join("again"), true, Some(&cache));
+    let s = said(&again);
+    assert_eq!(again.status.code(), Some(0), "{s}");
+    assert!(
+        s.contains("files/check.cpp (its binary found in BOARDJUDGE_CPP_CACHE)"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_cms_checker_scores_every_test_and_the_readme_says_so() {
+    if !gxx() {
+        return;
+    }
+    let out = scratch("cms-pass").join("out");
+    let o = export_with("cms", &out, true, None);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    let tests = std::fs::read_dir(out.join(COMPILED).join("input"))
+        .unwrap()
+        .count();
+    let line = format!("compiled check/checker.cpp; checker on {tests} outputs: passed");
+    assert!(s.contains(&line), "{line}\n{s}");
+    assert!(
+        readme_of(&out, COMPILED).contains(&format!("{line}.")),
+        "{}",
+        readme_of(&out, COMPILED)
+    );
+}
+
+/// A cache folder holding, under the name of `source` of a `kind` export, a shell script
+/// with `body` in place of its binary: a planted faulty checker or validator; the package's
+/// other source's binary copied from [`cpp_cache`] when it is there.
+fn planted(dir: &Path, kind: &str, source: &str, body: &str) -> PathBuf {
+    let plain = dir.join("plain");
+    assert_eq!(
+        export_with(kind, &plain, false, None).status.code(),
+        Some(0)
+    );
+    let name = |source: &str| {
+        let text = std::fs::read(plain.join(COMPILED).join(source)).unwrap();
+        sources::cache_name(&text)
+    };
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    let others = if kind == "polygon" {
+        ["files/check.cpp", "files/validator.cpp"].as_slice()
+    } else {
+        &[]
+    };
+    for other in others.iter().filter(|o| **o != source) {
+        let built = cpp_cache().join(name(other));
+        if built.is_file() {
+            std::fs::copy(built, cache.join(name(other))).unwrap();
+        }
+    }
+    let bin = stand_in(dir, "script", body);
+    std::fs::copy(bin.join("script"), cache.join(name(source))).unwrap();
+    cache
+}
+
+#[test]
+fn a_cms_checker_that_scores_a_correct_output_0_fails_naming_the_test() {
+    if !gxx() {
+        return;
+    }
+    let dir = scratch("cms-fault");
+    let cache = planted(&dir, "cms", "check/checker.cpp", "echo 0.0");
+    let out = dir.join("out");
+    let o = export_with("cms", &out, true, Some(&cache));
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    assert!(
+        s.contains(
+            "output/output0.txt: the checker scores the correct output \"0.0\" (exit 0), \
+             expected \"1.0\" (exit 0)"
+        ),
+        "{s}"
+    );
+    assert!(
+        readme_of(&out, COMPILED).contains(": FAILED: output/output0.txt:"),
+        "{}",
+        readme_of(&out, COMPILED)
+    );
+}
+
+#[test]
+fn a_polygon_validator_that_accepts_everything_fails_on_the_first_invalid_test() {
+    if !gxx() {
+        return;
+    }
+    let dir = scratch("polygon-validator-fault");
+    let cache = planted(&dir, "polygon", "files/validator.cpp", "cat > /dev/null");
+    let o = export_with("polygon", &dir.join("out"), true, Some(&cache));
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    assert!(
+        s.contains(
+            "files/tests/validator-tests/01: the validator says valid (exit 0), problem.xml \
+             states invalid (exit 3)"
+        ),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_polygon_checker_that_accepts_everything_fails_on_the_first_rejected_checker_test() {
+    if !gxx() {
+        return;
+    }
+    let dir = scratch("polygon-checker-fault");
+    let cache = planted(&dir, "polygon", "files/check.cpp", "exit 0");
+    let o = export_with("polygon", &dir.join("out"), true, Some(&cache));
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    let xml =
+        std::fs::read_to_string(dir.join("plain").join(COMPILED).join("problem.xml")).unwrap();
+    let checker = &xml[xml.find("<checker").unwrap()..xml.find("</checker>").unwrap()];
+    let first = checker
+        .match_indices("<test verdict=")
+        .position(|(i, _)| !checker[i..].starts_with("<test verdict=\"ok\""))
+        .expect("a checker test that is not ok");
+    let file = format!("files/tests/checker-tests/{:02}.o", first + 1);
+    assert!(
+        s.contains(&format!(
+            "{file}: the checker gives exit 0, problem.xml states"
+        )),
+        "{file}\n{s}"
+    );
+}
+
+#[test]
+fn a_changed_answer_a_flipped_verdict_or_a_warning_in_a_package_fails_its_verification() {
+    if !gxx() {
+        return;
+    }
+    let dir = scratch("polygon-planted");
+    let out = dir.join("out");
+    assert_eq!(
+        export_with("polygon", &out, false, None).status.code(),
+        Some(0)
+    );
+    let package = out.join(COMPILED);
+    // A copy of the package with `file` written as `text`, verified with the binaries of
+    // `cache`: what it found.
+    let planted = |name: &str, file: &str, text: &str, cache: &Path| {
+        let copy = dir.join(name);
+        let status = Command::new("cp")
+            .arg("-r")
+            .arg(&package)
+            .arg(&copy)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        std::fs::write(copy.join(file), text).unwrap();
+        match sources::verify(Kind::Polygon, COMPILED, &copy, Some(cache), &mut |_| {}) {
+            Err(VerifyError::Fault { what, log }) => format!("{what}\n{log}"),
+            other => panic!("{name}: not a fault: {other:?}"),
+        }
+    };
+    // An answer changed after the export: the checker rejects it.
+    let what = planted("answer", "tests/02.a", "not an answer\n", &cpp_cache());
+    assert!(
+        what.contains("tests/02.a: the checker gives the answer exit 3, expected ok (exit 0)"),
+        "{what}"
+    );
+    // A validator test stated valid: the validator still rejects it.
+    let xml = std::fs::read_to_string(package.join("problem.xml")).unwrap();
+    let (head, tail) = xml.split_at(xml.find("<validators>").unwrap());
+    let tail = tail.replacen(
+        "<test verdict=\"invalid\"/>",
+        "<test verdict=\"valid\"/>",
+        1,
+    );
+    let what = planted(
+        "flipped",
+        "problem.xml",
+        &format!("{head}{tail}"),
+        &cpp_cache(),
+    );
+    assert!(
+        what.contains(
+            "files/tests/validator-tests/01: the validator says invalid (exit 3), problem.xml \
+             states valid (exit 0)"
+        ),
+        "{what}"
+    );
+    // A warning is a fault, with g++'s words.
+    let own = dir.join("cache");
+    let what = planted(
+        "warning",
+        "files/check.cpp",
+        "int main() { int unused; return 0; }\n",
+        &own,
+    );
+    assert!(
+        what.contains("files/check.cpp does not compile cleanly: g++ exited with code 1"),
+        "{what}"
+    );
+    assert!(what.contains("unused"), "{what}");
+    // A source that compiles cleanly is compiled and kept in the cache folder by its name;
+    // this validator accepts everything, so the first validator test fails.
+    let accepts = "#include <cstdio>\nint main() { while (std::getchar() != EOF) {} }\n";
+    let what = planted("accepts", "files/validator.cpp", accepts, &own);
+    assert!(
+        what.contains("files/tests/validator-tests/01: the validator says valid (exit 0)"),
+        "{what}"
+    );
+    assert!(own.join(sources::cache_name(accepts.as_bytes())).is_file());
+}
+
+#[test]
+fn a_missing_gxx_is_named_and_exits_2() {
+    let dir = scratch("polygon-no-gxx");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = dir.join("out");
+    let o = export("polygon", &out, &empty);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(2), "{s}");
+    assert!(s.contains("g++ not found on PATH"), "{s}");
+    assert!(
+        readme(&out).contains("This package was not verified"),
+        "{}",
+        readme(&out)
+    );
 }

@@ -69,7 +69,11 @@ pub fn verify(
             let step = |action: &str| vec![action.to_string(), "--no-bar".to_string()];
             (&BT, vec![step("validate"), step("run")], Some(dir))
         }
-        Kind::Polygon | Kind::Cms => return sources::verify(kind, problem, dir, say),
+        Kind::Polygon | Kind::Cms => {
+            let cache = std::env::var_os(sources::CACHE).filter(|c| !c.is_empty());
+            let cache = cache.as_deref().map(Path::new);
+            return sources::verify(kind, problem, dir, cache, say);
+        }
         _ => {
             let why = cannot_verify(kind).unwrap_or("not verifiable here");
             return Err(VerifyError::Unavailable(format!("--verify: {why}")));

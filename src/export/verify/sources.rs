@@ -60,13 +60,15 @@ impl Drop for Work {
     }
 }
 
-/// Compiles the C++ sources of the `kind` (Polygon or CMS) package of `problem` in `dir`,
-/// runs them on every test as the module says, tells `say` what it does and what it found,
-/// and records the result in the package's README.
+/// Compiles the C++ sources of the `kind` (Polygon or CMS) package of `problem` in `dir`
+/// (or finds their binaries in the folder `cache`, and keeps there what it compiles), runs
+/// them on every test as the module says, tells `say` what it does and what it found, and
+/// records the result in the package's README.
 pub fn verify(
     kind: Kind,
     problem: &str,
     dir: &Path,
+    cache: Option<&Path>,
     say: &mut dyn FnMut(&str),
 ) -> Result<(), VerifyError> {
     let gxx = find_in_path("g++").ok_or_else(|| {
@@ -97,7 +99,7 @@ pub fn verify(
     let mut compiled = Vec::new();
     let mut outcome = Ok(());
     for source in sources {
-        match build(&gxx, dir, source, &work.0, say) {
+        match build(&gxx, dir, source, &work.0, cache, say) {
             Ok((binary, how)) => {
                 binaries.push(binary);
                 compiled.push(format!("{source}{how}"));
@@ -149,27 +151,25 @@ enum Failed {
     Io(String),
 }
 
-/// The binary of `source` (a path in the package `dir`), and how it was had (" (found in
+/// The binary of `source` (a path in the package `dir`), and how it was had (" (its binary found in
 /// BOARDJUDGE_CPP_CACHE)" or nothing): from the [`CACHE`] folder when it holds it, else
-/// compiled into `work` with g++ (then put into the cache folder when one is named).
+/// compiled into `work` with g++ (then put into the `cache` folder when one is named).
 fn build(
     gxx: &Path,
     dir: &Path,
     source: &str,
     work: &Path,
+    cache: Option<&Path>,
     say: &mut dyn FnMut(&str),
 ) -> Result<(PathBuf, &'static str), Failed> {
     let path = dir.join(source);
     let text = std::fs::read(&path)
         .map_err(|e| Failed::Io(format!("cannot read {}: {e}", path.display())))?;
     let name = cache_name(&text);
-    let cache = std::env::var_os(CACHE)
-        .filter(|c| !c.is_empty())
-        .map(PathBuf::from);
-    if let Some(cached) = cache.as_ref().map(|c| c.join(&name))
+    if let Some(cached) = cache.map(|c| c.join(&name))
         && cached.is_file()
     {
-        return Ok((cached, " (found in BOARDJUDGE_CPP_CACHE)"));
+        return Ok((cached, " (its binary found in BOARDJUDGE_CPP_CACHE)"));
     }
     // The source is copied first: what g++ compiles is what was hashed.
     let copy = work.join(format!("{name}.cpp"));
@@ -199,7 +199,7 @@ fn build(
     if let Some(cache) = cache {
         // Beside its place, then renamed: a reader never sees half a binary.
         let partial = cache.join(format!("{name}.partial.{}", std::process::id()));
-        let put = std::fs::create_dir_all(&cache)
+        let put = std::fs::create_dir_all(cache)
             .and_then(|()| std::fs::copy(&binary, &partial))
             .and_then(|_| std::fs::rename(&partial, cache.join(&name)));
         if let Err(e) = put {
