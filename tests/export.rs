@@ -1155,15 +1155,12 @@ fn every_package_explains_itself_in_a_readme() {
                     ),
                     "\"$BT\" \"$action\" --no-bar",
                 ),
-                "polygon" => (
-                    "g++",
-                    String::new(),
-                    "\"$check\" \"$input\" \"$answer\" \"$answer\"",
-                ),
+                // Polygon and CMS: their own sources, which `judge export --verify` compiles
+                // and runs, as the script calls it for both kinds.
                 _ => (
                     "g++",
                     String::new(),
-                    "\"$checker\" \"$input\" \"$output\" \"$output\"",
+                    "export \"$kind\" --all \"$PACKAGES/$kind\" --verify",
                 ),
             };
             assert!(verified.contains(tool), "{at}: {verified}");
@@ -1175,7 +1172,7 @@ fn every_package_explains_itself_in_a_readme() {
             );
             assert_eq!(
                 verified.contains(&format!("`judge export {kind} {name} OUT_DIR --verify`")),
-                matches!(kind, "kattis" | "icpc"),
+                matches!(kind, "kattis" | "icpc" | "polygon" | "cms"),
                 "{at}: {verified}"
             );
             assert!(

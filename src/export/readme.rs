@@ -40,7 +40,15 @@ pub fn unverified(kind: Kind, name: &str) -> String {
     let how = match kind {
         Kind::Kattis => "runs problemtools' verifyproblem on it",
         Kind::Icpc => "runs BAPCtools' `bt validate` and `bt run` on it",
-        Kind::Polygon | Kind::Cms | Kind::Dmoj => {
+        Kind::Polygon => {
+            "compiles files/check.cpp and files/validator.cpp with g++ (warnings as errors) and \
+             runs them on every test and on problem.xml's validator and checker tests"
+        }
+        Kind::Cms => {
+            "compiles check/checker.cpp with g++ (warnings as errors) and runs it on every test \
+             (each correct output must score 1.0)"
+        }
+        Kind::Dmoj => {
             return format!(
                 "This package was not verified when it was exported: no judge's tool ran on \
                  it, and `judge export --verify` cannot verify a {k} package here."

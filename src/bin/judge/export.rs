@@ -46,14 +46,16 @@ use crate::ticker::Ticker;
 /// or is missing, a test fails to build), 2 bad arguments or a bad plan (also a problem the
 /// kind cannot carry: one of judge.toml's `files_only` for icpc, kattis or dmoj, which have
 /// no file input or output; --all skips it with a note; with --verify, also a kind not
-/// verifiable here, a tool not found or that cannot start), 3 the package cannot be made or
-/// written. With --verify, 1 also when the tool finds a fault. (`judge --help` lists every command's.)
+/// verifiable here (dmoj), a tool not found or that cannot start), 3 the package cannot be
+/// made or written. With --verify, 1 also when the tool finds a fault. (`judge --help` lists
+/// every command's.)
 ///
 /// Example:
 ///   judge export kattis msquare packages/
 ///   judge export icpc --all packages/icpc/
 ///   judge export cms --all packages/cms/
 ///   judge export dmoj --all packages/dmoj/
+///   judge export polygon --all packages/polygon/ --verify
 #[command(
     verbatim_doc_comment,
     override_usage = "judge export <KIND> <PROBLEM> <OUT_DIR>\n       judge export <KIND> --all <OUT_DIR>"
@@ -77,8 +79,11 @@ pub struct Args {
     /// Then run the judge's own tool installed here on each package written (kattis:
     /// problemtools' verifyproblem, found by BOARDJUDGE_PROBLEMTOOLS=VENV or on PATH;
     /// icpc: BAPCtools' `bt validate` then `bt run`, by BOARDJUDGE_BAPCTOOLS=VENV or on
-    /// PATH), say which tool and version, what it ran and found, and record the result in
-    /// the package's README.
+    /// PATH; polygon and cms, which no instance here judges: the package's C++ checker and
+    /// validator compiled with g++ from PATH, warnings as errors, and run on every test, and
+    /// on problem.xml's validator and checker tests for polygon; BOARDJUDGE_CPP_CACHE=DIR
+    /// reuses binaries compiled with the same flags, docs/export.md), say which tool and
+    /// version, what it ran and found, and record the result in the package's README.
     #[arg(long)]
     pub verify: bool,
 }
