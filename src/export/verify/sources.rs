@@ -151,7 +151,7 @@ enum Failed {
     Io(String),
 }
 
-/// The binary of `source` (a path in the package `dir`), and how it was had (" (its binary found in
+/// The binary of `source` (a path in the package `dir`), and how it was had (" (earlier, ... found in
 /// BOARDJUDGE_CPP_CACHE)" or nothing): from the [`CACHE`] folder when it holds it, else
 /// compiled into `work` with g++ (then put into the `cache` folder when one is named).
 fn build(
@@ -169,7 +169,10 @@ fn build(
     if let Some(cached) = cache.map(|c| c.join(&name))
         && cached.is_file()
     {
-        return Ok((cached, " (its binary found in BOARDJUDGE_CPP_CACHE)"));
+        return Ok((
+            cached,
+            " (earlier, with the same flags: its binary found in BOARDJUDGE_CPP_CACHE)",
+        ));
     }
     // The source is copied first: what g++ compiles is what was hashed.
     let copy = work.join(format!("{name}.cpp"));
