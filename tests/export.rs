@@ -2459,10 +2459,12 @@ fn dmoj_folder_holds_batches_the_bridged_checker_and_every_solution_as_a_testsui
             format!("memory limit {} KiB", problem.memory_limit * 1024),
             "**Allows partial points** unticked".to_string(),
             format!("'{name}$'"),
-            // Made without --verify, which cannot verify a DMOJ folder: it says so.
-            "This package was not verified when it was exported: no judge's tool ran on it, \
-             and `judge export --verify` cannot verify a dmoj package here."
-                .to_string(),
+            // Made without --verify: it says so, and offers the command that verifies it.
+            format!(
+                "This package was not verified when it was exported: no judge's tool ran on \
+                 it. `judge export dmoj {name} OUT_DIR --verify` runs DMOJ's testsuite \
+                 (`python -m dmoj.testsuite`) on it"
+            ),
         ] {
             assert!(readme.contains(&stated), "{name}: no {stated:?}");
         }

@@ -262,20 +262,6 @@ fn a_missing_tool_is_named_with_how_to_find_it() {
     );
 }
 
-#[test]
-fn a_kind_not_verifiable_here_is_refused_before_exporting() {
-    let dir = scratch("dmoj");
-    let out = dir.join("out");
-    let o = export("dmoj", &out, &dir);
-    let s = said(&o);
-    assert_eq!(o.status.code(), Some(2), "{s}");
-    assert!(
-        s.contains("--verify: dmoj folders are not verifiable here"),
-        "{s}"
-    );
-    assert!(!out.exists());
-}
-
 /// Whether g++ is here (a missing one fails the test under CI, tests/common/need.rs).
 fn gxx() -> bool {
     need(
@@ -593,4 +579,336 @@ fn a_missing_gxx_is_named_and_exits_2() {
         "{}",
         readme(&out)
     );
+}
+
+/// A stand-in for the python of a DMOJ venv: `-c` (importing dmoj, or asking its version,
+/// 4.1.0) succeeds; `-m dmoj.testsuite ... PROBLEM$ (CASES)$` appends its argv to `argv` and
+/// prints a report of each case asked: "Running test case", a test case with the verdict of
+/// its name (AC for every case when `wa_missing`), "Result of case", then DMOJ's summary
+/// ("All cases passed." unless `no_summary`).
+fn dmoj_stand_in(dir: &Path, wa_missing: bool, no_summary: bool) -> PathBuf {
+    let wa = if wa_missing { "AC" } else { "WA" };
+    let summary = if no_summary {
+        "echo 'Some cases failed.'"
+    } else {
+        "echo 'All cases passed.'"
+    };
+    let body = format!(
+        r#"if [ "$1" = -c ]; then
+  case "$2" in *importlib*) echo 4.1.0 ;; esac
+  exit 0
+fi
+echo "$*" >> '{argv}'
+shift 8
+problem=${{1%\$}}
+cases=${{2#(}}
+IFS='|'
+for c in ${{cases%)\$}}; do
+  printf '\tRunning test case %s for %s...\n' "$c" "$problem"
+  case $c in
+    wrong_answer_*) v={wa} ;;
+    time_limit_exceeded_*) v=TLE ;;
+    *) v=AC ;;
+  esac
+  printf '\t\t  Test case  1 %s [0.001s]\n' "$v"
+  printf '\tResult of case %s for %s: Success\n' "$c" "$problem"
+done
+echo "Problem $problem passed with flying colours."
+{summary}"#,
+        argv = dir.join("argv").display()
+    );
+    let bin = stand_in(dir, "python", &body);
+    std::fs::copy(bin.join("python"), bin.join("python3")).expect("python3");
+    dir.to_path_buf()
+}
+
+/// `judge export dmoj ARGS --verify` with the DMOJ venv `venv` (none: unset), the judge.yml
+/// `config` (none: unset) and only `path` on PATH.
+fn export_dmoj(args: &[&str], venv: Option<&Path>, config: Option<&Path>, path: &Path) -> Output {
+    let mut command = Command::new(JUDGE);
+    command
+        .arg("export")
+        .arg("dmoj")
+        .args(args)
+        .arg("--verify")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", path);
+    for v in [
+        "BOARDJUDGE_DMOJ",
+        "BOARDJUDGE_DMOJ_CONFIG",
+        "BOARDJUDGE_DMOJ_EXECUTORS",
+        "BOARDJUDGE_DMOJ_HOME",
+    ] {
+        command.env_remove(v);
+    }
+    if let Some(venv) = venv {
+        command.env("BOARDJUDGE_DMOJ", venv);
+    }
+    if let Some(config) = config {
+        command.env("BOARDJUDGE_DMOJ_CONFIG", config);
+    }
+    command.output().expect("judge runs")
+}
+
+/// A judge.yml as CI writes it, with Java and Rust.
+fn dmoj_config(dir: &Path) -> PathBuf {
+    let file = dir.join("judge.yml");
+    std::fs::write(
+        &file,
+        "# a comment\nruntime:\n  g++: /usr/bin/g++\n  g++17: /usr/bin/g++\n  python3: /usr/bin/python3\n  java: /j/java\n  javac: /j/javac\n  cargo: /r/bin/cargo\n",
+    )
+    .expect("judge.yml");
+    file
+}
+
+/// The names in the folder `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The case folders of the DMOJ folder `dir`, sorted.
+fn dmoj_cases(dir: &Path) -> Vec<String> {
+    listing(&dir.join("tests"))
+}
+
+#[test]
+fn a_passing_dmoj_testsuite_passes_and_the_readme_says_so() {
+    let dir = scratch("dmoj-pass");
+    let venv = dmoj_stand_in(&dir, false, false);
+    let config = dmoj_config(&dir);
+    let out = dir.join("out");
+    let o = export_dmoj(
+        &[PROBLEM, out.to_str().unwrap()],
+        Some(&venv),
+        Some(&config),
+        &dir.join("empty"),
+    );
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    // Every case asked, by a regex of alternatives, on exactly this folder, with the
+    // executors the judge.yml allows.
+    let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
+    let cases = dmoj_cases(&out.join(PROBLEM));
+    assert_eq!(
+        argv.trim(),
+        format!(
+            "-m dmoj.testsuite -c {} -e CPP03,CPP17,PY3,JAVA,RUST --no-ansi {} {PROBLEM}$ ({})$",
+            config.display(),
+            out.display(),
+            cases.join("|")
+        )
+    );
+    assert!(s.contains("verify dmoj rotation: All cases passed."), "{s}");
+    let text = readme(&out);
+    assert!(
+        text.contains("Verified when it was exported: `judge export --verify` ran dmoj 4.1.0"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("on every case ({})", cases.len())),
+        "{text}"
+    );
+    assert!(
+        text.contains("passed (exit 0, \"All cases passed.\")."),
+        "{text}"
+    );
+    assert!(!text.contains("was not verified"), "{text}");
+}
+
+#[test]
+fn dmoj_writes_its_own_judge_yml_without_one_given() {
+    let dir = scratch("dmoj-own-config");
+    let venv = dmoj_stand_in(&dir, false, false);
+    // g++ on PATH, for the judge.yml it writes.
+    let bin = stand_in(&dir.join("tools"), "g++", "exit 0");
+    let out = dir.join("out");
+    let o = export_dmoj(&[PROBLEM, out.to_str().unwrap()], Some(&venv), None, &bin);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    assert!(
+        s.contains(&format!(
+            "a judge.yml of its own (g++ and g++17: {}",
+            bin.join("g++").canonicalize().unwrap().display()
+        )),
+        "{s}"
+    );
+    let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
+    assert!(argv.contains(" -e CPP03,CPP17,PY3 --no-ansi "), "{argv}");
+}
+
+#[test]
+fn dmoj_without_all_cases_passed_fails() {
+    let dir = scratch("dmoj-no-summary");
+    let venv = dmoj_stand_in(&dir, false, true);
+    let config = dmoj_config(&dir);
+    let out = dir.join("out");
+    let o = export_dmoj(
+        &[PROBLEM, out.to_str().unwrap()],
+        Some(&venv),
+        Some(&config),
+        &dir,
+    );
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    assert!(s.contains("found no \"All cases passed.\""), "{s}");
+    assert!(
+        s.contains("Some cases failed."),
+        "the tool's output shown: {s}"
+    );
+    assert!(readme(&out).contains("FAILED (exit 0, no \"All cases passed.\")"));
+}
+
+#[test]
+fn a_declared_wrong_answer_dmoj_judged_ac_fails() {
+    let dir = scratch("dmoj-wa-missing");
+    let venv = dmoj_stand_in(&dir, true, false);
+    let config = dmoj_config(&dir);
+    let out = dir.join("out");
+    let o = export_dmoj(
+        &[PROBLEM, out.to_str().unwrap()],
+        Some(&venv),
+        Some(&config),
+        &dir,
+    );
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    assert!(s.contains("wrong_answer_ef_swapped_cpp got no WA"), "{s}");
+}
+
+#[test]
+fn dmoj_missing_is_named_with_how_to_find_it() {
+    let dir = scratch("dmoj-missing");
+    let out = dir.join("out");
+    // Not on PATH, and a venv without python.
+    let o = export_dmoj(&[PROBLEM, out.to_str().unwrap()], None, None, &dir);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(2), "{s}");
+    assert!(
+        s.contains(
+            "python not found: set BOARDJUDGE_DMOJ=VENV (a venv with dmoj) or put it on PATH"
+        ),
+        "{s}"
+    );
+    let o = export_dmoj(&[PROBLEM, out.to_str().unwrap()], Some(&dir), None, &dir);
+    assert_eq!(o.status.code(), Some(2), "{}", said(&o));
+    // A python that cannot import dmoj.
+    let bin = stand_in(&dir, "python", "exit 1");
+    let o = export_dmoj(&[PROBLEM, out.to_str().unwrap()], None, None, &bin);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(2), "{s}");
+    assert!(s.contains("cannot import dmoj"), "{s}");
+    assert!(
+        readme(&out)
+            .contains("`judge export dmoj rotation OUT_DIR --verify` runs DMOJ's testsuite")
+    );
+}
+
+#[test]
+fn with_all_a_dmoj_variant_runs_only_its_own_cases_and_one_accepted() {
+    let dir = scratch("dmoj-variant");
+    let venv = dmoj_stand_in(&dir, false, false);
+    let config = dmoj_config(&dir);
+    let out = dir.join("out");
+    let o = export_dmoj(
+        &["--all", out.to_str().unwrap()],
+        Some(&venv),
+        Some(&config),
+        &dir.join("empty"),
+    );
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
+    let asked = |problem: &str| -> Vec<String> {
+        let line = (argv.lines())
+            .find(|l| l.contains(&format!(" {problem}$ ")))
+            .unwrap_or_else(|| panic!("{problem} not verified: {argv}"));
+        let regex = line.rsplit(' ').next().unwrap();
+        let inner = regex.strip_prefix('(').unwrap().strip_suffix(")$").unwrap();
+        inner.split('|').map(str::to_string).collect()
+    };
+    // The base problem: every case.
+    assert_eq!(asked("rotation"), dmoj_cases(&out.join("rotation")));
+    // Its variant: the cases that are not the same as the base's, and one accepted C++ one.
+    let (variant, base) = (out.join("rotationlarge"), out.join("rotation"));
+    let uncommented = |p: &Path| -> String {
+        let text = std::fs::read_to_string(p).unwrap();
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let same = |case: &str| -> bool {
+        let (a, b) = (
+            variant.join("tests").join(case),
+            base.join("tests").join(case),
+        );
+        b.is_dir()
+            && listing(&a) == listing(&b)
+            && std::fs::read_dir(&a).unwrap().all(|e| {
+                let name = e.unwrap().file_name();
+                if name == "test.yml" {
+                    uncommented(&a.join(&name)) == uncommented(&b.join(&name))
+                } else {
+                    std::fs::read(a.join(&name)).ok() == std::fs::read(b.join(&name)).ok()
+                }
+            })
+    };
+    let all = dmoj_cases(&variant);
+    let own: Vec<&String> = all.iter().filter(|c| !same(c)).collect();
+    let run = asked("rotationlarge");
+    assert!(
+        own.len() < all.len(),
+        "no case the same as rotation's: {all:?}"
+    );
+    for case in &own {
+        assert!(run.contains(case), "{case} not run: {run:?}");
+    }
+    let extra: Vec<&String> = run.iter().filter(|c| !own.contains(c)).collect();
+    if own.iter().any(|c| c.starts_with("accepted_")) {
+        assert!(extra.is_empty(), "{extra:?}");
+    } else {
+        // One accepted case of the same ones: a C++ one where there is one.
+        assert_eq!(extra.len(), 1, "{run:?}");
+        assert!(extra[0].starts_with("accepted_"), "{extra:?}");
+        let cpp = all
+            .iter()
+            .any(|c| !own.contains(&c) && c.starts_with("accepted_") && c.ends_with("_cpp"));
+        assert_eq!(extra[0].ends_with("_cpp"), cpp, "{extra:?}");
+    }
+    let text = std::fs::read_to_string(variant.join("README.md")).unwrap();
+    assert!(
+        text.contains("are the same as rotation's folder's and were judged there in the same run"),
+        "{text}"
+    );
+}
+
+#[test]
+fn with_all_a_fault_goes_on_to_the_next_problem_and_fails_the_run() {
+    let dir = scratch("dmoj-all-faults");
+    let venv = dmoj_stand_in(&dir, true, false);
+    let config = dmoj_config(&dir);
+    let out = dir.join("out");
+    let o = export_dmoj(
+        &["--all", out.to_str().unwrap()],
+        Some(&venv),
+        Some(&config),
+        &dir.join("empty"),
+    );
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    // Every problem DMOJ can carry was verified, and each fault is named at the end.
+    let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
+    // (rotationlarge runs no wrong_answer case of its own: it passes.)
+    for problem in ["sicily", "msquare", "rotation", "rotationlarge"] {
+        assert!(argv.contains(&format!(" {problem}$ ")), "{argv}");
+    }
+    for problem in ["sicily", "msquare", "rotation"] {
+        let named = format!("judge: dmoj {problem}: python -m dmoj.testsuite");
+        assert!(s.contains(&named), "{s}");
+    }
 }

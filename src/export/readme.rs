@@ -48,12 +48,7 @@ pub fn unverified(kind: Kind, name: &str) -> String {
             "compiles check/checker.cpp with g++ (warnings as errors) and runs it on every test \
              (each correct output must score 1.0)"
         }
-        Kind::Dmoj => {
-            return format!(
-                "This package was not verified when it was exported: no judge's tool ran on \
-                 it, and `judge export --verify` cannot verify a {k} package here."
-            );
-        }
+        Kind::Dmoj => "runs DMOJ's testsuite (`python -m dmoj.testsuite`) on it",
     };
     format!(
         "This package was not verified when it was exported: no judge's tool ran on it. \

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use boardjudge::export::readme::record_in_zip;
-use boardjudge::export::verify::{VerifyError, cannot_verify, verify};
+use boardjudge::export::verify::{VerifyError, verify};
 use boardjudge::export::{
     ExportError, Kind, Written, cannot_carry, export_verified, verified_tests,
 };
@@ -13,6 +13,7 @@ use boardjudge::problemset::plan::Plan;
 use indicatif::ProgressBar;
 
 use crate::common::{Stop, stopped, usage};
+use crate::exit;
 use crate::terminal::style;
 use crate::ticker::Ticker;
 
@@ -45,10 +46,10 @@ use crate::ticker::Ticker;
 /// Exit codes: 0 exported, 1 the test data is not what judge.toml builds (a file differs
 /// or is missing, a test fails to build), 2 bad arguments or a bad plan (also a problem the
 /// kind cannot carry: one of judge.toml's `files_only` for icpc, kattis or dmoj, which have
-/// no file input or output; --all skips it with a note; with --verify, also a kind not
-/// verifiable here (dmoj), a tool not found or that cannot start), 3 the package cannot be
-/// made or written. With --verify, 1 also when the tool finds a fault. (`judge --help` lists
-/// every command's.)
+/// no file input or output; --all skips it with a note; with --verify, also a tool not
+/// found or that cannot start), 3 the package cannot be made or written. With
+/// --verify, 1 also when the tool finds a fault (with --all, after verifying the rest).
+/// (`judge --help` lists every command's.)
 ///
 /// Example:
 ///   judge export kattis msquare packages/
@@ -82,8 +83,16 @@ pub struct Args {
     /// PATH; polygon and cms, which no instance here judges: the package's C++ checker and
     /// validator compiled with g++ from PATH, warnings as errors, and run on every test, and
     /// on problem.xml's validator and checker tests for polygon; BOARDJUDGE_CPP_CACHE=DIR
-    /// reuses binaries compiled with the same flags, docs/export.md), say which tool and
-    /// version, what it ran and found, and record the result in the package's README.
+    /// reuses binaries compiled with the same flags, docs/export.md;
+    /// dmoj: DMOJ's testsuite, `python -m dmoj.testsuite`, python by
+    /// BOARDJUDGE_DMOJ=VENV or on PATH, with the judge.yml BOARDJUDGE_DMOJ_CONFIG=FILE names
+    /// (executors CPP03,CPP17,PY3, JAVA when its runtime: has java and javac, RUST when it
+    /// has cargo, RUSTC the rustc beside that cargo) or else one written for the run (g++ and
+    /// python3 by absolute path; CPP03,CPP17,PY3), BOARDJUDGE_DMOJ_EXECUTORS=LIST over
+    /// either, HOME=BOARDJUDGE_DMOJ_HOME when set; with --all a variant whose base problem
+    /// was verified before it gets only the cases that differ from the base's folder and
+    /// one accepted), say which tool and version, what it ran and found, and record the
+    /// result in the package's README.
     #[arg(long)]
     pub verify: bool,
 }
@@ -98,9 +107,6 @@ pub fn command(args: Args) -> ExitCode {
         data,
         verify,
     } = args;
-    if let Some(why) = verify.then(|| cannot_verify(kind)).flatten() {
-        return usage(&format!("--verify: {why}"));
-    }
     let (problem, out) = match (all, &targets[..]) {
         (true, [out]) => (None, out),
         (false, [problem, out]) => (Some(problem.as_str()), out),
@@ -144,7 +150,8 @@ pub fn command(args: Args) -> ExitCode {
 /// `written` as it is written; stops at the first that fails. With every problem, one the
 /// kind cannot carry ([`cannot_carry`]) is skipped with a note saying why; named, it is
 /// refused as a bad argument. With `verify`, each package is verified ([`verified`]) once
-/// written; the first that fails stops.
+/// written: a fault the tool finds goes on to the next problem and fails the run at the end
+/// (every fault named); a tool missing or a package unreadable stops at once.
 #[allow(clippy::too_many_arguments)]
 fn export(
     kind: Kind,
@@ -183,6 +190,8 @@ fn export(
     ));
     bar.enable_steady_tick(std::time::Duration::from_millis(100));
     let ticker = Ticker::on_pipe("problems", Some(names.len()));
+    let mut done_dirs: Vec<(String, PathBuf)> = Vec::new();
+    let mut faults = Vec::new();
     let result = names.iter().enumerate().try_for_each(|(done, name)| {
         bar.set_message(format!("{} {name}", kind.name()));
         let failed = |e: ExportError| format!("{} {name}: {e}", kind.name());
@@ -192,7 +201,21 @@ fn export(
         let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
         bar.suspend(|| written(name, &w));
         if verify {
-            bar.suspend(|| verified(kind, name, &w.dir, w.zip.as_deref()))?;
+            // A variant's base problem verified earlier in this run (DMOJ judges only the
+            // cases that differ from its folder).
+            let format = plan.problem(name).map(|p| p.format.name()).unwrap_or(name);
+            let base = (format != name)
+                .then(|| done_dirs.iter().find(|(n, _)| n == format))
+                .flatten()
+                .map(|(n, d)| (n.as_str(), d.as_path()));
+            // A fault found goes on to the next problem; the run fails at the end.
+            if let Err(VerifyError::Fault { what, log }) =
+                bar.suspend(|| verified(kind, name, &w.dir, w.zip.as_deref(), base))?
+            {
+                eprint!("{log}");
+                faults.push(what);
+            }
+            done_dirs.push((name.clone(), w.dir.clone()));
         }
         bar.inc(1);
         if let Some(ticker) = &ticker {
@@ -202,26 +225,37 @@ fn export(
         Ok(())
     });
     bar.finish_and_clear();
-    result
+    result?;
+    match faults.is_empty() {
+        true => Ok(()),
+        false => Err(Stop {
+            code: exit::VERDICT,
+            lines: faults,
+        }),
+    }
 }
 
-/// Runs `--verify` on the package of `problem` in `dir`, printing what it runs and finds (the
-/// tool's output on stderr when it finds a fault), and puts the README it recorded in the zip
-/// that carries the package too (`zip`: the DOMjudge zip of a Kattis export). A tool that is
-/// missing or cannot start: [`Stop::usage`]; a package the tool finds at fault:
-/// [`Stop::failed`]; a package that cannot be read or a README that cannot be written:
-/// [`Stop::failure`].
-fn verified(kind: Kind, problem: &str, dir: &Path, zip: Option<&Path>) -> Result<(), Stop> {
-    let result = verify(kind, problem, dir, &mut |line| println!("{line}"));
+/// Runs `--verify` on the package of `problem` in `dir`, printing what it runs and finds, and
+/// puts the README it recorded in the zip that carries the package too (`zip`: the DOMjudge
+/// zip of a Kattis export). Passed: `Ok(Ok(()))`; a package the tool finds at fault:
+/// `Ok(Err(`[`VerifyError::Fault`]`))` (the caller shows the tool's output and goes on). A
+/// tool that is missing or cannot start: [`Stop::usage`]; a package that cannot be read or a
+/// README that cannot be written: [`Stop::failure`]. `base`: as [`verify`] takes it.
+fn verified(
+    kind: Kind,
+    problem: &str,
+    dir: &Path,
+    zip: Option<&Path>,
+    base: Option<(&str, &Path)>,
+) -> Result<Result<(), VerifyError>, Stop> {
+    let result = verify(kind, problem, dir, base, &mut |line| println!("{line}"));
     if let (Some(zip), Ok(()) | Err(VerifyError::Fault { .. })) = (zip, &result) {
         record_in_zip(dir, zip).map_err(Stop::failure)?;
     }
-    result.map_err(|e| match e {
-        VerifyError::Unavailable(why) => Stop::usage(why),
-        VerifyError::Fault { what, log } => {
-            eprint!("{log}");
-            Stop::failed(what)
-        }
-        VerifyError::Io(why) => Stop::failure(why),
-    })
+    match result {
+        Ok(()) => Ok(Ok(())),
+        Err(fault @ VerifyError::Fault { .. }) => Ok(Err(fault)),
+        Err(VerifyError::Unavailable(why)) => Err(Stop::usage(why)),
+        Err(VerifyError::Io(why)) => Err(Stop::failure(why)),
+    }
 }

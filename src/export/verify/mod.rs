@@ -1,11 +1,13 @@
 //! `judge export --verify`: the judges' own tools installed here, run on the package just
 //! written: problemtools' verifyproblem on a Kattis package, BAPCtools' `bt validate` then
-//! `bt run` on a 2025-09 one; on a Polygon package or a CMS task, which no instance here
-//! judges, the package's own C++ checker and validator compiled with g++ and run on every
-//! test and on the package's validator and checker tests ([`sources`]). Each tool is found by
-//! an environment variable naming its venv, or on PATH ([`tool`]). What ran and what it found
-//! goes to the caller as it happens and into the package's README ([`record_verification`]).
+//! `bt run` on a 2025-09 one; DMOJ's testsuite on a DMOJ folder ([`dmoj`]); on a Polygon
+//! package or a CMS task, which no instance here judges, the package's own C++ checker and
+//! validator compiled with g++ and run on every test and on the package's validator and
+//! checker tests ([`sources`]). Each tool is found by an environment variable naming its
+//! venv, or on PATH ([`tool`]). What ran and what it found goes to the caller as it happens
+//! and into the package's README ([`record_verification`]).
 
+pub mod dmoj;
 pub mod sources;
 pub mod tool;
 
@@ -32,24 +34,17 @@ pub enum VerifyError {
     Io(String),
 }
 
-/// Why `kind` cannot be verified here, or `None` when [`verify`] can verify it.
-pub fn cannot_verify(kind: Kind) -> Option<&'static str> {
-    match kind {
-        Kind::Kattis | Kind::Icpc | Kind::Polygon | Kind::Cms => None,
-        Kind::Dmoj => Some(
-            "dmoj folders are not verifiable here yet (`judge export --verify` does not run DMOJ's testsuite)",
-        ),
-    }
-}
-
 /// Runs the tool of `kind` on the package of `problem` in `dir` (for icpc `bt validate`, then
-/// `bt run` when it passed; for polygon and cms g++ and the package's sources, [`sources`]),
-/// telling `say` each command before it runs and what it found
-/// after, and records the result in the package's README.
+/// `bt run` when it passed; for polygon and cms g++ and the package's sources, [`sources`];
+/// for dmoj [`dmoj::verify`], given `base`: the name and folder of the problem whose format
+/// `problem` shares, when it was verified earlier in the same run), telling `say` each
+/// command before it runs and what it found after, and records the result in the package's
+/// README.
 pub fn verify(
     kind: Kind,
     problem: &str,
     dir: &Path,
+    base: Option<(&str, &Path)>,
     say: &mut dyn FnMut(&str),
 ) -> Result<(), VerifyError> {
     let (tool, steps, cwd): (&Tool, Vec<Vec<String>>, Option<&Path>) = match kind {
@@ -74,10 +69,7 @@ pub fn verify(
             let cache = cache.as_deref().map(Path::new);
             return sources::verify(kind, problem, dir, cache, say);
         }
-        _ => {
-            let why = cannot_verify(kind).unwrap_or("not verifiable here");
-            return Err(VerifyError::Unavailable(format!("--verify: {why}")));
-        }
+        Kind::Dmoj => return dmoj::verify(problem, dir, base, say),
     };
     let program = tool.locate().map_err(VerifyError::Unavailable)?;
     let version = tool.version(&program);
