@@ -1136,7 +1136,8 @@ fn every_package_explains_itself_in_a_readme() {
                     assert!(is_copy_of(&files[row[1].as_str()].1, s), "{at}: {}", row[1]);
                 }
             }
-            // How it was verified: the tool and the version the script pins, and its command.
+            // How it was verified: the tool and the version the script pins, and its command
+            // (for kattis and icpc `judge export --verify`, which runs the tool as the README says).
             let verified = section("Verification");
             let (tool, pinned, command) = match kind {
                 "kattis" => (
@@ -1145,7 +1146,7 @@ fn every_package_explains_itself_in_a_readme() {
                         "PROBLEMTOOLS_VERSION={}",
                         boardjudge::export::readme::PROBLEMTOOLS
                     ),
-                    "verifyproblem\" -e -t",
+                    "\"$judge\" export kattis \"$problem\" \"$PACKAGES/kattis\" --verify",
                 ),
                 "icpc" => (
                     "BAPCtools",
@@ -1153,7 +1154,7 @@ fn every_package_explains_itself_in_a_readme() {
                         "BAPCTOOLS_VERSION={}",
                         boardjudge::export::readme::BAPCTOOLS
                     ),
-                    "\"$BT\" \"$action\" --no-bar",
+                    "\"$judge\" export icpc \"$problem\" \"$PACKAGES/icpc\" --verify",
                 ),
                 // Polygon and CMS: their own sources, which `judge export --verify` compiles
                 // and runs, as the script calls it for both kinds.

@@ -119,7 +119,7 @@ fn a_clean_verifyproblem_passes_and_the_readme_says_so() {
         &dir,
         "verifyproblem",
         &format!(
-            "echo \"$*\" > '{}'\necho '{PROBLEM} tested: 0 errors, 0 warnings'",
+            "echo \"$*\" > '{}'\nsleep 3\necho '{PROBLEM} tested: 0 errors, 0 warnings'",
             dir.join("argv").display()
         ),
     );
@@ -127,6 +127,9 @@ fn a_clean_verifyproblem_passes_and_the_readme_says_so() {
     let o = export("kattis", &out, &bin);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(0), "{s}");
+    // A tool's long run gives no progress line every two seconds on a pipe (CI's log): the
+    // verify lines say what runs.
+    assert!(!s.contains("problems done"), "{s}");
     assert!(s.contains("submissions: passed (exit 0)"), "{s}");
     // It ran on exactly this export, with the limit of its .timelimit and every part.
     let argv = std::fs::read_to_string(dir.join("argv")).expect("the tool ran");
@@ -220,7 +223,7 @@ fn a_clean_bt_validate_then_bt_run_pass_and_the_readme_says_so() {
         &dir,
         "bt",
         &format!(
-            "echo \"$*\" >> '{}'\necho 'Done'",
+            "echo \"$*\" >> '{}'\necho 'Invalidation: Done'\necho 'accepted/a.cpp:  AC 0.1s @ x  '",
             dir.join("argv").display()
         ),
     );
@@ -230,6 +233,9 @@ fn a_clean_bt_validate_then_bt_run_pass_and_the_readme_says_so() {
     assert_eq!(o.status.code(), Some(0), "{s}");
     let argv = std::fs::read_to_string(dir.join("argv")).expect("bt ran");
     assert_eq!(argv, "validate --no-bar\nrun --no-bar\n");
+    // What bt judged is shown: the validate steps done, run's verdict per submission.
+    assert!(s.contains("\n  Invalidation: Done\n"), "{s}");
+    assert!(s.contains("\n  accepted/a.cpp:  AC 0.1s @ x\n"), "{s}");
     let text = readme(&out);
     assert!(
         text.contains(
@@ -238,6 +244,41 @@ fn a_clean_bt_validate_then_bt_run_pass_and_the_readme_says_so() {
         ),
         "{text}"
     );
+}
+
+/// `judge export icpc --verify` with a stand-in bt whose `bt validate` prints `validate` (in
+/// the test's folder `name`), and `bt run` nothing.
+fn bt_validate_says(name: &str, validate: &str) -> (PathBuf, Output) {
+    let dir = scratch(name);
+    let bin = stand_in(
+        &dir,
+        "bt",
+        &format!("[ \"$1\" = validate ] && printf '{validate}'\nexit 0"),
+    );
+    let out = dir.join("out");
+    let o = export("icpc", &out, &bin);
+    (out, o)
+}
+
+#[test]
+fn bt_validate_without_its_invalidation_step_fails_a_package_with_invalid_inputs() {
+    // The package carries its validator's own tests in data/invalid_input: bt validate must
+    // say it ran them ("Invalidation: Done"); a clean log without that line is a fault.
+    let (out, o) = bt_validate_says("icpc-no-invalidation", "Input validation: Done\\n");
+    let s = said(&o);
+    assert!(out.join(PROBLEM).join("data/invalid_input").is_dir());
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    assert!(
+        s.contains("found no \"Invalidation: Done\" over data/invalid_input"),
+        "{s}"
+    );
+    assert!(readme(&out).contains(": FAILED (exit 0, no \"Invalidation: Done\""));
+    // Coloured as bt colours it (CI=true), the line is read without the codes.
+    let coloured = "\\033[36mInvalidation\\033[0m: \\033[32mDone\\033[0m\\n";
+    let (_, o) = bt_validate_says("icpc-coloured-invalidation", coloured);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    assert!(s.contains("\n  Invalidation: Done\n"), "{s}");
 }
 
 #[test]

@@ -189,7 +189,11 @@ fn export(
         "{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}",
     ));
     bar.enable_steady_tick(std::time::Duration::from_millis(100));
-    let ticker = Ticker::on_pipe("problems", Some(names.len()));
+    // With --verify, what runs says its own lines (the tool's commands and results), and a
+    // tool's run of minutes would give a progress line every few seconds: no ticker then.
+    let ticker = (!verify)
+        .then(|| Ticker::on_pipe("problems", Some(names.len())))
+        .flatten();
     let mut done_dirs: Vec<(String, PathBuf)> = Vec::new();
     let mut faults = Vec::new();
     let result = names.iter().enumerate().try_for_each(|(done, name)| {

@@ -29,8 +29,9 @@ pub const BT: Tool = Tool {
 };
 
 impl Tool {
-    /// The program: `$VARIABLE/bin/PROGRAM` when the variable is set, else the first on PATH.
-    /// The error says how to make it found.
+    /// The program: `$VARIABLE/bin/PROGRAM` when the variable is set, else the first on PATH,
+    /// as an absolute path (bt runs in the package's folder). The error says how to make it
+    /// found.
     pub fn locate(&self) -> Result<PathBuf, String> {
         let missing = || {
             format!(
@@ -41,7 +42,7 @@ impl Tool {
         if let Some(venv) = std::env::var_os(self.variable) {
             let program = Path::new(&venv).join("bin").join(self.program);
             return if program.is_file() {
-                Ok(program)
+                std::path::absolute(&program).map_err(|e| format!("{}: {e}", program.display()))
             } else {
                 Err(format!(
                     "{} not found: {} is set but {} is not a file",
@@ -56,6 +57,7 @@ impl Tool {
             .map(|dir| dir.join(self.program))
             .find(|p| p.is_file())
             .ok_or_else(missing)
+            .and_then(|p| std::path::absolute(&p).map_err(|e| format!("{}: {e}", p.display())))
     }
 
     /// The installed version, as the venv's python beside `program` reports it for the
