@@ -6,9 +6,8 @@
 //! smallest shortest sequence (sorted here); for sicily each board with N = 0..=23 and
 //! 2^31 - 1. A bug of one case: the cases in order on one big multi-case input. A bug that
 //! needs two cases (the three shipped ones): inputs by number of cases, then largest case,
-//! then lexicographically, each its own run (unsandboxed here, for speed, a thread a core, the
-//! first failing input in the order taken): every one of the first 50 cases alone, then the
-//! two-case inputs of them. With a run budget too small for
+//! then lexicographically, each its own run (unsandboxed here, for speed): every one of the
+//! first 50 cases alone, then the two-case inputs of them. With a run budget too small for
 //! that search, stress says how far it got and claims no more; a bug that needs three cases
 //! keeps a local minimum, said so.
 //!
@@ -21,17 +20,12 @@
 //! Saving: `judge stress --save` on each shipped wrong solution of sicily, msquare and
 //! sicilylarge, in turn on one copy of the repository, and `judge build --check` green after
 //! each; an input a test already has is not saved; a save that cannot finish changes nothing.
-//! The minimal counterexamples of sicily and msquare above are asserted on these same runs of
-//! `judge stress` (the same command, `--save` added), so that no solution is stressed twice.
 
 mod common;
 
 use common::cli::{built_copy, judge_in, repo, text};
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use boardjudge::check::{CheckOptions, CheckVerdict, check};
@@ -141,45 +135,19 @@ fn options(format: Format) -> CheckOptions {
 
 /// Whether the solution fails `input` (the checker with the original judges' rules).
 fn fails(format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
-    fails_with(&jail(), &options(format), format, argv, input, answer)
+    fails_in(
+        &Sandbox::new(SandboxMode::Auto).unwrap(),
+        format,
+        argv,
+        input,
+        answer,
+    )
 }
 
-/// Whether the solution fails `input` under the checker `options`.
-fn fails_with(
-    sandbox: &Sandbox,
-    options: &CheckOptions,
-    format: Format,
-    argv: &Argv,
-    input: &[u8],
-    answer: &[u8],
-) -> bool {
+fn fails_in(sandbox: &Sandbox, format: Format, argv: &Argv, input: &[u8], answer: &[u8]) -> bool {
     let output = run_in(sandbox, argv, input);
-    check(format, input, answer, &mut &output[..], options).verdict != CheckVerdict::Accepted
-}
-
-/// The smallest `i < n` for which `failing(i)`, or None: the same answer as trying 0, 1, 2,
-/// ... in turn, from one thread a core. Indices are handed out in increasing order and a
-/// thread stops only at an index past a failing one, so every index below the answer ran.
-fn first_failing(n: usize, failing: impl Fn(usize) -> bool + Sync) -> Option<usize> {
-    let next = AtomicUsize::new(0);
-    let found = AtomicUsize::new(usize::MAX);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= n || i > found.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    if failing(i) {
-                        found.fetch_min(i, Ordering::SeqCst);
-                    }
-                }
-            });
-        }
-    });
-    Some(found.into_inner()).filter(|&i| i < n)
+    check(format, input, answer, &mut &output[..], &options(format)).verdict
+        != CheckVerdict::Accepted
 }
 
 /// The input `judge stress` printed as the minimal failing one.
@@ -189,6 +157,10 @@ fn shrunk_input(out: &str) -> &str {
         .nth(1)
         .expect(out);
     input.split("\nexpected output:").next().unwrap()
+}
+
+fn stress(problem: &str, argv: &[String]) -> String {
+    stress_with(problem, &[], argv)
 }
 
 /// `judge stress` with `flags` before the `--`.
@@ -216,10 +188,9 @@ fn the_minimal_counterexample_of_each_wrong_sicily_solution_is_exact() {
     let expected = text(&reference::<Sicily>(&input));
     let expected: Vec<&str> = expected.lines().collect();
     let sicily = options(Format::Sicily);
-    let (_, steps) = saved_through("sicily");
     let (mut single, mut pairs) = (0, 0);
     for (path, argv) in wrong_solutions("sicily") {
-        let out = saved_stress(&steps, "sicily", &path);
+        let out = stress("sicily", &argv);
         let shrunk = shrunk_input(&out);
         let shrunk_cases = read_all::<Sicily>(shrunk.as_bytes(), ReadOptions::STRICT).unwrap();
         if shrunk_cases.len() == 1 {
@@ -314,23 +285,21 @@ struct Minimum {
 /// lexicographically. Every input is its own run, unsandboxed.
 fn first_failing_pair(path: &str, argv: &Argv, order: &[Case]) -> Minimum {
     let sandbox = Sandbox::off();
-    let sicily = options(Format::Sicily);
     let failing = |cases: &[Case]| {
         let input = input_of::<Sicily>(cases);
         let answer = reference::<Sicily>(&input);
-        fails_with(&sandbox, &sicily, Format::Sicily, argv, &input, &answer)
+        fails_in(&sandbox, Format::Sicily, argv, &input, &answer)
     };
-    if let Some(i) = first_failing(order.len(), |i| failing(&[order[i]])) {
-        panic!("{path}: {:?} alone fails", order[i]);
+    for case in order {
+        assert!(!failing(&[*case]), "{path}: {case:?} alone fails");
     }
     let n = order.len();
     let mut pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
     pairs.sort_by_key(|&(a, b)| (a.max(b), a, b));
-    let earlier = first_failing(pairs.len(), |i| {
-        let (a, b) = pairs[i];
-        failing(&[order[a], order[b]])
-    })
-    .unwrap_or_else(|| panic!("{path}: no two of the first {n} cases fail"));
+    let earlier = pairs
+        .iter()
+        .position(|&(a, b)| failing(&[order[a], order[b]]))
+        .unwrap_or_else(|| panic!("{path}: no two of the first {n} cases fail"));
     let (a, b) = pairs[earlier];
     Minimum {
         cases: vec![order[a], order[b]],
@@ -394,19 +363,15 @@ fn a_bug_that_needs_three_cases_keeps_a_local_minimum_and_says_so() {
 #[test]
 fn the_minimal_counterexample_of_each_wrong_msquare_solution_is_exact() {
     let boards = boards_in_order();
-    let (sandbox, msquare) = (jail(), options(Format::Msquare));
-    let (_, steps) = saved_through("msquare");
     for (path, argv) in wrong_solutions("msquare") {
-        let out = saved_stress(&steps, "msquare", &path);
+        let out = stress("msquare", &argv);
         // One board an input: the boards in order, one run each, until one fails.
-        let input = |i: usize| input_of::<Msquare>(std::slice::from_ref(&boards[i]));
-        let first = first_failing(200, |i| {
-            let input = input(i);
-            let answer = reference::<Msquare>(&input);
-            fails_with(&sandbox, &msquare, Format::Msquare, &argv, &input, &answer)
-        })
-        .unwrap_or_else(|| panic!("{path}: no failing board among the first 200"));
-        let minimal = input(first);
+        let minimal = boards
+            .iter()
+            .take(200)
+            .map(|board| input_of::<Msquare>(std::slice::from_ref(board)))
+            .find(|input| fails(Format::Msquare, &argv, input, &reference::<Msquare>(input)))
+            .unwrap_or_else(|| panic!("{path}: no failing board among the first 200"));
         assert_eq!(shrunk_input(&out), text(&minimal), "{path}: {out}");
         assert!(out.contains("to 1 case / distance ") && out.contains("minimal, proven"));
     }
@@ -540,57 +505,20 @@ fn scratch(name: &str) -> PathBuf {
     built_copy("judge-shrink", name)
 }
 
-/// The problems of the save sequence, in the order it saves them.
-const SAVED_PROBLEMS: [&str; 5] = [
-    "sicily",
-    "msquare",
-    "sicilylarge",
-    "rotation",
-    "rotationlarge",
-];
-
-/// One step of the save sequence: `judge stress --save` on a shipped wrong solution, then
-/// `judge build --check` of its problem, on the sequence's copy of the repository.
-#[derive(Clone)]
-struct SaveStep {
-    problem: &'static str,
-    /// The solution's path in judge.toml.
-    path: String,
-    stress: Output,
-    check: Output,
-}
-
-/// The save sequence so far: its copy of the repository, and the steps of the problems done.
-struct SaveSequence {
-    dir: PathBuf,
-    steps: Vec<SaveStep>,
-    problems_done: usize,
-}
-
-static SAVE_SEQUENCE: Mutex<Option<SaveSequence>> = Mutex::new(None);
-
-/// The save sequence's steps through `problem`'s, run when first needed, one problem at a
-/// time: `judge stress --save` on each shipped wrong solution of sicily, msquare, sicilylarge,
-/// rotation and rotationlarge in turn on one copy, with `judge build --check` after each. The
-/// tests of the exact minimal counterexamples assert on these same runs of `judge stress`
-/// (the output is the one without `--save`, the save's line added), so that no stress runs
-/// twice. Also returns the copy.
-fn saved_through(problem: &str) -> (PathBuf, Vec<SaveStep>) {
-    let last = SAVED_PROBLEMS.iter().position(|&p| p == problem).unwrap();
-    loop {
-        let mut sequence = SAVE_SEQUENCE.lock().unwrap_or_else(|p| p.into_inner());
-        let sequence = sequence.get_or_insert_with(|| SaveSequence {
-            dir: scratch("save"),
-            steps: Vec::new(),
-            problems_done: 0,
-        });
-        if sequence.problems_done > last {
-            return (sequence.dir.clone(), sequence.steps.clone());
-        }
-        let next = SAVED_PROBLEMS[sequence.problems_done];
-        for (path, argv) in wrong_solutions(next) {
-            let mut args = vec!["stress", next, "--seed", "1", "--count", "300", "--save"];
-            if next == "rotation" {
+#[test]
+fn build_check_is_green_after_stress_save_on_each_shipped_wrong_solution() {
+    let dir = scratch("save");
+    let mut saved = 0;
+    for problem in [
+        "sicily",
+        "msquare",
+        "sicilylarge",
+        "rotation",
+        "rotationlarge",
+    ] {
+        for (path, argv) in wrong_solutions(problem) {
+            let mut args = vec!["stress", problem, "--seed", "1", "--count", "300", "--save"];
+            if problem == "rotation" {
                 // The walk down the path and the first solved boards: the proof over all
                 // 38,610 of them (1,287 sandboxed runs of 30) is
                 // a_bug_of_long_rotation_answers_shrinks_to_its_smallest_distance's.
@@ -598,53 +526,21 @@ fn saved_through(problem: &str) -> (PathBuf, Vec<SaveStep>) {
             }
             args.push("--");
             args.extend(argv.iter().map(String::as_str));
-            let stress = judge_in(&sequence.dir, &args);
-            let check = judge_in(&sequence.dir, &["build", "--check", next]);
-            sequence.steps.push(SaveStep {
-                problem: next,
-                path,
-                stress,
-                check,
-            });
+            let o = judge_in(&dir, &args);
+            let out = text(&o.stdout);
+            assert_eq!(o.status.code(), Some(1), "{path}: {out}{}", text(&o.stderr));
+            assert!(
+                out.contains("saved as test") || out.contains("not saved: test"),
+                "{path}: {out}"
+            );
+            saved += usize::from(out.contains("saved as test"));
+            let o = judge_in(&dir, &["build", "--check", problem]);
+            assert!(
+                o.status.success(),
+                "{problem} {path}: {out}{}",
+                text(&o.stderr)
+            );
         }
-        sequence.problems_done += 1;
-    }
-}
-
-/// `judge stress --seed 1 --count 300 --save` of `problem`'s shipped wrong solution `path`,
-/// from the save sequence: its output (exit code 1, a failure found).
-fn saved_stress(steps: &[SaveStep], problem: &str, path: &str) -> String {
-    let step = steps
-        .iter()
-        .find(|s| s.problem == problem && s.path == path)
-        .unwrap_or_else(|| panic!("{problem} {path}: not in the save sequence"));
-    let out = text(&step.stress.stdout);
-    assert_eq!(
-        step.stress.status.code(),
-        Some(1),
-        "{path}: {out}{}",
-        text(&step.stress.stderr)
-    );
-    out
-}
-
-#[test]
-fn build_check_is_green_after_stress_save_on_each_shipped_wrong_solution() {
-    let (dir, steps) = saved_through("rotationlarge");
-    let mut saved = 0;
-    for step in &steps {
-        let (problem, path) = (step.problem, &step.path);
-        let out = saved_stress(&steps, problem, path);
-        assert!(
-            out.contains("saved as test") || out.contains("not saved: test"),
-            "{path}: {out}"
-        );
-        saved += usize::from(out.contains("saved as test"));
-        assert!(
-            step.check.status.success(),
-            "{problem} {path}: {out}{}",
-            text(&step.check.stderr)
-        );
     }
     assert!(saved >= 6, "{saved}");
     // Saved tests carry their stable names.
