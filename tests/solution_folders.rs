@@ -111,8 +111,10 @@ fn a_solution_declared_by_its_folder_alone_is_judged_and_exported() {
     assert_eq!(wrong["ok"], true, "{wrong}");
     assert_eq!(solutions.len(), 2, "{v}");
 
-    // The Kattis package holds both (the statement copied in to make it), by their folder's verdict, with nothing else.
+    // The Kattis package holds both (the statement and the cases file judge.toml names copied
+    // in to make it), by their folder's verdict, with nothing else.
     copy_dir(&repo().join("statements"), &dir.join("statements"));
+    copy_dir(&repo().join("cases"), &dir.join("cases"));
     let out = dir.join("packages");
     let o = judge_in(
         &dir,
