@@ -145,7 +145,8 @@ fn a_clean_verifyproblem_passes_and_the_readme_says_so() {
     );
     let text = readme(&out);
     assert!(
-        text.contains("Verified when it was exported: `judge export --verify` ran problemtools"),
+        text.contains("(UTC), when it was exported: `judge export --verify` ran problemtools")
+            && text.contains("Verified on 2"),
         "{text}"
     );
     assert!(text.contains(": passed (exit 0)."), "{text}");
@@ -747,7 +748,8 @@ fn a_passing_dmoj_testsuite_passes_and_the_readme_says_so() {
     assert!(s.contains("verify dmoj rotation: All cases passed."), "{s}");
     let text = readme(&out);
     assert!(
-        text.contains("Verified when it was exported: `judge export --verify` ran dmoj 4.1.0"),
+        text.contains("(UTC), when it was exported: `judge export --verify` ran dmoj 4.1.0")
+            && text.contains("Verified on 2"),
         "{text}"
     );
     assert!(

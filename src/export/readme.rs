@@ -19,6 +19,7 @@ use crate::export::generators::{Made, made, resolved};
 use crate::export::package::{Carried, Package};
 use crate::export::{Kind, Source};
 use crate::problemset::build::BuiltTest;
+use crate::problemset::clock::Utc;
 use crate::problemset::files::write_atomic;
 
 /// The README's path in a package. Neither problemtools' verifyproblem nor BAPCtools warns
@@ -58,7 +59,8 @@ pub fn unverified(kind: Kind, name: &str) -> String {
 }
 
 /// Puts `result` (what `judge export --verify` ran on the package in `dir` and what it
-/// found) in place of the [`unverified`] paragraph of its README, written atomically. The
+/// found), after "Verified on DATE (UTC), when it was exported: ", in place of the
+/// [`unverified`] paragraph of its README, written atomically. The
 /// error says which file could not be read or written, or that the paragraph is not there.
 pub fn record_verification(dir: &Path, kind: Kind, name: &str, result: &str) -> Result<(), String> {
     let path = dir.join(FILE);
@@ -71,7 +73,11 @@ pub fn record_verification(dir: &Path, kind: Kind, name: &str, result: &str) -> 
             path.display()
         ));
     }
-    let text = text.replacen(&paragraph, result, 1);
+    let result = format!(
+        "Verified on {} (UTC), when it was exported: {result}",
+        Utc::now().date()
+    );
+    let text = text.replacen(&paragraph, &result, 1);
     write_atomic(&path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

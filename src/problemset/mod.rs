@@ -5,10 +5,12 @@
 //! ([`manifest`]), the names of groups and tests ([`names`]) and choosing tests by group,
 //! name or glob ([`select`]); the shipped solutions' outcomes ([`expected`]) and the
 //! solutions declared by their verdict folder ([`folders`]); the file of each problem's
-//! validator and checker cases that judge.toml names ([`cases_file`]).
+//! validator and checker cases that judge.toml names ([`cases_file`]); today's date in UTC
+//! ([`clock`]).
 
 pub mod build;
 pub mod cases_file;
+pub mod clock;
 pub mod expected;
 pub mod files;
 pub mod folders;

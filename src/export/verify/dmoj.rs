@@ -339,7 +339,7 @@ pub fn verify(
         ),
     };
     let result = format!(
-        "Verified when it was exported: `judge export --verify` ran dmoj {version} (DMOJ's \
+        "`judge export --verify` ran dmoj {version} (DMOJ's \
          testsuite, executors {executors}) on {judged}: `{line}`: {said}."
     );
     record_verification(dir, Kind::Dmoj, problem, &result).map_err(VerifyError::Io)?;

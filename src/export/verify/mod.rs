@@ -113,7 +113,7 @@ pub fn verify(
         ""
     };
     let result = format!(
-        "Verified when it was exported: `judge export --verify` ran {} {version}{place}: {}.",
+        "`judge export --verify` ran {} {version}{place}: {}.",
         tool.package,
         ran.join("; then ")
     );

@@ -128,7 +128,7 @@ pub fn verify(
     let summary = summary.trim_end_matches(", ").trim_end_matches("; ");
     say(&format!("{head}: {tool}: {summary}: {said}"));
     let result = format!(
-        "Verified when it was exported: `judge export --verify` compiled the package's C++ \
+        "`judge export --verify` compiled the package's C++ \
          sources with {tool} (`g++ {}`) and ran them with {}'s argv: {summary}: {said}.",
         FLAGS.join(" "),
         if kind == Kind::Polygon {
