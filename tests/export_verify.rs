@@ -955,3 +955,42 @@ fn with_all_a_fault_goes_on_to_the_next_problem_and_fails_the_run() {
         assert!(s.contains(&named), "{s}");
     }
 }
+
+/// A verification on a busy machine says so, since the judges' tools time by CPU time, which a
+/// busy machine inflates: here the test itself keeps two threads spinning while a stand-in
+/// verifyproblem takes two seconds.
+#[test]
+fn a_verification_on_a_busy_machine_warns_that_its_times_may_be_inflated() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = scratch("kattis-busy");
+    let bin = stand_in(
+        &dir,
+        "verifyproblem",
+        &format!("/bin/sleep 2\necho '{PROBLEM} tested: 0 errors, 0 warnings'"),
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let spinners: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let o = export("kattis", &dir.join("out"), &bin);
+    stop.store(true, Ordering::Relaxed);
+    for spinner in spinners {
+        spinner.join().expect("spinner");
+    }
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    assert!(
+        s.contains(&format!("warning: verify kattis {PROBLEM}: busy machine: "))
+            && s.contains("a TLE here may pass on a quiet machine"),
+        "{s}"
+    );
+}

@@ -10,6 +10,7 @@ use boardjudge::export::{
     ExportError, Kind, Written, cannot_carry, export_verified, verified_tests,
 };
 use boardjudge::problemset::plan::Plan;
+use boardjudge::runner::load::SessionWatch;
 use indicatif::ProgressBar;
 
 use crate::common::{Stop, stopped, usage};
@@ -244,7 +245,8 @@ fn export(
 /// zip of a Kattis export). Passed: `Ok(Ok(()))`; a package the tool finds at fault:
 /// `Ok(Err(`[`VerifyError::Fault`]`))` (the caller shows the tool's output and goes on). A
 /// tool that is missing or cannot start: [`Stop::usage`]; a package that cannot be read or a
-/// README that cannot be written: [`Stop::failure`]. `base`: as [`verify`] takes it.
+/// README that cannot be written: [`Stop::failure`]. `base`: as [`verify`] takes it. A
+/// machine busy while the tool ran gets a warning on stderr.
 fn verified(
     kind: Kind,
     problem: &str,
@@ -252,7 +254,17 @@ fn verified(
     zip: Option<&Path>,
     base: Option<(&str, &Path)>,
 ) -> Result<Result<(), VerifyError>, Stop> {
+    // The judges' tools time by CPU time, which a busy machine inflates: the load is
+    // watched, and a verification on a busy machine says so.
+    let watch = SessionWatch::start();
     let result = verify(kind, problem, dir, base, &mut |line| println!("{line}"));
+    if let Some(warning) = watch.finish(1).and_then(|c| c.warning()) {
+        eprintln!(
+            "warning: verify {} {problem}: {warning} (the tool's time verdicts too: a TLE here \
+             may pass on a quiet machine)",
+            kind.name()
+        );
+    }
     if let (Some(zip), Ok(()) | Err(VerifyError::Fault { .. })) = (zip, &result) {
         record_in_zip(dir, zip).map_err(Stop::failure)?;
     }
