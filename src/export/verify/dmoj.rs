@@ -13,6 +13,7 @@ use super::VerifyError;
 use super::tool::Tool;
 use crate::export::Kind;
 use crate::export::readme::record_verification;
+use crate::runner::language::find_in_path;
 
 /// The DMOJ judge: `python` of a venv with PyPI `dmoj` (checked to import it).
 pub const DMOJ: Tool = Tool {
@@ -172,13 +173,7 @@ fn config(scratch: &Path) -> Result<(PathBuf, String, Option<PathBuf>, String), 
             (file, executors, cargo, chosen)
         }
         None => {
-            let found = |program: &str| {
-                let path = std::env::var_os("PATH").unwrap_or_default();
-                std::env::split_paths(&path)
-                    .map(|d| d.join(program))
-                    .find(|p| p.is_file())
-                    .and_then(|p| p.canonicalize().ok())
-            };
+            let found = |program: &str| find_in_path(program).and_then(|p| p.canonicalize().ok());
             let gxx = found("g++").ok_or_else(|| {
                 VerifyError::Unavailable(format!(
                     "g++ not found on PATH, for DMOJ's C++ executors (or set {CONFIG}=FILE)"

@@ -21,6 +21,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use crate::check::CheckVerdict;
+use crate::check::protocol::Protocol;
 use crate::export::Kind;
 use crate::export::readme::record_verification;
 use crate::export::verify::VerifyError;
@@ -28,6 +30,7 @@ use crate::problemset::manifest::sha256;
 use crate::runner::language::find_in_path;
 use crate::runner::sandbox::{fresh_directory, remove_tree};
 use crate::runner::{Argv, Input, Limits, Outcome, Sandbox, run};
+use crate::validate::Finding;
 
 /// g++'s flags: C++17, optimised, every warning an error (as `.ci/verify-packages`).
 pub const FLAGS: [&str; 5] = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"];
@@ -298,9 +301,9 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
             ));
         };
         let expected = match verdict.as_str() {
-            "ok" => 0,
-            "wrong-answer" => 1,
-            "presentation-error" => 2,
+            "ok" => CheckVerdict::Accepted,
+            "wrong-answer" => CheckVerdict::WrongAnswer,
+            "presentation-error" => CheckVerdict::PresentationError,
             other => {
                 return Err((
                     "problem.xml".into(),
@@ -308,6 +311,7 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
                 ));
             }
         };
+        let expected = i32::from(Protocol::Testlib.exit_code(expected));
         let [i, o, a] = [&input, &output, &answer].map(|p| inside(dir, p));
         let got = exec(check, &[&i?, &o?, &a?], None)
             .map_err(|e| (output.clone(), format!("the checker: {e}")))?;
@@ -335,8 +339,8 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
             ));
         };
         let expected = match verdict.as_str() {
-            "valid" => 0,
-            "invalid" => 3,
+            "valid" => Finding::Valid,
+            "invalid" => Finding::Invalid,
             other => {
                 return Err((
                     "problem.xml".into(),
@@ -344,6 +348,7 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
                 ));
             }
         };
+        let expected = i32::from(expected.exit_code(Protocol::Testlib));
         let got = exec(validator, &[], Some(&inside(dir, &input)?))
             .map_err(|e| (input.clone(), format!("the validator: {e}")))?;
         if got.0 != expected {

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::runner::language::find_in_path;
+
 /// A tool `--verify` runs: its name on PATH, the variable naming its venv, its package.
 pub struct Tool {
     /// The program's file name.
@@ -52,10 +54,7 @@ impl Tool {
                 ))
             };
         }
-        let path = std::env::var_os("PATH").ok_or_else(missing)?;
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(self.program))
-            .find(|p| p.is_file())
+        find_in_path(self.program)
             .ok_or_else(missing)
             .and_then(|p| std::path::absolute(&p).map_err(|e| format!("{}: {e}", p.display())))
     }
