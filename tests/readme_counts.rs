@@ -237,3 +237,57 @@ fn the_sandbox_limits_docs_state_are_the_runners() {
         );
     }
 }
+
+/// The problem (or group) judge.toml's line `n` (1-based) belongs to: the `name = "..."` that
+/// last follows a `[[problem]]` (or `[[problem.group]]`) header at or above it.
+fn owner_of_line(plan: &[&str], n: usize, header: &str) -> Option<String> {
+    let start = plan[..n].iter().rposition(|l| l.trim() == header)?;
+    plan[start..n].iter().find_map(|l| {
+        let value = l.trim().strip_prefix("name = \"")?.strip_suffix('"')?;
+        Some(value.to_string())
+    })
+}
+
+#[test]
+fn every_judge_toml_line_readme_and_docs_quote_is_the_line_they_name() {
+    let plan_text = std::fs::read_to_string(repo().join("judge.toml")).unwrap();
+    let plan: Vec<&str> = plan_text.lines().collect();
+    // `(the problem rotation's max_cases, judge.toml:860)`: that problem's key, on that line.
+    let key = Regex::new(r"the problem (\w+)'s (\w+), judge\.toml:(\d+)").unwrap();
+    // `test by-distance/distance-01-s203 (group by-distance, judge.toml:555)`: a line of that group.
+    let group = Regex::new(r"\(group ([\w-]+), judge\.toml:(\d+)\)").unwrap();
+    let mut checked = 0;
+    for (path, text) in pages() {
+        for (n, line) in text.lines().enumerate() {
+            let here = at(&path, n);
+            for c in key.captures_iter(line) {
+                let at_line: usize = c[3].parse().unwrap();
+                let quoted = plan.get(at_line - 1).copied().unwrap_or_default();
+                assert!(
+                    quoted.trim_start().starts_with(&format!("{} =", &c[2])),
+                    "{here}: judge.toml:{at_line} is `{quoted}`, not {}",
+                    &c[2]
+                );
+                assert_eq!(
+                    owner_of_line(&plan, at_line, "[[problem]]").as_deref(),
+                    Some(&c[1]),
+                    "{here}: judge.toml:{at_line} is not in problem {}",
+                    &c[1]
+                );
+                checked += 1;
+            }
+            for c in group.captures_iter(line) {
+                let at_line: usize = c[2].parse().unwrap();
+                assert!(at_line <= plan.len(), "{here}: judge.toml:{at_line}");
+                assert_eq!(
+                    owner_of_line(&plan, at_line, "[[problem.group]]").as_deref(),
+                    Some(&c[1]),
+                    "{here}: judge.toml:{at_line} is not in group {}",
+                    &c[1]
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 3, "only {checked} judge.toml lines quoted");
+}
