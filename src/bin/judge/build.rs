@@ -97,14 +97,14 @@ pub fn command(args: Args) -> ExitCode {
         Ok(plan) => plan,
         Err(e) => {
             eprintln!("judge: {e}");
-            return exit::code(exit::USAGE);
+            return ExitCode::from(exit::USAGE);
         }
     };
     let only = &args.problems;
     for name in only {
         if let Err(e) = plan.problem(name) {
             eprintln!("judge: {e}");
-            return exit::code(exit::USAGE);
+            return ExitCode::from(exit::USAGE);
         }
     }
     let named = (plan.problems.iter()).filter_map(|p| p.cases.as_ref().map(|c| c.path.as_path()));
@@ -112,7 +112,7 @@ pub fn command(args: Args) -> ExitCode {
         Ok(unnamed) => unnamed,
         Err(e) => {
             eprintln!("judge: {e}");
-            return exit::code(exit::FAILURE);
+            return ExitCode::from(exit::FAILURE);
         }
     };
     let kind = if args.check { "error" } else { "warning" };
@@ -219,11 +219,11 @@ pub fn command(args: Args) -> ExitCode {
                 "judge: {} test(s) failed to build; nothing was written",
                 errors.len()
             );
-            return exit::code(exit::VERDICT);
+            return ExitCode::from(exit::VERDICT);
         }
         Err(UpdateError::Write { dir, error }) => {
             eprintln!("judge: cannot write {}: {error}", dir.display());
-            return exit::code(exit::FAILURE);
+            return ExitCode::from(exit::FAILURE);
         }
     };
     for problem in &built {
@@ -232,11 +232,11 @@ pub fn command(args: Args) -> ExitCode {
     let seconds = started.elapsed().as_secs_f64();
     if args.check && failed {
         eprintln!("judge: the test data differs from judge.toml; run `judge build` and commit");
-        return exit::code(exit::VERDICT);
+        return ExitCode::from(exit::VERDICT);
     }
     if args.check && !unnamed.is_empty() {
         eprintln!("judge: {} cases file(s) named by no problem", unnamed.len());
-        return exit::code(exit::VERDICT);
+        return ExitCode::from(exit::VERDICT);
     }
     let verb = if args.check { "verified" } else { "built" };
     let (reused, ran) = generator_runs(&built);

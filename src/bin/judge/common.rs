@@ -7,13 +7,16 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use boardjudge::judging::matrix_runs::given::Given;
+use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::Confirm;
 use boardjudge::judging::session::{Session, Timing};
 use boardjudge::problemset::files::write_atomic;
 use boardjudge::problemset::plan::Plan;
 use boardjudge::report::html::{self, Note};
 use boardjudge::report::matrix::ProblemMatrix;
-use boardjudge::runner::{Sandbox, SandboxMode};
+use boardjudge::report::text::{self, LEGEND};
+use boardjudge::runner::{Argv, Limits, Sandbox, SandboxMode};
 use boardjudge::text::visible;
 
 use crate::exit;
@@ -240,11 +243,39 @@ pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
     code
 }
 
+/// The matrices as tables under the legend, the timing `note` (on stderr), then `lines`.
+pub fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, lines: &[String]) {
+    let on = std::io::stdout().is_terminal();
+    println!("{LEGEND}\n");
+    for m in matrices {
+        println!("{}", text::render(m, &|t, v| paint(t, v, on)));
+    }
+    if let Some(note) = note {
+        eprintln!("note: {note}");
+    }
+    for line in lines {
+        println!("{line}");
+    }
+}
+
 /// The sandbox for `session`'s solutions, shown to `watch`.
 pub fn sandbox(session: &Session, watch: &dyn Watch) -> Result<Sandbox, Stop> {
     let sandbox = session.sandbox().map_err(Stop::usage)?;
     watch.sandbox(&sandbox);
     Ok(sandbox)
+}
+
+/// `given`'s `readiness` as a command that runs it takes it: its command and the limits it
+/// runs under, or why the command stops (a missing toolchain is bad usage, a failed build
+/// [`Stop::does_not_build`]).
+pub fn ready(given: &Given, readiness: Readiness) -> Result<(Argv, Limits), Stop> {
+    match readiness {
+        Readiness::Ready { command, limits } => Ok((command, limits)),
+        Readiness::ToolchainMissing(e) => {
+            Err(Stop::usage(format!("{}: skipped: {e}", given.path())))
+        }
+        Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
+    }
 }
 
 /// Writes the HTML page of `matrices` to `path`, with at its top the busy machine's warning

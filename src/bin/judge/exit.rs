@@ -1,8 +1,6 @@
 //! The exit codes of `judge`: one meaning each, the same in every command. README's "Exit
 //! codes" table states them (the reference); `judge --help` prints [`CODES`].
 
-use std::process::ExitCode;
-
 use boardjudge::judging::run::{TestResult, Verdict};
 use boardjudge::judging::strength::SolutionReport;
 
@@ -34,11 +32,6 @@ Exit codes, the same in every command (`judge check` alone keeps testlib's: 0 ac
   130  interrupted by Ctrl-C (128 + the signal: 143 for SIGTERM)
   141  the reader of the output closed it (`judge list | head`): ends quietly
 When several apply (several solutions), the highest of 1, 3 and 4 is the exit code.";
-
-/// `code` as the process's exit code.
-pub fn code(code: u8) -> ExitCode {
-    ExitCode::from(code)
-}
 
 /// The exit code of one solution's `results`: [`FAILURE`] when a test gave FAIL,
 /// [`VERDICT`] when another was not accepted, else [`OK`].

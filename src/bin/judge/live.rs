@@ -24,8 +24,6 @@ pub trait Watch: Sync {
     fn progress(&self, done: usize, total: Option<usize>);
     /// The work is over.
     fn end(&self);
-    /// The runs about to be made: `grid`, nothing finished yet.
-    fn runs(&self, grid: &Grid);
     /// A run finished: `grid` holds it at `cell` (problem, solution, test) with every run
     /// finished before it; `line` says it in one line.
     fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str);
@@ -40,10 +38,8 @@ pub struct Live<'a> {
 impl<'a> Live<'a> {
     /// The runs of `problems` (`total` of them, if known), shown to `watch`.
     pub fn new(problems: Vec<GridProblem>, total: Option<usize>, watch: &'a dyn Watch) -> Self {
-        let grid = Grid::new(problems, total);
-        watch.runs(&grid);
         Live {
-            grid: Mutex::new(grid),
+            grid: Mutex::new(Grid::new(problems, total)),
             watch,
         }
     }

@@ -11,21 +11,19 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use boardjudge::judging::matrix_runs::given::{self, Given};
-use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::run::{
     CannotStart, Schedule, TestResult, TimeKind, Verdict, failure_message,
 };
 use boardjudge::judging::session::{Session, Timing};
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix};
-use boardjudge::report::text::{self, LEGEND};
 use boardjudge::runner::load::SessionWatch;
 use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, language};
 
 use crate::common::{
-    Common, Output, Stop, interrupted_code, json_end, print_partial, sandbox, stopped, usage,
-    warn_busy, write_page, wrote,
+    Common, Output, Stop, interrupted_code, json_end, print_matrices, print_partial, ready,
+    sandbox, stopped, usage, warn_busy, write_page, wrote,
 };
 use crate::exit;
 use crate::live::{Interruption, Live, Partial, Watch};
@@ -163,10 +161,9 @@ enum Report {
     Interrupted(Box<Partial>),
 }
 
-/// The solutions' matrix and how it ran.
-struct Ran {
-    /// The problem's matrix.
-    matrix: ProblemMatrix,
+/// How `judge run` ran: in its JSON for one solution and for several alike.
+#[derive(Serialize)]
+struct Facts {
     /// How the time verdicts were made and how busy the machine was.
     timing: Timing,
     /// Parallel jobs.
@@ -179,6 +176,14 @@ struct Ran {
     time_limit_seconds: f64,
     /// Memory per test (one solution: as its language runs it).
     memory_limit_bytes: u64,
+}
+
+/// The solutions' matrix and how it ran.
+struct Ran {
+    /// The problem's matrix.
+    matrix: ProblemMatrix,
+    /// How it ran.
+    facts: Facts,
     /// The lines under the matrix: how it ran, how the solutions did, the timing note.
     notes: Vec<String>,
     /// How far the runs got, if the judge was interrupted (one solution).
@@ -192,22 +197,13 @@ struct Ran {
 /// One solution's results, test by test: `judge run --json`'s JSON for one solution.
 #[derive(Serialize)]
 struct One<'a> {
-    /// How the time verdicts were made and how busy the machine was.
-    timing: &'a Timing,
+    /// How it ran.
+    #[serde(flatten)]
+    facts: &'a Facts,
     /// The problem.
     problem: &'a str,
     /// The command that ran.
     command: &'a [String],
-    /// CPU seconds per test.
-    time_limit_seconds: f64,
-    /// Memory per test.
-    memory_limit_bytes: u64,
-    /// Parallel jobs.
-    jobs: usize,
-    /// What confined the runs.
-    sandbox: &'a Layers,
-    /// Why the times may be inflated, if they may.
-    timing_note: &'a Option<String>,
     /// The tests accepted.
     passed: usize,
     /// The tests run.
@@ -225,22 +221,13 @@ struct One<'a> {
 /// Several solutions' matrix: `judge run --json`'s JSON for several solutions.
 #[derive(Serialize)]
 struct Several<'a> {
-    /// How the time verdicts were made and how busy the machine was.
-    timing: &'a Timing,
+    /// How it ran.
+    #[serde(flatten)]
+    facts: &'a Facts,
     /// The solutions not accepted on every test.
     failed: usize,
     /// The solutions accepted on every test.
     accepted: usize,
-    /// Parallel jobs.
-    jobs: usize,
-    /// What confined the runs.
-    sandbox: &'a Layers,
-    /// Why the times may be inflated, if they may.
-    timing_note: &'a Option<String>,
-    /// CPU seconds per test.
-    time_limit_seconds: f64,
-    /// Memory per test.
-    memory_limit_bytes: u64,
     /// The problem's matrix (a list of one, as `judge strength --matrix` gives several).
     problems: [&'a ProblemMatrix; 1],
 }
@@ -305,7 +292,7 @@ pub fn command(args: Args) -> ExitCode {
         }
         Ok(Report::Ran(ran)) => ran,
     };
-    warn_busy(&ran.timing);
+    warn_busy(&ran.facts.timing);
     wrote(&ran.page);
     if let [_] = &solutions[..] {
         return print_one(&ran, output);
@@ -320,21 +307,16 @@ pub fn command(args: Args) -> ExitCode {
         Output::Json => {
             let failed = m.rows.iter().filter(|r| !r.report.ok).count();
             print_json(&Several {
-                timing: &ran.timing,
+                facts: &ran.facts,
                 failed,
                 accepted: m.rows.len() - failed,
-                jobs: ran.jobs,
-                sandbox: &ran.sandbox,
-                timing_note: &ran.timing_note,
-                time_limit_seconds: ran.time_limit_seconds,
-                memory_limit_bytes: ran.memory_limit_bytes,
                 problems: [m],
             });
         }
         Output::JsonLines => json_end(code, None),
         Output::Text => print_several(&ran),
     }
-    exit::code(code)
+    ExitCode::from(code)
 }
 
 /// Runs `judge run` of `solutions` as `args` ask: every one on every test, the runs shown to
@@ -373,14 +355,9 @@ fn run(
     }
     let (cache, build) = (session.cache(), &loaded.plan.build);
     let prepared = given::prepare(solutions, &limits, &cache, build, &sandbox, jobs);
-    let limits = match &prepared[0].ready {
-        Readiness::Ready { limits, .. } if one => *limits,
-        Readiness::ToolchainMissing(e) if one => {
-            let path = prepared[0].given.path();
-            return Err(Stop::usage(format!("{path}: skipped: {e}")));
-        }
-        Readiness::DoesNotBuild(e) if one => return Err(Stop::does_not_build(e.clone())),
-        _ => limits,
+    let limits = match one {
+        true => ready(&prepared[0].given, prepared[0].ready.clone())?.1,
+        false => limits,
     };
     let time_limit = limits.cpu.as_secs_f64();
     // One solution's row is named by its path, several by their names.
@@ -452,12 +429,14 @@ fn run(
     }
     Ok(Report::Ran(Box::new(Ran {
         matrix: m,
-        timing,
-        jobs,
-        sandbox: sandbox.layers(),
-        timing_note,
-        time_limit_seconds: time_limit,
-        memory_limit_bytes: limits.memory_bytes,
+        facts: Facts {
+            timing,
+            jobs,
+            sandbox: sandbox.layers(),
+            timing_note,
+            time_limit_seconds: time_limit,
+            memory_limit_bytes: limits.memory_bytes,
+        },
         notes,
         interrupted,
         lazy: args.lazy,
@@ -491,23 +470,6 @@ fn notes(
     notes
 }
 
-/// The lines saying which solutions of a --lazy matrix stopped at their first failure, and
-/// how many tests each was not run on.
-fn lazy_lines(m: &ProblemMatrix) -> Vec<String> {
-    (m.rows.iter().enumerate())
-        .filter(|(_, row)| !row.not_run.is_empty() && row.first_failure.is_some())
-        .map(|(i, row)| {
-            format!(
-                "#{} {}: stopped at its first failure (--lazy): {} of the {} tests not run",
-                i + 1,
-                row.name,
-                row.not_run.len(),
-                m.tests.len()
-            )
-        })
-        .collect()
-}
-
 /// One solution's report as `output` asks: its table, its first failure's message and how it
 /// went; its exit code.
 fn print_one(ran: &Ran, output: Output) -> ExitCode {
@@ -527,14 +489,9 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
     };
     match output {
         Output::Json => print_json(&One {
-            timing: &ran.timing,
+            facts: &ran.facts,
             problem,
             command: &row.command,
-            time_limit_seconds: ran.time_limit_seconds,
-            memory_limit_bytes: ran.memory_limit_bytes,
-            jobs: ran.jobs,
-            sandbox: &ran.sandbox,
-            timing_note: &ran.timing_note,
             passed,
             total: results.len(),
             results,
@@ -555,11 +512,11 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
                 let message = failure_message(first, &|text, verdict| paint(text, verdict, on));
                 println!("\n{message}");
             }
-            if let Some(note) = &ran.timing_note {
+            if let Some(note) = &ran.facts.timing_note {
                 eprintln!("note: {note}");
             }
-            if ran.timing.worth_a_note() {
-                println!("note: {}", ran.timing.confirmation());
+            if ran.facts.timing.worth_a_note() {
+                println!("note: {}", ran.facts.timing.confirmation());
             }
             // A TLE by the limit it reached, never by the time counted when it was stopped.
             let slowest = match results
@@ -573,7 +530,7 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
                     results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max)
                 ),
             };
-            println!("{}", ran.sandbox);
+            println!("{}", ran.facts.sandbox);
             let total = results.len();
             match interrupted {
                 Some(i) => println!(
@@ -588,27 +545,24 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
                 ),
                 None => println!(
                     "{problem}: {passed}/{total} tests accepted; slowest {slowest} of {} s",
-                    ran.time_limit_seconds
+                    ran.facts.time_limit_seconds
                 ),
             }
         }
     }
     match interrupted {
         Some(i) => interrupted_code(i.number),
-        None => exit::code(done),
+        None => ExitCode::from(done),
     }
 }
 
-/// Several solutions' matrix, each failing one's first failure and the notes.
+/// Several solutions' matrix, each failing one's first failure, with --lazy which solutions
+/// stopped at their first failure and how many tests each was not run on, and the notes.
 fn print_several(ran: &Ran) {
     let m = &ran.matrix;
     let on = std::io::stdout().is_terminal();
-    println!("{LEGEND}\n");
-    println!("{}", text::render(m, &|t, v| paint(t, v, on)));
-    for (i, row) in m.rows.iter().enumerate() {
-        if row.report.ok {
-            continue;
-        }
+    let rows = || m.rows.iter().enumerate().map(|(i, row)| (i + 1, row));
+    let failures = rows().filter(|(_, row)| !row.report.ok).map(|(n, row)| {
         let first = row.cells.iter().find(|c| c.verdict != Verdict::AC);
         let message = match first {
             Some(c) if CannotStart::from_result(c).is_none() => {
@@ -616,19 +570,25 @@ fn print_several(ran: &Ran) {
             }
             _ => row.report.summary.clone(),
         };
-        println!("\n#{} {}: {}", i + 1, row.name, message.trim_end());
-    }
-    if let Some(note) = &ran.timing_note {
-        eprintln!("note: {note}");
-    }
-    if ran.lazy {
-        for line in lazy_lines(m) {
-            println!("{line}");
-        }
-    }
-    for line in &ran.notes[..3] {
-        println!("{line}");
-    }
+        format!("\n#{n} {}: {}", row.name, message.trim_end())
+    });
+    let stopped_lazily = |row: &matrix::Row| !row.not_run.is_empty() && row.first_failure.is_some();
+    let lazy = (rows().filter(|(_, row)| ran.lazy && stopped_lazily(row))).map(|(n, row)| {
+        format!(
+            "#{n} {}: stopped at its first failure (--lazy): {} of the {} tests not run",
+            row.name,
+            row.not_run.len(),
+            m.tests.len()
+        )
+    });
+    let lines: Vec<String> = (failures.chain(lazy))
+        .chain(ran.notes[..3].iter().cloned())
+        .collect();
+    print_matrices(
+        std::slice::from_ref(m),
+        ran.facts.timing_note.as_deref(),
+        &lines,
+    );
 }
 
 /// One solution's results, a line per test, then a line per test `not_run` (--lazy).

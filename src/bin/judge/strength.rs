@@ -22,7 +22,6 @@ use boardjudge::problemset::plan::{Expected, Plan, ProblemPlan, SolutionPlan};
 use boardjudge::problemset::select::glob_match;
 use boardjudge::report::live::GridProblem;
 use boardjudge::report::matrix::{self, ProblemMatrix, path_names, unique_names};
-use boardjudge::report::text::{self, LEGEND};
 use boardjudge::runner::compile::BuildLimits;
 use boardjudge::runner::load::SessionWatch;
 use boardjudge::runner::sandbox::Layers;
@@ -30,7 +29,8 @@ use boardjudge::runner::{self, Sandbox, language};
 use boardjudge::text::name;
 
 use crate::common::{
-    Common, Output, Stop, json_end, print_partial, sandbox, stopped, warn_busy, write_page, wrote,
+    Common, Output, Stop, json_end, print_matrices, print_partial, sandbox, stopped, warn_busy,
+    write_page, wrote,
 };
 use crate::exit;
 use crate::live::{Live, Partial, Watch};
@@ -152,12 +152,12 @@ pub fn command(args: Args) -> ExitCode {
             if output == Output::Json {
                 print_json(m);
             } else {
-                print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes);
-                println!("{}", m.load);
+                print_matrices(&m.problems, m.timing_note.as_deref(), &m.notes[..3]);
+                println!("{}", m.summary.load);
             }
         }
     }
-    exit::code(code(&report))
+    ExitCode::from(code(&report))
 }
 
 /// What `judge strength` found.
@@ -170,9 +170,10 @@ enum Report {
     Interrupted(Partial),
 }
 
-/// Each solution's report. Its JSON is `judge strength --json`'s.
+/// How a finished `judge strength` ran and how the solutions did: in its JSON with and
+/// without --matrix alike.
 #[derive(Serialize)]
-struct List {
+struct Summary {
     /// How the time verdicts were made and how busy the machine was.
     timing: Timing,
     /// The solutions that did not get what they must.
@@ -181,11 +182,52 @@ struct List {
     skipped: usize,
     /// What confined the runs.
     sandbox: Layers,
-    /// The reports, in judge.toml's order.
-    solutions: Vec<SolutionReport>,
     /// The machine's load (`/proc/loadavg`: 1, 5 and 15 minute averages) when the runs began
     /// and when they ended, to read the times beside (null where it cannot be read).
     load: Load,
+}
+
+impl Summary {
+    /// The summary of the solutions' `reports`, timed as `timing` says, in `sandbox`, the
+    /// machine's load `start` when the runs began. When the machine was busy, every report
+    /// that failed on time says so.
+    fn of<'a>(
+        timing: Timing,
+        sandbox: &Sandbox,
+        start: Option<[f64; 3]>,
+        reports: impl Iterator<Item = &'a mut SolutionReport>,
+    ) -> Summary {
+        let busy = timing.contention.as_ref().filter(|c| c.busy);
+        let figures = busy.map(ToString::to_string);
+        let (mut failed, mut skipped) = (0, 0);
+        for report in reports {
+            if let Some(figures) = &figures {
+                note_load(report, figures);
+            }
+            failed += usize::from(!report.ok && !report.skipped);
+            skipped += usize::from(report.skipped);
+        }
+        Summary {
+            timing,
+            failed,
+            skipped,
+            sandbox: sandbox.layers(),
+            load: Load {
+                start,
+                end: runner::load_average(),
+            },
+        }
+    }
+}
+
+/// Each solution's report. Its JSON is `judge strength --json`'s.
+#[derive(Serialize)]
+struct List {
+    /// How it ran and how the solutions did.
+    #[serde(flatten)]
+    summary: Summary,
+    /// The reports, in judge.toml's order.
+    solutions: Vec<SolutionReport>,
     /// Why the times may be inflated, if they may.
     #[serde(skip)]
     timing_note: Option<String>,
@@ -194,24 +236,17 @@ struct List {
 /// Every problem's matrix. Its JSON is `judge strength --matrix --json`'s.
 #[derive(Serialize)]
 struct Matrix {
-    /// How the time verdicts were made and how busy the machine was.
-    timing: Timing,
-    /// The solutions that did not get what they must.
-    failed: usize,
-    /// The solutions that could not be judged here.
-    skipped: usize,
+    /// How it ran and how the solutions did.
+    #[serde(flatten)]
+    summary: Summary,
     /// Parallel jobs.
     jobs: usize,
-    /// What confined the runs.
-    sandbox: Layers,
     /// Why the times may be inflated, if they may.
     timing_note: Option<String>,
     /// How many times the limit the fastest intended-TLE solution gets to be measured.
     probe_factor: f64,
     /// The matrices, in judge.toml's order.
     problems: Vec<ProblemMatrix>,
-    /// The machine's load when the runs began and ended.
-    load: Load,
     /// The lines under the matrices: how it ran, how the solutions did, the timing note.
     #[serde(skip)]
     notes: Vec<String>,
@@ -224,8 +259,8 @@ impl Report {
     /// True when every solution got what it must (or was skipped).
     fn ok(&self) -> bool {
         match self {
-            Report::List(l) => l.failed == 0,
-            Report::Matrix(m) => m.failed == 0,
+            Report::List(l) => l.summary.failed == 0,
+            Report::Matrix(m) => m.summary.failed == 0,
             Report::Interrupted(_) => false,
         }
     }
@@ -233,8 +268,8 @@ impl Report {
     /// How the time verdicts were made and how busy the machine was.
     fn timing(&self) -> &Timing {
         match self {
-            Report::List(l) => &l.timing,
-            Report::Matrix(m) => &m.timing,
+            Report::List(l) => &l.summary.timing,
+            Report::Matrix(m) => &m.summary.timing,
             Report::Interrupted(partial) => &partial.timing,
         }
     }
@@ -467,18 +502,10 @@ fn list(
         (decisive, "deciding test(s), one per solution,"),
         contention,
     );
-    blame_load(&timing, reports.iter_mut());
     Report::List(List {
-        timing,
-        failed: reports.iter().filter(|r| !r.ok && !r.skipped).count(),
-        skipped: reports.iter().filter(|r| r.skipped).count(),
-        sandbox: sandbox.layers(),
+        summary: Summary::of(timing, sandbox, start, reports.iter_mut()),
         timing_note: runner::timing_note(workers.min(jobs.len())),
         solutions: reports,
-        load: Load {
-            start,
-            end: runner::load_average(),
-        },
     })
 }
 
@@ -529,10 +556,6 @@ fn matrix(
         .zip(judged)
         .map(|(job, judged)| matrix::shipped(job, judged))
         .collect();
-    let load_figures = Load {
-        start,
-        end: runner::load_average(),
-    };
     let cells = matrices.iter().flat_map(|m| &m.rows).flat_map(|r| &r.cells);
     let timing = Timing::of(
         session,
@@ -540,16 +563,10 @@ fn matrix(
         (cells, "cell(s) of the matrix"),
         contention,
     );
-    blame_load(
-        &timing,
-        matrices
-            .iter_mut()
-            .flat_map(|m| &mut m.rows)
-            .map(|r| &mut r.report),
-    );
+    let reports = (matrices.iter_mut().flat_map(|m| &mut m.rows)).map(|r| &mut r.report);
+    let summary = Summary::of(timing, sandbox, start, reports);
+    let (failed, skipped) = (summary.failed, summary.skipped);
     let rows = || matrices.iter().flat_map(|m| &m.rows);
-    let failed = rows().filter(|r| !r.report.ok && !r.report.skipped).count();
-    let skipped = rows().filter(|r| r.report.skipped).count();
     let total = rows().count();
     let runs = rows().map(|r| r.cells.len()).sum::<usize>();
     let timing_note = runner::timing_note(workers);
@@ -562,23 +579,19 @@ fn matrix(
             "{total} solutions: {} as expected, {failed} not, {skipped} skipped",
             total - failed - skipped
         ),
-        timing.confirmation(),
+        summary.timing.confirmation(),
     ];
     notes.extend(timing_note.iter().map(|n| format!("note: {n}")));
-    notes.push(load_figures.to_string());
+    notes.push(summary.load.to_string());
     if let Some(path) = &request.html {
-        write_page(path, &matrices, &timing, &notes)?;
+        write_page(path, &matrices, &summary.timing, &notes)?;
     }
     Ok(Report::Matrix(Matrix {
-        timing,
-        failed,
-        skipped,
+        summary,
         jobs: workers,
-        sandbox: sandbox.layers(),
         timing_note,
         probe_factor: PROBE_FACTOR,
         problems: matrices,
-        load: load_figures,
         notes,
         page: request.html.clone(),
     }))
@@ -591,17 +604,6 @@ fn wall_limit(problems: &[Chosen]) -> f64 {
         .iter()
         .map(|(p, _, _)| limits_for(p).wall.as_secs_f64())
         .fold(0.0, f64::max)
-}
-
-/// When the machine was busy, says so in every report that failed on time.
-fn blame_load<'a>(timing: &Timing, reports: impl Iterator<Item = &'a mut SolutionReport>) {
-    let Some(figures) = timing.contention.as_ref().filter(|c| c.busy) else {
-        return;
-    };
-    let figures = figures.to_string();
-    for report in reports {
-        note_load(report, &figures);
-    }
 }
 
 /// The exit code of a finished `judge strength`: the highest that applies of a solution not
@@ -647,29 +649,15 @@ fn print_strength(list: &List) {
     if let Some(note) = &list.timing_note {
         eprintln!("note: {note}");
     }
-    println!("{}", list.load);
-    println!("{}", list.sandbox);
-    println!("{}", list.timing.confirmation());
+    let summary = &list.summary;
+    println!("{}", summary.load);
+    println!("{}", summary.sandbox);
+    println!("{}", summary.timing.confirmation());
     println!(
         "{} solutions: {} as expected, {} not, {} skipped",
         reports.len(),
-        reports.len() - list.failed - list.skipped,
-        list.failed,
-        list.skipped
+        reports.len() - summary.failed - summary.skipped,
+        summary.failed,
+        summary.skipped
     );
-}
-
-/// The matrices as tables, the timing note and the lines under them.
-fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, notes: &[String]) {
-    let on = std::io::stdout().is_terminal();
-    println!("{LEGEND}\n");
-    for m in matrices {
-        println!("{}", text::render(m, &|t, v| paint(t, v, on)));
-    }
-    if let Some(note) = note {
-        eprintln!("note: {note}");
-    }
-    println!("{}", notes[0]);
-    println!("{}", notes[1]);
-    println!("{}", notes[2]);
 }

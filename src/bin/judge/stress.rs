@@ -9,18 +9,16 @@ use std::time::Duration;
 
 use boardjudge::check::relabel;
 use boardjudge::judging::matrix_runs::given::Given;
-use boardjudge::judging::ready::Readiness;
 use boardjudge::judging::regression::{Saved, save, test_name};
 use boardjudge::judging::run::CannotStart;
 use boardjudge::judging::session::Session;
 use boardjudge::judging::stress::{
     Budget, Program, Progress, Settings, StressOutcome, Stressed, stress as stress_tests,
 };
-use boardjudge::runner::compile::BuildLimits;
-use boardjudge::runner::{Argv, Limits, Sandbox, language};
+use boardjudge::runner::language;
 use boardjudge::text::visible_bytes;
 
-use crate::common::{Common, Stop, sandbox, stopped, usage};
+use crate::common::{Common, Stop, ready, sandbox, stopped, usage};
 use crate::exit;
 use crate::live::Watch;
 use crate::solution_args::{self, given_solutions, missing_source, not_a_source};
@@ -238,19 +236,22 @@ fn run(
     let (problem, limits) = (loaded.problem(), loaded.limits);
     let sandbox = sandbox(session, watch)?;
     let build = &loaded.plan.build;
-    let (solution_limits, solution_cmd) =
-        prepare(session, programs.solution, limits, &sandbox, build)?;
-    let reference = match programs.reference {
-        Some(given) => Some(prepare(session, given, limits, &sandbox, build)?),
-        None => None,
+    // A source is built into the session's cache first (a JVM's heap is part of its command).
+    let ready_here = |given: &Given| {
+        ready(
+            given,
+            given.ready(&limits, &session.cache(), &sandbox, build),
+        )
     };
+    let (solution_cmd, solution_limits) = ready_here(programs.solution)?;
+    let reference = programs.reference.map(ready_here).transpose()?;
     let solution = Program {
         cmd: &solution_cmd,
         limits: &solution_limits,
     };
     let reference = reference
         .as_ref()
-        .map(|(limits, cmd)| Program { cmd, limits });
+        .map(|(cmd, limits)| Program { cmd, limits });
     match settings.budget {
         Budget::Count(n) => watch.begin(Some(n), "tests"),
         Budget::Time(_) => watch.begin(None, "tests"),
@@ -404,11 +405,11 @@ fn stress(
         }
         Some(Err(e)) => {
             eprintln!("judge: cannot save the regression test: {e}");
-            return exit::code(exit::FAILURE);
+            return ExitCode::from(exit::FAILURE);
         }
     }
     // A FAIL is the judge's or the jury's failure, not the solution's.
-    exit::code(exit::of_results(std::slice::from_ref(&original.result)))
+    ExitCode::from(exit::of_results(std::slice::from_ref(&original.result)))
 }
 
 /// A fresh seed for a `judge stress` without `--seed`, from the clock and the process: below
@@ -420,24 +421,4 @@ fn fresh_seed() -> u64 {
     let mixed =
         (nanos ^ (u128::from(std::process::id()) << 64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     ((mixed >> 64) as u64) % 1_000_000
-}
-
-/// A solution ready to run under `limits`: a command as it is, a source file built into
-/// `session`'s cache in `sandbox`'s jail under `build` (a missing toolchain is a usage error,
-/// a failed build [`Stop::does_not_build`]); its command and the limits it runs under (a
-/// JVM's heap is part of its command).
-pub fn prepare(
-    session: &Session,
-    solution: &Given,
-    limits: Limits,
-    sandbox: &Sandbox,
-    build: &BuildLimits,
-) -> Result<(Limits, Argv), Stop> {
-    match solution.ready(&limits, &session.cache(), sandbox, build) {
-        Readiness::Ready { command, limits } => Ok((limits, command)),
-        Readiness::ToolchainMissing(e) => {
-            Err(Stop::usage(format!("{}: skipped: {e}", solution.path())))
-        }
-        Readiness::DoesNotBuild(e) => Err(Stop::does_not_build(e)),
-    }
 }

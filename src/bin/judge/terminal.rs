@@ -64,9 +64,7 @@ impl Terminal {
             ..Terminal::default()
         }
     }
-}
 
-impl Terminal {
     /// The progress lines on a pipe, if any.
     fn ticker(&self) -> std::sync::MutexGuard<'_, Option<Ticker>> {
         self.ticker.lock().unwrap_or_else(|p| p.into_inner())
@@ -122,8 +120,6 @@ impl Watch for Terminal {
         }
         self.ticker().take();
     }
-
-    fn runs(&self, _grid: &Grid) {}
 
     fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str) {
         match self.runs {

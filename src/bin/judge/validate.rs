@@ -62,7 +62,7 @@ pub fn command(args: Args) -> ExitCode {
             files.len()
         );
     }
-    exit::code(if invalid > 0 { exit::VERDICT } else { exit::OK })
+    ExitCode::from(if invalid > 0 { exit::VERDICT } else { exit::OK })
 }
 
 /// Validates the files (`-`: standard input) against the problem: the problem's name, and
