@@ -43,6 +43,16 @@ impl BarTerm {
         }
         Ok(())
     }
+
+    /// What a flush writes: the buffer, the padding held back replaced by a
+    /// clear-to-end-of-line.
+    fn drain(&self) -> Vec<u8> {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        if std::mem::take(&mut s.padding) > 0 {
+            s.buffer.extend_from_slice(b"\x1b[K");
+        }
+        std::mem::take(&mut s.buffer)
+    }
 }
 
 impl TermLike for BarTerm {
@@ -96,18 +106,6 @@ impl TermLike for BarTerm {
         let mut err = io::stderr().lock();
         err.write_all(&bytes)?;
         err.flush()
-    }
-}
-
-impl BarTerm {
-    /// What a flush writes: the buffer, the padding held back replaced by a
-    /// clear-to-end-of-line.
-    fn drain(&self) -> Vec<u8> {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        if std::mem::take(&mut s.padding) > 0 {
-            s.buffer.extend_from_slice(b"\x1b[K");
-        }
-        std::mem::take(&mut s.buffer)
     }
 }
 

@@ -1,6 +1,7 @@
 //! `judge build`: the test data built from judge.toml and written (or, with `--check`,
 //! compared), with a progress bar, a line per problem and what moved.
 
+use std::fmt::Display;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -93,27 +94,25 @@ pub fn command(args: Args) -> ExitCode {
     let out = args
         .out
         .unwrap_or_else(|| Plan::beside(&args.plan, "testdata"));
+    // Why the build stopped, and its exit code.
+    let stop = |code: u8, message: &dyn Display| {
+        eprintln!("judge: {message}");
+        ExitCode::from(code)
+    };
     let plan = match Plan::load(&args.plan) {
         Ok(plan) => plan,
-        Err(e) => {
-            eprintln!("judge: {e}");
-            return ExitCode::from(exit::USAGE);
-        }
+        Err(e) => return stop(exit::USAGE, &e),
     };
     let only = &args.problems;
     for name in only {
         if let Err(e) = plan.problem(name) {
-            eprintln!("judge: {e}");
-            return ExitCode::from(exit::USAGE);
+            return stop(exit::USAGE, &e);
         }
     }
     let named = (plan.problems.iter()).filter_map(|p| p.cases.as_ref().map(|c| c.path.as_path()));
     let unnamed = match unnamed(Plan::root(&args.plan), named) {
         Ok(unnamed) => unnamed,
-        Err(e) => {
-            eprintln!("judge: {e}");
-            return ExitCode::from(exit::FAILURE);
-        }
+        Err(e) => return stop(exit::FAILURE, &e),
     };
     let kind = if args.check { "error" } else { "warning" };
     for rel in &unnamed {
@@ -222,8 +221,10 @@ pub fn command(args: Args) -> ExitCode {
             return ExitCode::from(exit::VERDICT);
         }
         Err(UpdateError::Write { dir, error }) => {
-            eprintln!("judge: cannot write {}: {error}", dir.display());
-            return ExitCode::from(exit::FAILURE);
+            return stop(
+                exit::FAILURE,
+                &format!("cannot write {}: {error}", dir.display()),
+            );
         }
     };
     for problem in &built {
@@ -231,12 +232,12 @@ pub fn command(args: Args) -> ExitCode {
     }
     let seconds = started.elapsed().as_secs_f64();
     if args.check && failed {
-        eprintln!("judge: the test data differs from judge.toml; run `judge build` and commit");
-        return ExitCode::from(exit::VERDICT);
+        let differs = "the test data differs from judge.toml; run `judge build` and commit";
+        return stop(exit::VERDICT, &differs);
     }
     if args.check && !unnamed.is_empty() {
-        eprintln!("judge: {} cases file(s) named by no problem", unnamed.len());
-        return ExitCode::from(exit::VERDICT);
+        let unnamed = format!("{} cases file(s) named by no problem", unnamed.len());
+        return stop(exit::VERDICT, &unnamed);
     }
     let verb = if args.check { "verified" } else { "built" };
     let (reused, ran) = generator_runs(&built);

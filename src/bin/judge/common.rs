@@ -16,6 +16,7 @@ use boardjudge::problemset::plan::Plan;
 use boardjudge::report::html::{self, Note};
 use boardjudge::report::matrix::ProblemMatrix;
 use boardjudge::report::text::{self, LEGEND};
+use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{Argv, Limits, Sandbox, SandboxMode};
 use boardjudge::text::visible;
 
@@ -256,6 +257,26 @@ pub fn print_matrices(matrices: &[ProblemMatrix], note: Option<&str>, lines: &[S
     for line in lines {
         println!("{line}");
     }
+}
+
+/// The lines under the matrices of a command that ran solutions: how many runs, with `jobs`
+/// parallel jobs, confined by `layers`; `tally`, how the solutions did; how the time verdicts
+/// were confirmed (`timing`); the timing `note`, if any.
+pub fn matrix_notes(
+    matrices: &[ProblemMatrix],
+    jobs: usize,
+    layers: &Layers,
+    tally: String,
+    timing: &Timing,
+    note: Option<&str>,
+) -> Vec<String> {
+    let runs: usize = (matrices.iter().flat_map(|m| &m.rows))
+        .map(|r| r.cells.len())
+        .sum();
+    let runs = format!("{runs} runs with {jobs} parallel job(s); {layers}");
+    let mut notes = vec![runs, tally, timing.confirmation()];
+    notes.extend(note.map(|n| format!("note: {n}")));
+    notes
 }
 
 /// The sandbox for `session`'s solutions, shown to `watch`.

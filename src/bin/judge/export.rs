@@ -100,70 +100,51 @@ pub struct Args {
 
 /// `judge export` as its arguments say.
 pub fn command(args: Args) -> ExitCode {
-    let Args {
-        kind,
-        targets,
-        all,
-        plan,
-        data,
-        verify,
-    } = args;
-    let (problem, out) = match (all, &targets[..]) {
+    let (problem, out) = match (args.all, &args.targets[..]) {
         (true, [out]) => (None, out),
         (false, [problem, out]) => (Some(problem.as_str()), out),
         (true, _) => return usage("with --all, give only OUT_DIR"),
         (false, _) => return usage("give PROBLEM OUT_DIR, or --all OUT_DIR"),
     };
-    let data = data.unwrap_or_else(|| Plan::beside(&plan, "testdata"));
-    let name = kind.name();
-    let result = export(
-        kind,
-        problem,
-        &plan,
-        &data,
-        Path::new(out),
-        verify,
-        &mut |problem, w| {
-            let zip = w
-                .zip
-                .as_ref()
-                .map(|z| format!(" and {}", z.display()))
-                .unwrap_or_default();
-            println!(
-                "{name} {problem}: {} ({} files, {} bytes){zip}",
-                w.dir.display(),
-                w.files,
-                w.bytes
-            );
-            for note in &w.notes {
-                eprintln!("note: {name} {problem}: {note}");
-            }
-        },
-    );
+    let name = args.kind.name();
+    let result = export(&args, problem, Path::new(out), &mut |problem, w| {
+        let zip = w
+            .zip
+            .as_ref()
+            .map(|z| format!(" and {}", z.display()))
+            .unwrap_or_default();
+        println!(
+            "{name} {problem}: {} ({} files, {} bytes){zip}",
+            w.dir.display(),
+            w.files,
+            w.bytes
+        );
+        for note in &w.notes {
+            eprintln!("note: {name} {problem}: {note}");
+        }
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(stop) => stopped(stop),
     }
 }
 
-/// Exports `problem` (or, when `None`, every problem) of the plan at `plan` with its test
-/// data in `data` as `kind` packages into `out`, in plan order, giving each package to
-/// `written` as it is written; stops at the first that fails. With every problem, one the
-/// kind cannot carry ([`cannot_carry`]) is skipped with a note saying why; named, it is
-/// refused as a bad argument. With `verify`, each package is verified ([`verified`]) once
-/// written: a fault the tool finds goes on to the next problem and fails the run at the end
-/// (every fault named); a tool missing or a package unreadable stops at once.
-#[allow(clippy::too_many_arguments)]
+/// Exports `problem` (or, when `None`, every problem) of the plan `args` name with its test
+/// data as `args.kind` packages into `out`, in plan order, giving each package to `written`
+/// as it is written; stops at the first that fails. With every problem, one the kind cannot
+/// carry ([`cannot_carry`]) is skipped with a note saying why; named, it is refused as a bad
+/// argument. With `--verify`, each package is verified ([`verified`]) once written: a fault
+/// the tool finds goes on to the next problem and fails the run at the end (every fault
+/// named); a tool missing or a package unreadable stops at once.
 fn export(
-    kind: Kind,
+    args: &Args,
     problem: Option<&str>,
-    plan: &Path,
-    data: &Path,
     out: &Path,
-    verify: bool,
     written: &mut dyn FnMut(&str, &Written),
 ) -> Result<(), Stop> {
-    let plan = Plan::load(plan).map_err(|e| Stop::usage(e.to_string()))?;
+    let (kind, verify) = (args.kind, args.verify);
+    let data = (args.data.clone()).unwrap_or_else(|| Plan::beside(&args.plan, "testdata"));
+    let plan = Plan::load(&args.plan).map_err(|e| Stop::usage(e.to_string()))?;
     let names: Vec<String> = match problem {
         Some(name) => {
             let p = plan.problem(name).map_err(Stop::usage)?;
@@ -202,7 +183,8 @@ fn export(
         let failed = |e: ExportError| format!("{} {name}: {e}", kind.name());
         // Test data that is not what judge.toml builds is a verdict; a package that cannot be
         // made or written, the judge's failure.
-        let tests = verified_tests(&plan, name, data, jobs).map_err(|e| Stop::failed(failed(e)))?;
+        let tests =
+            verified_tests(&plan, name, &data, jobs).map_err(|e| Stop::failed(failed(e)))?;
         let w = export_verified(kind, &plan, &tests, out).map_err(|e| Stop::failure(failed(e)))?;
         bar.suspend(|| written(name, &w));
         if verify {

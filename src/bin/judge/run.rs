@@ -22,8 +22,8 @@ use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, language};
 
 use crate::common::{
-    Common, Output, Stop, interrupted_code, json_end, print_matrices, print_partial, ready,
-    sandbox, stopped, usage, warn_busy, write_page, wrote,
+    Common, Output, Stop, interrupted_code, json_end, matrix_notes, print_matrices, print_partial,
+    ready, sandbox, stopped, usage, warn_busy, write_page, wrote,
 };
 use crate::exit;
 use crate::live::{Interruption, Live, Partial, Watch};
@@ -422,7 +422,23 @@ fn run(
     };
     let timing = Timing::of(session, wall, (cells, counted), contention);
     let timing_note = runner::timing_note(jobs_used);
-    let notes = notes(&m, jobs, &sandbox.layers(), timing_note.as_deref(), &timing);
+    let accepted = m.rows.iter().filter(|r| r.report.ok).count();
+    let tally = format!(
+        "{}: {} solution(s): {accepted} accepted on every one of the {} tests, {} not",
+        m.problem,
+        m.rows.len(),
+        m.tests.len(),
+        m.rows.len() - accepted
+    );
+    let (layers, note) = (sandbox.layers(), timing_note.as_deref());
+    let notes = matrix_notes(
+        std::slice::from_ref(&m),
+        jobs,
+        &layers,
+        tally,
+        &timing,
+        note,
+    );
     let page = args.html.clone().filter(|_| interrupted.is_none());
     if let Some(path) = &page {
         write_page(path, std::slice::from_ref(&m), &timing, &notes)?;
@@ -442,32 +458,6 @@ fn run(
         lazy: args.lazy,
         page,
     })))
-}
-
-/// The lines under a `judge run` matrix: how it ran, how the solutions did, the confirmation
-/// runs, the timing note.
-fn notes(
-    m: &ProblemMatrix,
-    jobs: usize,
-    layers: &Layers,
-    note: Option<&str>,
-    timing: &Timing,
-) -> Vec<String> {
-    let runs = m.rows.iter().map(|r| r.cells.len()).sum::<usize>();
-    let accepted = m.rows.iter().filter(|r| r.report.ok).count();
-    let mut notes = vec![
-        format!("{runs} runs with {jobs} parallel job(s); {layers}"),
-        format!(
-            "{}: {} solution(s): {accepted} accepted on every one of the {} tests, {} not",
-            m.problem,
-            m.rows.len(),
-            m.tests.len(),
-            m.rows.len() - accepted
-        ),
-        timing.confirmation(),
-    ];
-    notes.extend(note.map(|n| format!("note: {n}")));
-    notes
 }
 
 /// One solution's report as `output` asks: its table, its first failure's message and how it

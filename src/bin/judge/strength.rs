@@ -29,8 +29,8 @@ use boardjudge::runner::{self, Sandbox, language};
 use boardjudge::text::name;
 
 use crate::common::{
-    Common, Output, Stop, json_end, print_matrices, print_partial, sandbox, stopped, warn_busy,
-    write_page, wrote,
+    Common, Output, Stop, json_end, matrix_notes, print_matrices, print_partial, sandbox, stopped,
+    warn_busy, write_page, wrote,
 };
 use crate::exit;
 use crate::live::{Live, Partial, Watch};
@@ -566,22 +566,14 @@ fn matrix(
     let reports = (matrices.iter_mut().flat_map(|m| &mut m.rows)).map(|r| &mut r.report);
     let summary = Summary::of(timing, sandbox, start, reports);
     let (failed, skipped) = (summary.failed, summary.skipped);
-    let rows = || matrices.iter().flat_map(|m| &m.rows);
-    let total = rows().count();
-    let runs = rows().map(|r| r.cells.len()).sum::<usize>();
+    let total = matrices.iter().map(|m| m.rows.len()).sum::<usize>();
+    let tally = format!(
+        "{total} solutions: {} as expected, {failed} not, {skipped} skipped",
+        total - failed - skipped
+    );
     let timing_note = runner::timing_note(workers);
-    let mut notes = vec![
-        format!(
-            "{runs} runs with {workers} parallel job(s); {}",
-            sandbox.layers()
-        ),
-        format!(
-            "{total} solutions: {} as expected, {failed} not, {skipped} skipped",
-            total - failed - skipped
-        ),
-        summary.timing.confirmation(),
-    ];
-    notes.extend(timing_note.iter().map(|n| format!("note: {n}")));
+    let (layers, note) = (sandbox.layers(), timing_note.as_deref());
+    let mut notes = matrix_notes(&matrices, workers, &layers, tally, &summary.timing, note);
     notes.push(summary.load.to_string());
     if let Some(path) = &request.html {
         write_page(path, &matrices, &summary.timing, &notes)?;
