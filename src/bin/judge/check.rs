@@ -5,9 +5,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde::Serialize;
-use serde::ser::SerializeStruct;
-
 use boardjudge::judging::check::{check_test, exit_code, find_test, swapped_hint};
 use boardjudge::judging::run::{TestResult, failure_message};
 use boardjudge::problemset::plan::Plan;
@@ -53,64 +50,50 @@ pub struct Args {
     pub json: bool,
 }
 
-/// The judgement of one output. Its JSON is `judge check --json`'s: the problem, then the
-/// test's name, group, verdict, detail, summary and details.
-struct Report {
-    /// The problem.
-    problem: String,
-    /// The judgement.
-    result: TestResult,
-}
-
-impl Serialize for Report {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let r = &self.result;
-        let mut s = serializer.serialize_struct("Report", 7)?;
-        s.serialize_field("problem", &self.problem)?;
-        s.serialize_field("test", &r.test)?;
-        s.serialize_field("group", &r.group)?;
-        s.serialize_field("verdict", &r.verdict)?;
-        s.serialize_field("detail", &r.verdict.detail())?;
-        s.serialize_field("summary", &r.summary)?;
-        s.serialize_field("details", &r.details)?;
-        s.end()
-    }
-}
-
 /// `judge check` as its arguments say: exit 0 accepted, 1 wrong answer, 2 presentation
 /// error, 3 judge failure (testlib's codes).
 pub fn command(args: Args) -> ExitCode {
     let data = args
         .data
         .unwrap_or_else(|| Plan::beside(&args.plan, "testdata"));
-    let report = match judge(&args.plan, &data, &args.problem, &args.test, &args.output) {
-        Ok(report) => report,
+    let (problem, r) = match judge(&args.plan, &data, &args.problem, &args.test, &args.output) {
+        Ok(judged) => judged,
         Err(e) => {
             eprintln!("judge: {e}");
             return ExitCode::from(3);
         }
     };
     if args.json {
-        print_json(&report);
+        print_json(&serde_json::json!({
+            "problem": problem,
+            "test": r.test,
+            "group": r.group,
+            "verdict": r.verdict,
+            "detail": r.verdict.detail(),
+            "summary": r.summary,
+            "details": r.details,
+        }));
     } else {
         let on = std::io::stdout().is_terminal();
         println!(
             "{}",
-            failure_message(&report.result, &|text, verdict| paint(text, verdict, on)).trim_end()
+            failure_message(&r, &|text, verdict| paint(text, verdict, on)).trim_end()
         );
     }
-    ExitCode::from(exit_code(&report.result.verdict))
+    ExitCode::from(exit_code(&r.verdict))
 }
 
 /// Judges `output` against `test` of `problem` in the plan at `plan` with test data in
-/// `data`; or the message of a judge failure (exit code 3).
+/// `data`: the problem's name and the judgement (`judge check --json` prints the problem,
+/// then the test's name, group, verdict, detail, summary and details); or the message of a
+/// judge failure (exit code 3).
 fn judge(
     plan: &Path,
     data: &Path,
     problem: &str,
     test: &str,
     output: &Path,
-) -> Result<Report, String> {
+) -> Result<(String, TestResult), String> {
     let plan = Plan::load(plan).map_err(|e| e.to_string())?;
     let problem = plan.problem(problem)?;
     let source = find_test(problem, data, test)?;
@@ -119,8 +102,5 @@ fn judge(
         let hint = boardjudge::text::visible(&hint).into_owned();
         result.details = format!("{}\n{hint}", result.details.trim_end());
     }
-    Ok(Report {
-        problem: problem.name.clone(),
-        result,
-    })
+    Ok((problem.name.clone(), result))
 }

@@ -4,9 +4,6 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use serde::Serialize;
-use serde::ser::SerializeStruct;
-
 use boardjudge::judging::run::Verdict;
 use boardjudge::runner::language::{self, Language};
 
@@ -45,50 +42,42 @@ struct Toolchain {
     missing: Option<&'static str>,
 }
 
-impl Serialize for Toolchain {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl Toolchain {
+    /// Its entry in `judge languages --json`.
+    fn json(&self) -> serde_json::Value {
         let l = self.language;
-        let mut s = serializer.serialize_struct("Toolchain", 10)?;
-        s.serialize_field("id", l.id)?;
-        s.serialize_field("name", l.name)?;
-        s.serialize_field("extensions", l.extensions)?;
-        s.serialize_field("compile", l.compile)?;
-        s.serialize_field("run", l.run)?;
-        s.serialize_field("standards", l.standards)?;
-        s.serialize_field("default_standard", l.default_standard)?;
-        s.serialize_field("present", &self.missing.is_none())?;
-        s.serialize_field("version", &self.version)?;
-        s.serialize_field("missing", &self.missing)?;
-        s.end()
+        serde_json::json!({
+            "id": l.id,
+            "name": l.name,
+            "extensions": l.extensions,
+            "compile": l.compile,
+            "run": l.run,
+            "standards": l.standards,
+            "default_standard": l.default_standard,
+            "present": self.missing.is_none(),
+            "version": self.version,
+            "missing": self.missing,
+        })
     }
 }
 
-/// Every language, in [`language::ALL`]'s order. Its JSON is `judge languages --json`'s.
-#[derive(Serialize)]
-struct Report {
-    /// The languages.
-    languages: Vec<Toolchain>,
-}
-
-/// `judge languages` as its arguments say: each language, its commands and whether its
-/// toolchain is here.
+/// `judge languages` as its arguments say: each language (in [`language::ALL`]'s order), its
+/// commands and whether its toolchain is here.
 pub fn command(args: Args) -> ExitCode {
-    let report = Report {
-        languages: language::ALL
-            .iter()
-            .map(|l| Toolchain {
-                language: l,
-                version: l.toolchain_version(),
-                missing: language::missing_tool(l.tools),
-            })
-            .collect(),
-    };
+    let toolchains: Vec<Toolchain> = (language::ALL.iter())
+        .map(|l| Toolchain {
+            language: l,
+            version: l.toolchain_version(),
+            missing: language::missing_tool(l.tools),
+        })
+        .collect();
     if args.json {
-        print_json(&report);
+        let languages: Vec<serde_json::Value> = toolchains.iter().map(Toolchain::json).collect();
+        print_json(&serde_json::json!({ "languages": languages }));
         return ExitCode::SUCCESS;
     }
     let on = std::io::stdout().is_terminal();
-    for t in &report.languages {
+    for t in &toolchains {
         let l = t.language;
         let extensions: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
         let status = match (t.missing, &t.version) {
