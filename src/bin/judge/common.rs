@@ -21,8 +21,8 @@ use boardjudge::runner::{Argv, Limits, Sandbox, SandboxMode};
 use boardjudge::text::visible;
 
 use crate::exit;
-use crate::live::{Interruption, Partial, Watch};
-use crate::terminal::{paint, print_json};
+use crate::live::{Interruption, Partial};
+use crate::terminal::{Terminal, paint, print_json};
 
 /// Options shared by the commands that run solutions.
 #[derive(Clone, clap::Args)]
@@ -280,7 +280,7 @@ pub fn matrix_notes(
 }
 
 /// The sandbox for `session`'s solutions, shown to `watch`.
-pub fn sandbox(session: &Session, watch: &dyn Watch) -> Result<Sandbox, Stop> {
+pub fn sandbox(session: &Session, watch: &Terminal) -> Result<Sandbox, Stop> {
     let sandbox = session.sandbox().map_err(Stop::usage)?;
     watch.sandbox(&sandbox);
     Ok(sandbox)

@@ -1,5 +1,5 @@
-//! The runs of the commands that run solutions as they finish: a [`Watch`] shows them (and
-//! the command's progress) while they work, [`Live`] keeps them, and when the judge is
+//! The runs of the commands that run solutions as they finish: the [`Terminal`] shows them
+//! (and the command's progress) while they work, [`Live`] keeps them, and when the judge is
 //! interrupted, how far they got ([`Interruption`]) and what finished ([`Partial`]).
 
 use std::sync::Mutex;
@@ -9,35 +9,20 @@ use serde::Serialize;
 use boardjudge::judging::run::TestResult;
 use boardjudge::judging::session::{Session, Timing};
 use boardjudge::report::live::{Grid, GridProblem};
+use boardjudge::runner;
 use boardjudge::runner::load::Contention;
-use boardjudge::runner::{self, Sandbox};
 
-/// Shows a command at work (the binary draws it: a warning, a progress bar). Called from the
-/// worker threads.
-pub trait Watch: Sync {
-    /// The sandbox is made; the solutions run in it from now on.
-    fn sandbox(&self, sandbox: &Sandbox);
-    /// The work begins: `total` units named `unit` (`tests`, `runs`, `solutions`), or a
-    /// number not known in advance.
-    fn begin(&self, total: Option<usize>, unit: &str);
-    /// `done` units are finished, of `total` when it has become known.
-    fn progress(&self, done: usize, total: Option<usize>);
-    /// The work is over.
-    fn end(&self);
-    /// A run finished: `grid` holds it at `cell` (problem, solution, test) with every run
-    /// finished before it; `line` says it in one line.
-    fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str);
-}
+use crate::terminal::Terminal;
 
-/// The runs of a command as they finish, each shown to a [`Watch`] at once.
+/// The runs of a command as they finish, each shown on the [`Terminal`] at once.
 pub struct Live<'a> {
     grid: Mutex<Grid>,
-    watch: &'a dyn Watch,
+    watch: &'a Terminal,
 }
 
 impl<'a> Live<'a> {
     /// The runs of `problems` (`total` of them, if known), shown to `watch`.
-    pub fn new(problems: Vec<GridProblem>, total: Option<usize>, watch: &'a dyn Watch) -> Self {
+    pub fn new(problems: Vec<GridProblem>, total: Option<usize>, watch: &'a Terminal) -> Self {
         Live {
             grid: Mutex::new(Grid::new(problems, total)),
             watch,

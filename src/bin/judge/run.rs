@@ -26,7 +26,7 @@ use crate::common::{
     ready, sandbox, stopped, usage, warn_busy, write_page, wrote,
 };
 use crate::exit;
-use crate::live::{Interruption, Live, Partial, Watch};
+use crate::live::{Interruption, Live, Partial};
 use crate::solution_args::{given_solutions, missing_source, not_a_source, standards};
 use crate::terminal::{Terminal, paint, print_json};
 
@@ -327,7 +327,7 @@ fn run(
     args: &Args,
     solutions: &[Given],
     not_source: Option<String>,
-    watch: &dyn Watch,
+    watch: &Terminal,
 ) -> Result<Report, Stop> {
     let loaded = session.load(&args.problem).map_err(Stop::usage)?;
     let (problem, limits) = (loaded.problem(), loaded.limits);

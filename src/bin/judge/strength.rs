@@ -33,7 +33,7 @@ use crate::common::{
     warn_busy, write_page, wrote,
 };
 use crate::exit;
-use crate::live::{Live, Partial, Watch};
+use crate::live::{Live, Partial};
 use crate::solution_args;
 use crate::terminal::{Terminal, paint, print_json};
 
@@ -279,7 +279,7 @@ impl Report {
 type Chosen<'a> = (&'a ProblemPlan, Vec<LoadedTest>, Vec<&'a SolutionPlan>);
 
 /// Runs `judge strength`.
-fn run(session: &Session, request: &Args, watch: &dyn Watch) -> Result<Report, Stop> {
+fn run(session: &Session, request: &Args, watch: &Terminal) -> Result<Report, Stop> {
     let plan = Plan::load(&session.plan).map_err(|e| Stop::usage(e.to_string()))?;
     for name in &request.problems {
         plan.problem(name).map_err(Stop::usage)?;
@@ -456,7 +456,7 @@ fn list(
     problems: &[Chosen],
     build: &BuildLimits,
     sandbox: &Sandbox,
-    watch: &dyn Watch,
+    watch: &Terminal,
     live: Live,
 ) -> Report {
     let (repo, cache, workers) = (session.repo(), session.cache(), session.jobs());
@@ -517,7 +517,7 @@ fn matrix(
     build: &BuildLimits,
     sandbox: &Sandbox,
     request: &Args,
-    watch: &dyn Watch,
+    watch: &Terminal,
     live: Live,
 ) -> Result<Report, Stop> {
     let workers = session.jobs();

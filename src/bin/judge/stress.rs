@@ -20,7 +20,6 @@ use boardjudge::text::visible_bytes;
 
 use crate::common::{Common, Stop, ready, sandbox, stopped, usage};
 use crate::exit;
-use crate::live::Watch;
 use crate::solution_args::{self, given_solutions, missing_source, not_a_source};
 use crate::terminal::{Terminal, paint};
 
@@ -230,7 +229,7 @@ fn run(
     settings: Settings,
     save_failure: bool,
     programs: &Programs,
-    watch: &dyn Watch,
+    watch: &Terminal,
 ) -> Result<Report, Stop> {
     let loaded = session.load(problem).map_err(Stop::usage)?;
     let (problem, limits) = (loaded.problem(), loaded.limits);

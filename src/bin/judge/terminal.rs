@@ -6,7 +6,6 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use crate::live::Watch;
 use boardjudge::check::CheckVerdict;
 use boardjudge::check::protocol::colour;
 use boardjudge::judging::run::Verdict;
@@ -20,7 +19,7 @@ use crate::ticker::Ticker;
 use serde::Serialize;
 
 /// What a command shows while it works: the sandbox warning, a progress bar on stderr, and
-/// each run as it finishes ([`Runs`]).
+/// each run as it finishes ([`Runs`]). Its methods are called from the worker threads too.
 #[derive(Default)]
 pub struct Terminal {
     bar: OnceLock<ProgressBar>,
@@ -69,10 +68,9 @@ impl Terminal {
     fn ticker(&self) -> std::sync::MutexGuard<'_, Option<Ticker>> {
         self.ticker.lock().unwrap_or_else(|p| p.into_inner())
     }
-}
 
-impl Watch for Terminal {
-    fn sandbox(&self, sandbox: &Sandbox) {
+    /// The sandbox is made; the solutions run in it from now on: a warning when it is off.
+    pub fn sandbox(&self, sandbox: &Sandbox) {
         if sandbox.is_off() {
             let text = format!("judge: WARNING: {}", sandbox.layers());
             if std::io::stderr().is_terminal() {
@@ -83,7 +81,9 @@ impl Watch for Terminal {
         }
     }
 
-    fn begin(&self, total: Option<usize>, unit: &str) {
+    /// The work begins: `total` units named `unit` (`tests`, `runs`, `solutions`), or a
+    /// number not known in advance.
+    pub fn begin(&self, total: Option<usize>, unit: &str) {
         let template = format!("{{spinner}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{elapsed}}");
         // On a terminal, drawn so that an echoed ^C does not shift the rows it clears.
         let target = || match std::io::stderr().is_terminal() {
@@ -102,7 +102,8 @@ impl Watch for Terminal {
         *self.ticker() = Ticker::on_pipe(unit, total.filter(|&n| n > 0));
     }
 
-    fn progress(&self, done: usize, total: Option<usize>) {
+    /// `done` units are finished, of `total` when it has become known.
+    pub fn progress(&self, done: usize, total: Option<usize>) {
         if let Some(bar) = self.bar.get() {
             if let Some(total) = total {
                 bar.set_length(total as u64);
@@ -114,14 +115,17 @@ impl Watch for Terminal {
         }
     }
 
-    fn end(&self) {
+    /// The work is over.
+    pub fn end(&self) {
         if let Some(bar) = self.bar.get() {
             bar.finish_and_clear();
         }
         self.ticker().take();
     }
 
-    fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str) {
+    /// A run finished: `grid` holds it at `cell` (problem, solution, test) with every run
+    /// finished before it; `line` says it in one line.
+    pub fn finished(&self, grid: &Grid, cell: (usize, usize, usize), line: &str) {
         match self.runs {
             Runs::Hidden => {}
             Runs::Lines => {
