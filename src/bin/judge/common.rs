@@ -198,11 +198,6 @@ impl Output {
     }
 }
 
-/// The exit code of an interrupted command: 128 + the signal.
-pub fn interrupted_code(number: i32) -> ExitCode {
-    ExitCode::from(u8::try_from(128 + number).unwrap_or(130))
-}
-
 /// The last line of `--json-lines`: how the command ended.
 pub fn json_end(code: u8, interrupted: Option<&Interruption>) {
     let end = serde_json::json!({
@@ -216,13 +211,9 @@ pub fn json_end(code: u8, interrupted: Option<&Interruption>) {
 /// An interrupted command's runs that finished: the partial matrices, how far it got, and the
 /// confirmation runs as for a finished command.
 pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
-    let code = interrupted_code(partial.interrupted.number);
     match output {
         Output::Json => print_json(partial),
-        Output::JsonLines => json_end(
-            (128 + partial.interrupted.number) as u8,
-            Some(&partial.interrupted),
-        ),
+        Output::JsonLines => json_end(partial.interrupted.code, Some(&partial.interrupted)),
         Output::Text => {
             let on = std::io::stdout().is_terminal();
             let grid = boardjudge::report::live::Grid {
@@ -241,7 +232,7 @@ pub fn print_partial(partial: &Partial, output: Output) -> ExitCode {
             );
         }
     }
-    code
+    ExitCode::from(partial.interrupted.code)
 }
 
 /// The matrices as tables under the legend, the timing `note` (on stderr), then `lines`.

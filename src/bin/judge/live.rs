@@ -74,9 +74,9 @@ impl<'a> Live<'a> {
 pub struct Interruption {
     /// The signal's name (`SIGINT`).
     pub signal: String,
-    /// Its number: the exit code is 128 + it.
+    /// The exit code: 128 + the signal's number.
     #[serde(skip)]
-    pub number: i32,
+    pub code: u8,
     /// The runs that finished.
     pub done: usize,
     /// The runs to make, if known.
@@ -89,7 +89,7 @@ impl Interruption {
     fn of(number: i32, grid: &Grid) -> Interruption {
         Interruption {
             signal: runner::signal_name(number),
-            number,
+            code: u8::try_from(128 + number).unwrap_or(130),
             done: grid.done,
             total: grid.total,
             message: grid.interrupted(),

@@ -22,8 +22,8 @@ use boardjudge::runner::sandbox::Layers;
 use boardjudge::runner::{self, language};
 
 use crate::common::{
-    Common, Output, Stop, interrupted_code, json_end, matrix_notes, print_matrices, print_partial,
-    ready, sandbox, stopped, usage, warn_busy, write_page, wrote,
+    Common, Output, Stop, json_end, matrix_notes, print_matrices, print_partial, ready, sandbox,
+    stopped, usage, warn_busy, write_page, wrote,
 };
 use crate::exit;
 use crate::live::{Interruption, Live, Partial};
@@ -489,9 +489,7 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
             not_run,
         }),
         Output::JsonLines => json_end(
-            interrupted
-                .as_ref()
-                .map_or(done, |i| (128 + i.number) as u8),
+            interrupted.as_ref().map_or(done, |i| i.code),
             interrupted.as_ref(),
         ),
         Output::Text => {
@@ -541,7 +539,7 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
         }
     }
     match interrupted {
-        Some(i) => interrupted_code(i.number),
+        Some(i) => ExitCode::from(i.code),
         None => ExitCode::from(done),
     }
 }
