@@ -139,16 +139,12 @@ fn listing(args: &Args) -> Result<Listing, Stop> {
     };
     let mut problems = Vec::new();
     for p in chosen {
-        let mut groups: Vec<Group> = Vec::new();
-        for t in &p.tests {
-            match groups.last_mut() {
-                Some(g) if g.name == t.group => g.tests += 1,
-                _ => groups.push(Group {
-                    name: t.group.clone(),
-                    tests: 1,
-                }),
-            }
-        }
+        let groups = (p.tests.chunk_by(|a, b| a.group == b.group))
+            .map(|group| Group {
+                name: group[0].group.clone(),
+                tests: group.len(),
+            })
+            .collect();
         let selected = if args.tests.is_empty() {
             None
         } else {
