@@ -466,11 +466,7 @@ fn print_one(ran: &Ran, output: Output) -> ExitCode {
     let row = &ran.matrix.rows[0];
     let results = &row.cells;
     let passed = results.iter().filter(|r| r.verdict == Verdict::AC).count();
-    let done = if passed == results.len() {
-        exit::OK
-    } else {
-        exit::of_results(results).max(exit::VERDICT)
-    };
+    let done = exit::of_results(results);
     let interrupted = &ran.interrupted;
     let problem = &ran.matrix.problem;
     let not_run: &[String] = match (ran.lazy, interrupted) {

@@ -256,15 +256,6 @@ struct Matrix {
 }
 
 impl Report {
-    /// True when every solution got what it must (or was skipped).
-    fn ok(&self) -> bool {
-        match self {
-            Report::List(l) => l.summary.failed == 0,
-            Report::Matrix(m) => m.summary.failed == 0,
-            Report::Interrupted(_) => false,
-        }
-    }
-
     /// How the time verdicts were made and how busy the machine was.
     fn timing(&self) -> &Timing {
         match self {
@@ -611,13 +602,7 @@ fn code(report: &Report) -> u8 {
             .collect(),
         Report::Interrupted(_) => vec![exit::VERDICT],
     };
-    let code = codes.into_iter().max().unwrap_or(exit::OK);
-    // A report that is not ok is never exit 0.
-    if report.ok() {
-        code
-    } else {
-        code.max(exit::VERDICT)
-    }
+    codes.into_iter().max().unwrap_or(exit::OK)
 }
 
 /// A line per solution: how it did against what it must get.
