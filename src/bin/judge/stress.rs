@@ -203,8 +203,6 @@ pub fn command(args: Args) -> ExitCode {
 
 /// What `judge stress` found.
 struct Report {
-    /// The problem.
-    problem: String,
     /// How the run ended.
     outcome: StressOutcome,
     /// With `--save` and a failure: how the shrunk input was kept, or why it was not
@@ -306,11 +304,7 @@ fn run(
             ));
         }
     }
-    Ok(Report {
-        problem: problem.name.clone(),
-        outcome,
-        saved,
-    })
+    Ok(Report { outcome, saved })
 }
 
 /// `judge stress`: the failure found, shrunk, and with `--save` where it was kept.
@@ -326,7 +320,6 @@ fn stress(
         Ok(report) => report,
         Err(stop) => return stopped(stop),
     };
-    let problem = &report.problem;
     let (program, test, command, original, shrunk) = match &report.outcome {
         StressOutcome::Passed { tests } => {
             let both = if programs.reference.is_some() {
