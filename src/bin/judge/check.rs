@@ -50,8 +50,7 @@ pub struct Args {
     pub json: bool,
 }
 
-/// `judge check` as its arguments say: exit 0 accepted, 1 wrong answer, 2 presentation
-/// error, 3 judge failure (testlib's codes).
+/// `judge check` as its arguments say, with testlib's exit codes (its help lists them).
 pub fn command(args: Args) -> ExitCode {
     let data = args
         .data

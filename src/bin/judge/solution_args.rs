@@ -76,9 +76,8 @@ pub fn is_source(word: &str) -> bool {
 }
 
 /// For `judge run` or `judge stress` (`command`) given `file`, no source file, where source
-/// files go (`judge run msquare
-/// ./sol`, `judge run msquare python3 sol.py`): the message, with the call it should have
-/// been.
+/// files go (`judge run msquare ./sol`, `judge run msquare python3 sol.py`): the message,
+/// with the call it should have been.
 pub fn not_a_source(file: &std::path::Path, problem: &str, command: &str) -> String {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let call = solution_call(&argv, &|option| takes_value(&argv, option), &is_source)

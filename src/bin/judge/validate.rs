@@ -44,8 +44,7 @@ pub struct Args {
 }
 
 /// `judge validate` as its arguments say: a line per file on stdout (and a count for several
-/// files); exit 0 when every file is valid, 1 when one is not, 2 on bad usage (no judge.toml,
-/// an unknown problem, a file that cannot be read).
+/// files); the exit codes are its help's.
 pub fn command(args: Args) -> ExitCode {
     let (problem, files) = match validate(&args) {
         Ok(report) => report,
