@@ -69,20 +69,16 @@ pub fn judge_test(
     let load = watch.finish(run.cpu);
     let mut result = TestResult {
         test: name.to_string(),
-        group: String::new(),
-        verdict: Verdict::AC,
         cpu_seconds: run.cpu.as_secs_f64(),
         wall_seconds: run.wall.as_secs_f64(),
         peak_memory_bytes: run.peak_memory_bytes,
-        summary: String::new(),
-        details: String::new(),
         runs: 1,
-        limit_seconds: None,
         confirmation: Confirmation {
             load,
             run_delay_seconds: run.run_delay.map(|d| d.as_secs_f64()),
             ..Confirmation::default()
         },
+        ..TestResult::default()
     };
     // The solution's own text: no escape sequence of its clears the screen, moves the cursor,
     // reorders or forges a line of the report or writes the clipboard.
@@ -178,27 +174,16 @@ pub fn judge_output(
 /// outputs keep no message (the table shows none).
 fn judged(name: &str, outcome: check::Outcome) -> TestResult {
     let verdict = Verdict::from(outcome.verdict);
-    let accepted = verdict == Verdict::AC;
+    let (summary, details) = match verdict {
+        Verdict::AC => Default::default(),
+        _ => (outcome.summary, outcome.details),
+    };
     TestResult {
         test: name.to_string(),
-        group: String::new(),
         verdict,
-        cpu_seconds: 0.0,
-        wall_seconds: 0.0,
-        peak_memory_bytes: 0,
-        summary: if accepted {
-            String::new()
-        } else {
-            outcome.summary
-        },
-        details: if accepted {
-            String::new()
-        } else {
-            outcome.details
-        },
-        runs: 0,
-        limit_seconds: None,
-        confirmation: Confirmation::default(),
+        summary,
+        details,
+        ..TestResult::default()
     }
     .visible()
 }
@@ -270,8 +255,9 @@ impl LoadedTest {
     }
 
     /// One run of `cmd` on this test in `sandbox`, its output judged ([`judge_test`]); the
-    /// result names the test's group.
-    fn judge_once(
+    /// result names the test's group. A result left at one run is confirmed later with it
+    /// ([`Confirm::settle`]).
+    pub fn judge_once(
         &self,
         problem: &ProblemPlan,
         cmd: &Argv,
@@ -286,7 +272,7 @@ impl LoadedTest {
     }
 
     /// Runs `cmd` on this test in `sandbox` and judges its output ([`judge_test`]), running
-    /// it again as `confirm` says for what is at `stake` ([`Confirm::settle`]); the result
+    /// it again as `confirm` says for what is at `stake` ([`Confirm::judge`]); the result
     /// names the test's group.
     pub fn judge(
         &self,
@@ -299,22 +285,6 @@ impl LoadedTest {
     ) -> TestResult {
         let run = || self.judge_once(problem, cmd, limits, sandbox);
         confirm.judge(limits.cpu, stake, run)
-    }
-
-    /// Confirms `first`, a result of [`LoadedTest::judge`] on this test that was left at one
-    /// run, now that it is known to decide something ([`Stake::Decides`]): runs it again as
-    /// `confirm` says.
-    pub fn confirm(
-        &self,
-        problem: &ProblemPlan,
-        cmd: &Argv,
-        limits: &Limits,
-        sandbox: &Sandbox,
-        confirm: Confirm,
-        first: TestResult,
-    ) -> TestResult {
-        let run = || self.judge_once(problem, cmd, limits, sandbox);
-        confirm.settle(limits.cpu, Stake::Decides, first, run)
     }
 }
 

@@ -178,7 +178,7 @@ impl Session {
 
 /// How the time verdicts of a session were made, for its report: the limits beside the CPU
 /// limit, the confirmation re-runs, and how busy the machine was.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct Timing {
     /// Wall-clock seconds per test (only stops programs that wait).
     pub wall_limit_seconds: f64,
@@ -240,17 +240,9 @@ impl Timing {
             confirm_near: confirm.near,
             confirm_all: confirm.all,
             confirm_off,
-            repeated: 0,
-            reruns: 0,
-            rerun_cpu_seconds: 0.0,
-            rerun_wall_seconds: 0.0,
-            not_at_stake: 0,
-            quiet: 0,
-            idle: 0,
-            inconsistent: 0,
-            tests: 0,
             counted,
             contention,
+            ..Timing::default()
         };
         for r in results {
             timing.tests += 1;

@@ -14,9 +14,10 @@ use crate::text;
 
 /// The verdict on one test, as judges name them. In JSON it is its short name (`"WA"`);
 /// [`Verdict::detail`] goes beside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Verdict {
-    /// Accepted.
+    /// Accepted (the default, that of a [`TestResult::default`]).
+    #[default]
     AC,
     /// Wrong answer.
     WA,
@@ -154,8 +155,9 @@ impl fmt::Display for RuntimeError {
 /// What happened on one test. In JSON: `test`, `group`, `verdict` (`"WA"`), `detail`
 /// ([`Verdict::detail`] or null), the times and memory, `runs`, `limit_seconds` and
 /// `over_limit` (a TLE: the run reached that limit; the times stay the raw figures),
-/// `confirmation` ([`Confirmation`]), `summary` and `message`.
-#[derive(Clone, Debug)]
+/// `confirmation` ([`Confirmation`]), `summary` and `message`. Its default is an AC on no
+/// test, with no time, memory, message or run: what a constructor fills in.
+#[derive(Clone, Debug, Default)]
 pub struct TestResult {
     /// The test: `group/name` for a test of the built data.
     pub test: String,
@@ -370,14 +372,10 @@ impl TestResult {
             test,
             group,
             verdict: Verdict::FAIL,
-            cpu_seconds: 0.0,
-            wall_seconds: 0.0,
-            peak_memory_bytes: 0,
             details: why.clone(),
             summary: why,
             runs,
-            limit_seconds: None,
-            confirmation: Confirmation::default(),
+            ..TestResult::default()
         }
     }
 
@@ -406,12 +404,8 @@ impl TestResult {
             verdict,
             cpu_seconds: cpu,
             wall_seconds: cpu,
-            peak_memory_bytes: 0,
-            summary: String::new(),
-            details: String::new(),
             runs: 1,
-            limit_seconds: None,
-            confirmation: Confirmation::default(),
+            ..TestResult::default()
         }
     }
 

@@ -237,14 +237,13 @@ fn confirm_first_failures(
         if runner::interrupted().is_some() {
             break;
         }
-        let confirmed = solution.tests[t].confirm(
-            solution.problem,
-            solution.cmd,
-            &solution.limits,
-            sandbox,
-            schedule.confirm,
-            cells[t].clone(),
-        );
+        // Now known to decide something: run again from the first run.
+        let (problem, cmd, limits) = (solution.problem, solution.cmd, &solution.limits);
+        let run = || solution.tests[t].judge_once(problem, cmd, limits, sandbox);
+        let first = cells[t].clone();
+        let confirmed = schedule
+            .confirm
+            .settle(limits.cpu, Stake::Decides, first, run);
         // Ended after the interrupt: the first run stands.
         if runner::interrupted().is_none() {
             cells[t] = confirmed;
