@@ -104,8 +104,7 @@ impl Confirm {
     /// No re-run: every verdict from one run.
     pub const OFF: Confirm = Confirm {
         reruns: 0,
-        near: 0.5,
-        all: false,
+        ..Confirm::DEFAULT
     };
 
     /// The confirmation a session makes in a sandbox of `layers`: `self` where re-runs were
@@ -253,12 +252,6 @@ impl Confirm {
             std::cmp::Ordering::Equal => a.cpu_seconds < b.cpu_seconds,
             order => order.is_lt(),
         }
-    }
-}
-
-impl Default for Confirm {
-    fn default() -> Confirm {
-        Confirm::DEFAULT
     }
 }
 
