@@ -158,50 +158,38 @@ fn with_regression(
     input: &str,
     name: &str,
 ) -> Result<String, String> {
-    let mut doc: DocumentMut = text
-        .parse()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let at = |what: String| format!("{}: {what}", path.display());
+    let mut doc: DocumentMut = text.parse().map_err(|e| at(format!("{e}")))?;
     let problems = doc
         .get_mut("problem")
         .and_then(Item::as_array_of_tables_mut)
-        .ok_or_else(|| format!("{}: no [[problem]] tables", path.display()))?;
+        .ok_or_else(|| at("no [[problem]] tables".into()))?;
     let table = problems
         .iter_mut()
         .find(|t| t.get("name").and_then(Item::as_str) == Some(problem))
-        .ok_or_else(|| format!("{}: no problem '{problem}'", path.display()))?;
+        .ok_or_else(|| at(format!("no problem '{problem}'")))?;
     let groups = table
         .entry("group")
         .or_insert(Item::ArrayOfTables(ArrayOfTables::new()))
         .as_array_of_tables_mut()
         .ok_or_else(|| {
-            format!(
-                "{}: problem '{problem}': group is not [[problem.group]]",
-                path.display()
-            )
+            at(format!(
+                "problem '{problem}': group is not [[problem.group]]"
+            ))
         })?;
-    if !groups
-        .iter()
-        .any(|g| g.get("name").and_then(Item::as_str) == Some(GROUP))
-    {
+    let named = |g: &Table| g.get("name").and_then(Item::as_str) == Some(GROUP);
+    if !groups.iter().any(named) {
         let mut group = Table::new();
         group.insert("name", toml_edit::value(GROUP));
         group.insert("tests", toml_edit::value(toml_edit::Array::new()));
         groups.push(group);
     }
-    let group = groups
-        .iter_mut()
-        .find(|g| g.get("name").and_then(Item::as_str) == Some(GROUP))
-        .ok_or_else(|| format!("{}: no {GROUP} group", path.display()))?;
+    let group = groups.iter_mut().find(|g| named(g)).expect("added above");
     let tests = group
         .entry("tests")
         .or_insert(toml_edit::value(toml_edit::Array::new()))
         .as_array_mut()
-        .ok_or_else(|| {
-            format!(
-                "{}: the {GROUP} group's tests are not an array",
-                path.display()
-            )
-        })?;
+        .ok_or_else(|| at(format!("the {GROUP} group's tests are not an array")))?;
     let mut test = InlineTable::new();
     test.insert("name", name.into());
     test.insert("input", input.into());
