@@ -193,15 +193,10 @@ pub fn stress(
     settings: Settings,
     progress: &dyn Fn(Progress),
 ) -> Result<StressOutcome, String> {
-    let Settings {
-        seed,
-        budget,
-        shrink_runs,
-    } = settings;
     let started = Instant::now();
     let mut index = 0usize;
     loop {
-        let done = match budget {
+        let done = match settings.budget {
             Budget::Count(n) => index >= n,
             Budget::Time(t) => started.elapsed() >= t,
         };
@@ -209,7 +204,7 @@ pub fn stress(
             return Ok(StressOutcome::Passed { tests: index });
         }
         index += 1;
-        let command = command(problem.format, seed, index as u64);
+        let command = command(problem.format, settings.seed, index as u64);
         let input = input(&command)?;
         let answer = answer_for(problem.format, &input)?;
         let programs = reference
@@ -248,11 +243,11 @@ pub fn stress(
             program.limits,
             sandbox,
             &original,
-            shrink_runs,
+            settings.shrink_runs,
             &|runs| {
                 progress(Progress::Shrinking {
                     runs,
-                    budget: shrink_runs,
+                    budget: settings.shrink_runs,
                 })
             },
         )?;

@@ -71,28 +71,27 @@ pub struct Prepared {
 /// Says, one line per file, which of the `given` solutions cannot run here, before any is
 /// built: a file of no known language, a source whose toolchain is missing.
 pub fn check_toolchains(given: &[Given]) -> Result<(), String> {
-    let mut problems = Vec::new();
-    for g in given {
-        let Given::Source(source, _) = g else {
-            continue;
-        };
-        match language::of(source) {
-            None => problems.push(format!(
-                "{}: not a source file of a known language (expected {})",
-                crate::text::name(&source.display().to_string()),
-                language::known_extensions()
-            )),
-            Some(l) => {
-                if let Some(tool) = language::missing_tool(l.tools) {
-                    problems.push(format!(
-                        "{}: cannot be run here: {tool} is not installed (`judge languages` \
-                         lists the toolchains)",
-                        crate::text::name(&source.display().to_string())
-                    ));
-                }
-            }
-        }
-    }
+    let problems: Vec<String> = (given.iter())
+        .filter_map(|g| {
+            let Given::Source(source, _) = g else {
+                return None;
+            };
+            let Some(l) = language::of(source) else {
+                return Some(format!(
+                    "{}: not a source file of a known language (expected {})",
+                    g.path(),
+                    language::known_extensions()
+                ));
+            };
+            language::missing_tool(l.tools).map(|tool| {
+                format!(
+                    "{}: cannot be run here: {tool} is not installed (`judge languages` lists \
+                     the toolchains)",
+                    g.path()
+                )
+            })
+        })
+        .collect();
     if problems.is_empty() {
         Ok(())
     } else {
@@ -184,36 +183,19 @@ pub fn run_given(
     for (i, row) in ready.iter().zip(rows) {
         cells[*i] = row;
     }
-    prepared
-        .iter()
-        .zip(cells)
-        .map(|(p, cells)| judged(problem, p, cells, tests.len(), time_limit, schedule.lazy))
+    (prepared.iter().zip(cells))
+        .map(|(p, cells)| Judged {
+            report: assess(problem, p, &cells, tests.len(), time_limit, schedule.lazy),
+            command: (p.ready.runnable().map(|(c, _)| c.to_vec())).unwrap_or_default(),
+            cells,
+            probe: None,
+        })
         .collect()
 }
 
-/// A given solution with its `cells` (its results on the `total` tests, in order; none when
-/// it was not built; up to its first failure when `lazy`), judged: accepted when every test
-/// accepts it, with one line saying how it did.
-fn judged(
-    problem: &ProblemPlan,
-    prepared: &Prepared,
-    cells: Vec<TestResult>,
-    total: usize,
-    time_limit: f64,
-    lazy: bool,
-) -> Judged {
-    Judged {
-        report: assess(problem, prepared, &cells, total, time_limit, lazy),
-        command: (prepared.ready.runnable())
-            .map(|(c, _)| c.to_vec())
-            .unwrap_or_default(),
-        cells,
-        probe: None,
-    }
-}
-
-/// Whether a given solution is accepted on every one of the `total` tests, and one line
-/// saying how it did (`lazy`: it stopped at its first failure).
+/// Whether a given solution is accepted on every one of the `total` tests, from its `cells`
+/// (its results in order; none when it was not built; up to its first failure when `lazy`),
+/// and one line saying how it did.
 fn assess(
     problem: &ProblemPlan,
     prepared: &Prepared,

@@ -153,10 +153,10 @@ fn run_probes(
     workers: usize,
 ) -> Vec<Option<TestResult>> {
     // The TLE test of each intended-TLE solution on which the accepted ones are slowest.
-    let picks: Vec<Option<usize>> = solutions
+    let wanted: Vec<(usize, usize)> = solutions
         .iter()
         .enumerate()
-        .map(|(i, &(p, s))| {
+        .filter_map(|(i, &(p, s))| {
             if jobs[p].solutions[s].expected != Expected::TimeLimitExceeded || built[i].is_err() {
                 return None;
             }
@@ -179,12 +179,8 @@ fn run_probes(
                         .total_cmp(&accepted_time(b))
                         .then(b.cmp(&a))
                 })
+                .map(|t| (i, t))
         })
-        .collect();
-    let wanted: Vec<(usize, usize)> = picks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| t.map(|t| (i, t)))
         .collect();
     let probed = runner::parallel(&wanted, workers, |&(i, t)| {
         let (p, _) = solutions[i];
