@@ -118,10 +118,6 @@ pub fn judge_solutions(
     let results: Vec<Mutex<Vec<TestResult>>> = jobs.iter().map(|_| Mutex::default()).collect();
     let reports: Vec<Mutex<Option<SolutionReport>>> =
         jobs.iter().map(|_| Mutex::default()).collect();
-    let lock = |m: &Mutex<Vec<TestResult>>| {
-        let mut guard = m.lock().unwrap_or_else(|p| p.into_inner());
-        std::mem::take(&mut *guard)
-    };
     runner::interleave(jobs.len(), workers, |j| {
         let job = &jobs[j];
         let decide = |report: SolutionReport| {
@@ -134,7 +130,8 @@ pub fn judge_solutions(
             Err(report) => return decide((**report).clone()),
         };
         let stake = Stake::of(Some(job.solution.expected));
-        let mut done = lock(&results[j]);
+        // A stream's steps run one at a time: nothing else holds its results.
+        let mut done = results[j].lock().unwrap_or_else(|p| p.into_inner());
         let i = done.len();
         if runner::interrupted().is_some() {
             return false;
@@ -149,7 +146,6 @@ pub fn judge_solutions(
         }
         let failed = done.last().is_some_and(|r| r.verdict != Verdict::AC);
         if !failed && done.len() < job.tests.len() {
-            *results[j].lock().unwrap_or_else(|p| p.into_inner()) = done;
             return true;
         }
         let mut report = assess(job.problem, job.solution, &done, job.tests.len());
