@@ -199,10 +199,7 @@ fn disk_limit_reached(run: &runner::RunResult, limits: &Limits) -> Option<u64> {
 /// ([`crate::judging::verdict::Confirmation::told`]), then the checker's full message.
 /// `paint` colours the verdict.
 pub fn failure_message(result: &TestResult, paint: &dyn Fn(&str, &Verdict) -> String) -> String {
-    let runs = match result.confirmation.told() {
-        Some(told) => format!("{told}\n"),
-        None => String::new(),
-    };
+    let runs = (result.confirmation.told()).map_or(String::new(), |told| format!("{told}\n"));
     format!(
         "test {}: {}\n{runs}{}",
         result.test,

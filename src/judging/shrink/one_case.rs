@@ -21,6 +21,17 @@ struct Scan<C> {
     complete: bool,
 }
 
+impl<C> Scan<C> {
+    /// The run budget cut the scan after `tried` candidates passed.
+    fn cut(tried: usize) -> Scan<C> {
+        Scan {
+            found: None,
+            tried,
+            complete: false,
+        }
+    }
+}
+
 impl Shrinker<'_> {
     /// The smallest case in the order that fails alone, from `current` (one that does).
     ///
@@ -52,11 +63,7 @@ impl Shrinker<'_> {
         }
         let bound = found.as_ref().map_or(current, |(case, _)| case).clone();
         let scan = if self.out_of_runs() {
-            Scan {
-                found: None,
-                tried: 0,
-                complete: false,
-            }
+            Scan::cut(0)
         } else {
             self.first_failing::<P>(P::candidates(P::key(&bound)))?
         };
@@ -126,13 +133,6 @@ impl Shrinker<'_> {
         let mut batch = widest.min(32);
         let mut queue: VecDeque<P::Case> = VecDeque::new();
         let mut tried = 0;
-        let cut = |tried| {
-            Ok(Scan {
-                found: None,
-                tried,
-                complete: false,
-            })
-        };
         let found = |case: P::Case, run: Failure, tried| {
             Ok(Scan {
                 found: Some((case, run)),
@@ -155,7 +155,7 @@ impl Shrinker<'_> {
                 });
             }
             if self.out_of_runs() {
-                return cut(tried);
+                return Ok(Scan::cut(tried));
             }
             let cases: Vec<P::Case> = queue.drain(..).collect();
             let (run, failed) = self.attempt::<P>(&cases)?;
@@ -170,7 +170,7 @@ impl Shrinker<'_> {
             let (mut passes, mut fails, mut failing) = (0, cases.len(), run);
             while fails - passes > 1 {
                 if self.out_of_runs() {
-                    return cut(tried + passes);
+                    return Ok(Scan::cut(tried + passes));
                 }
                 let mid = (passes + fails) / 2;
                 let (run, failed) = self.attempt::<P>(&cases[..mid])?;
@@ -186,7 +186,7 @@ impl Shrinker<'_> {
                 return found(culprit, failing, tried);
             }
             if self.out_of_runs() {
-                return cut(tried);
+                return Ok(Scan::cut(tried));
             }
             let (run, failed) = self.attempt::<P>(std::slice::from_ref(&culprit))?;
             if failed {
