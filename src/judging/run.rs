@@ -97,6 +97,9 @@ pub fn judge_test(
         OutputFile::OverCap(_) => Err(None),
         OutputFile::Refused(why) => Err(Some(why)),
     };
+    // The run's disk limit in MiB when the run most likely failed at it: a runtime error
+    // names it.
+    let disk_limit_mib = runner::disk_limit_reached(&run).then_some(limits.file_bytes >> 20);
     result.verdict = match (&run.outcome, output) {
         (Outcome::Exited(0), Ok(output)) => {
             let judged = judge_output(problem, name, input, answer, &mut &output[..]);
@@ -120,11 +123,11 @@ pub fn judge_test(
         }
         (Outcome::Exited(code), _) => Verdict::RE(RuntimeError::Exit {
             code: *code,
-            disk_limit_mib: disk_limit_reached(&run, &limits),
+            disk_limit_mib,
         }),
         (Outcome::Signaled(signal), _) => Verdict::RE(RuntimeError::Signal {
             signal: *signal,
-            disk_limit_mib: disk_limit_reached(&run, &limits),
+            disk_limit_mib,
         }),
         (Outcome::TimeLimit(kind), _) => Verdict::TLE(*kind),
         (Outcome::MemoryLimit, _) => Verdict::MLE,
@@ -186,12 +189,6 @@ fn judged(name: &str, outcome: check::Outcome) -> TestResult {
         ..TestResult::default()
     }
     .visible()
-}
-
-/// The run's disk limit in MiB when the run most likely failed at it (a runtime error's
-/// [`RuntimeError`] names it).
-fn disk_limit_reached(run: &runner::RunResult, limits: &Limits) -> Option<u64> {
-    runner::disk_limit_reached(run).then_some(limits.file_bytes >> 20)
 }
 
 /// The message `judge run` prints for its first failing test, and `judge check` for its
