@@ -228,24 +228,23 @@ fn assess(
         return report;
     }
     let failed: Vec<&TestResult> = cells.iter().filter(|c| c.verdict != Verdict::AC).collect();
-    if let (Some(first), true) = (failed.first(), lazy) {
-        report.summary = format!(
-            "fails test {}: {}; stopped there (--lazy): {} of the {total} tests not run",
-            first.test,
-            first.verdict,
-            total.saturating_sub(cells.len())
-        );
-        report.decisive = Some((*first).clone());
-        return report;
-    }
     if let Some(first) = failed.first() {
         // The checker's reason is in `decisive`.
-        report.summary = format!(
-            "fails {} of {total} tests, the first {}: {}",
-            failed.len(),
-            first.test,
-            first.verdict
-        );
+        report.summary = if lazy {
+            format!(
+                "fails test {}: {}; stopped there (--lazy): {} of the {total} tests not run",
+                first.test,
+                first.verdict,
+                total.saturating_sub(cells.len())
+            )
+        } else {
+            format!(
+                "fails {} of {total} tests, the first {}: {}",
+                failed.len(),
+                first.test,
+                first.verdict
+            )
+        };
         report.decisive = Some((*first).clone());
         return report;
     }
