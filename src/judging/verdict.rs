@@ -128,23 +128,18 @@ pub enum RuntimeError {
 
 impl fmt::Display for RuntimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let disk = match self {
+        let (what, disk) = match self {
             RuntimeError::Exit {
                 code,
                 disk_limit_mib,
-            } => {
-                write!(f, "exit code {code}")?;
-                disk_limit_mib
-            }
+            } => (format!("exit code {code}"), disk_limit_mib),
             RuntimeError::Signal {
                 signal,
                 disk_limit_mib,
-            } => {
-                f.write_str(&runner::signal_name(*signal))?;
-                disk_limit_mib
-            }
+            } => (runner::signal_name(*signal), disk_limit_mib),
             RuntimeError::CannotStart(_) => return f.write_str("cannot start"),
         };
+        f.write_str(&what)?;
         match disk {
             Some(mib) => write!(f, "; the run's disk limit, {mib} MiB, was reached"),
             None => Ok(()),
