@@ -177,6 +177,22 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
+impl CompileError {
+    /// A [`CompileError::Failed`] of `source` with `message` and no older standard.
+    fn failed(source: &Path, message: String) -> CompileError {
+        CompileError::Failed {
+            source: source.to_path_buf(),
+            message,
+            builds_as: None,
+        }
+    }
+
+    /// A [`CompileError::Io`] for `path` that could not be written.
+    fn cannot_write(path: &Path, e: io::Error) -> CompileError {
+        CompileError::Io(format!("cannot write {}: {e}", path.display()))
+    }
+}
+
 /// Builds `source` with its language's compile command (see [`Language`]), as `standard` (or
 /// the language's default), into `cache_dir`, unless a build of the same content with the same
 /// command is there already.
@@ -235,11 +251,7 @@ pub fn compile(
             return Ok(stem.clone());
         }
         let preferred: Vec<&str> = public.iter().map(String::as_str).chain([&*stem]).collect();
-        let failed = |message: String| CompileError::Failed {
-            source: source.to_path_buf(),
-            message,
-            builds_as: None,
-        };
+        let failed = |message| CompileError::failed(source, message);
         let class = super::java::main_class(dir, &preferred).map_err(failed)?;
         // The class is a word of the run command, shown in reports: nothing invisible in it.
         match crate::text::name(&class) {
@@ -269,9 +281,6 @@ pub fn compile(
         std::process::id(),
         BUILDS.fetch_add(1, Ordering::Relaxed)
     ));
-    let io_error = |what: &Path, e: io::Error| {
-        CompileError::Io(format!("cannot write {}: {e}", what.display()))
-    };
     let compiled = match &public {
         Some(class) => format!("{class}.java"),
         None => file_name.clone(),
@@ -298,7 +307,7 @@ pub fn compile(
         remove(&temporary);
         // Another process may have finished the same build first.
         if !target.exists() {
-            return Err(io_error(&target, e));
+            return Err(CompileError::cannot_write(&target, e));
         }
     }
     Ok(built)
@@ -335,14 +344,8 @@ fn build(
         file_name,
         ..
     } = *what;
-    let io_error = |what: &Path, e: io::Error| {
-        CompileError::Io(format!("cannot write {}: {e}", what.display()))
-    };
-    let failed = |message: String| CompileError::Failed {
-        source: source.to_path_buf(),
-        message,
-        builds_as: None,
-    };
+    let io_error = CompileError::cannot_write;
+    let failed = |message| CompileError::failed(source, message);
     // What is stored (and staged for every run) is bounded by the output limit: the
     // executable, or the source's copy and the classes beside it.
     let source_bytes = text.len() as u64;
@@ -398,8 +401,8 @@ fn build(
     };
     remove(&inbox);
     let result = result?;
-    match result.outcome {
-        Outcome::Exited(0) => {}
+    let limit = match result.outcome {
+        Outcome::Exited(0) => None,
         Outcome::Exited(_) => {
             // The compiler quotes the source: none of its control or invisible characters (a
             // right-to-left override in a comment, an escape sequence) reaches a terminal raw.
@@ -422,53 +425,41 @@ fn build(
                 builds_as: older.flatten(),
             });
         }
-        Outcome::TimeLimit(TimeKind::Cpu) => {
-            return Err(failed(format!(
-                "the build's CPU time limit, {} s, was reached",
-                limits.cpu.as_secs_f64()
-            )));
-        }
-        Outcome::TimeLimit(TimeKind::Wall) => {
-            return Err(failed(format!(
-                "the build's wall-clock limit, {} s, was reached",
-                limits.wall.as_secs_f64()
-            )));
-        }
+        Outcome::TimeLimit(TimeKind::Cpu) => Some(format!(
+            "the build's CPU time limit, {} s, was reached",
+            limits.cpu.as_secs_f64()
+        )),
+        Outcome::TimeLimit(TimeKind::Wall) => Some(format!(
+            "the build's wall-clock limit, {} s, was reached",
+            limits.wall.as_secs_f64()
+        )),
         Outcome::MemoryLimit => {
-            let counted = sandbox
-                .layers()
-                .applied
-                .iter()
-                .any(|a| a.layer == Layer::Cgroup);
-            return Err(failed(if counted {
-                format!(
-                    "the build's memory limit, {} MiB, was reached",
-                    limits.memory_bytes >> 20
-                )
+            let counted = (sandbox.layers().applied.iter()).any(|a| a.layer == Layer::Cgroup);
+            let mib = limits.memory_bytes >> 20;
+            Some(if counted {
+                format!("the build's memory limit, {mib} MiB, was reached")
             } else {
                 // Without a cgroup only each process's address space is bounded: say so.
                 format!(
-                    "the build's address space limit, {} MiB a process, was reached (no \
-                     cgroup here: its processes together are not counted)",
-                    limits.memory_bytes >> 20
+                    "the build's address space limit, {mib} MiB a process, was reached (no \
+                     cgroup here: its processes together are not counted)"
                 )
-            }));
+            })
         }
-        Outcome::OutputLimit => {
-            return Err(failed(format!(
-                "the build's output is larger than its limit, {} MiB",
-                limits.output_bytes >> 20
-            )));
-        }
-        Outcome::Signaled(signal) => {
-            return Err(failed(format!(
-                "the compiler was killed by {}",
-                super::signal_name(signal)
-            )));
-        }
+        Outcome::OutputLimit => Some(format!(
+            "the build's output is larger than its limit, {} MiB",
+            limits.output_bytes >> 20
+        )),
+        Outcome::Signaled(signal) => Some(format!(
+            "the compiler was killed by {}",
+            super::signal_name(signal)
+        )),
         Outcome::SpawnFailed(why) => {
             return Err(CompileError::Io(format!("cannot start the build: {why}")));
         }
+    };
+    if let Some(why) = limit {
+        return Err(failed(why));
     }
     if language.builds_directory {
         if language.id == language::JAVA.id {
@@ -493,19 +484,7 @@ fn script(language: &Language, words: &[String], limits: &BuildLimits) -> String
         JVM_FLAGS.join(" "),
         jvm_heap_mib(limits.memory_bytes)
     );
-    let words: Vec<String> = words
-        .iter()
-        .enumerate()
-        .map(|(i, word)| match word.as_str() {
-            "{source}" => "\"$1\"".to_string(),
-            "{binary}" => "\"$d/build\"".to_string(),
-            "{dir}" => "\"$d/classes\"".to_string(),
-            word if i == 0 && java => format!("{} {jvm}", toolchain_program(word)),
-            word if i == 0 => toolchain_program(word),
-            word => shell_words::quote(word).into_owned(),
-        })
-        .collect();
-    let compile = words.join(" ");
+    let compile = shell_line(words, java.then_some(&*jvm));
     let body = if java {
         format!(
             "mkdir \"$d/classes\" && {compile} >&2 && cd \"$d/classes\" && \
@@ -522,21 +501,11 @@ fn script(language: &Language, words: &[String], limits: &BuildLimits) -> String
 /// The shell script that builds `"$1"` under each of `tries` in turn (the executable thrown
 /// away) and prints the id of the first that builds, if any.
 fn fallback_script(language: &Language, tries: &[&Standard]) -> String {
-    let attempts: Vec<String> = tries
-        .iter()
+    let attempts: Vec<String> = (tries.iter())
         .map(|standard| {
-            let words: Vec<String> = (language.compile_words(Some(standard)).iter())
-                .enumerate()
-                .map(|(i, word)| match word.as_str() {
-                    "{source}" => "\"$1\"".to_string(),
-                    "{binary}" => "\"$d/build\"".to_string(),
-                    word if i == 0 => toolchain_program(word),
-                    word => shell_words::quote(word).into_owned(),
-                })
-                .collect();
             format!(
                 "{} >/dev/null 2>&1 && {{ echo {}; exit 0; }}",
-                words.join(" "),
+                shell_line(&language.compile_words(Some(standard)), None),
                 standard.id
             )
         })
@@ -545,6 +514,25 @@ fn fallback_script(language: &Language, tries: &[&Standard]) -> String {
         "d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && {{ {}; }}; exit 1",
         attempts.join("; ")
     )
+}
+
+/// A compile command's `words` as a shell line: `{source}` the source's copy `"$1"`, the
+/// build `"$d/build"` or Java's classes `"$d/classes"`, the compiler as the jail runs it
+/// ([`toolchain_program`]) followed by `jvm` (a Java build's JVM options), the rest quoted.
+fn shell_line(words: &[String], jvm: Option<&str>) -> String {
+    let words: Vec<String> = (words.iter().enumerate())
+        .map(|(i, word)| match word.as_str() {
+            "{source}" => "\"$1\"".to_string(),
+            "{binary}" => "\"$d/build\"".to_string(),
+            "{dir}" => "\"$d/classes\"".to_string(),
+            word if i == 0 => match jvm {
+                Some(jvm) => format!("{} {jvm}", toolchain_program(word)),
+                None => toolchain_program(word),
+            },
+            word => shell_words::quote(word).into_owned(),
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// The heap of a build's JVM under a memory limit of `memory_bytes`, in MiB: the limit less
