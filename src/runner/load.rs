@@ -136,7 +136,38 @@ struct Counters {
     total: f64,
 }
 
+impl std::ops::Add for Counters {
+    type Output = Counters;
+    fn add(self, o: Counters) -> Counters {
+        Counters {
+            busy: self.busy + o.busy,
+            steal: self.steal + o.steal,
+            total: self.total + o.total,
+        }
+    }
+}
+
+impl std::ops::Sub for Counters {
+    type Output = Counters;
+    fn sub(self, o: Counters) -> Counters {
+        Counters {
+            busy: self.busy - o.busy,
+            steal: self.steal - o.steal,
+            total: self.total - o.total,
+        }
+    }
+}
+
 impl Counters {
+    /// The share of the seconds counted that were stolen, in percent (0 when none were).
+    fn steal_percent(&self) -> f64 {
+        if self.total > 0.0 {
+            100.0 * self.steal.max(0.0) / self.total
+        } else {
+            0.0
+        }
+    }
+
     /// The counters of the machine (`None`), or the sum of those of the logical `cpus`.
     fn read(cpus: Option<&[usize]>) -> Option<Counters> {
         Counters::parse(&fs::read_to_string("/proc/stat").ok()?, cpus)
@@ -170,12 +201,7 @@ impl Counters {
         match cpus {
             None => line("cpu"),
             Some(cpus) => cpus.iter().try_fold(Counters::default(), |sum, cpu| {
-                let c = line(&format!("cpu{cpu}"))?;
-                Some(Counters {
-                    busy: sum.busy + c.busy,
-                    steal: sum.steal + c.steal,
-                    total: sum.total + c.total,
-                })
+                Some(sum + line(&format!("cpu{cpu}"))?)
             }),
         }
     }
@@ -183,29 +209,24 @@ impl Counters {
 
 /// CPU seconds of this process and of its children that were waited for.
 fn own_cpu_seconds() -> f64 {
-    let mut sum = 0.0;
-    for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
-        let mut usage = MaybeUninit::<libc::rusage>::zeroed();
-        // SAFETY: `usage` is a valid rusage buffer.
-        if unsafe { libc::getrusage(who, usage.as_mut_ptr()) } == 0 {
-            // SAFETY: getrusage filled it.
-            let u = unsafe { usage.assume_init() };
-            for t in [u.ru_utime, u.ru_stime] {
-                sum += t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-            }
-        }
+    rusage_seconds(libc::RUSAGE_SELF) + rusage_seconds(libc::RUSAGE_CHILDREN)
+}
+
+/// The user + system CPU seconds `getrusage` gives for `who` (0 when it fails).
+fn rusage_seconds(who: libc::c_int) -> f64 {
+    let mut usage = MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: `usage` is a valid rusage buffer.
+    if unsafe { libc::getrusage(who, usage.as_mut_ptr()) } != 0 {
+        return 0.0;
     }
-    sum
+    // SAFETY: getrusage filled it.
+    let u = unsafe { usage.assume_init() };
+    (super::process::timeval(u.ru_utime) + super::process::timeval(u.ru_stime)).as_secs_f64()
 }
 
 /// The 1-minute load average.
 fn load1() -> Option<f64> {
-    fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+    super::load_average().map(|[one, ..]| one)
 }
 
 /// The machine watched during a session.
@@ -245,16 +266,11 @@ impl SessionWatch {
         let _ = self.stop.send(());
         let highest = self.sampler.join().unwrap_or(self.load_before);
         let (start, end) = (self.start?, Snapshot::now()?);
-        let (begun, ended) = (start.machine, end.machine);
+        let machine = end.machine - start.machine;
         let seconds = end.at.duration_since(start.at).as_secs_f64().max(1e-3);
         let own = (end.own - start.own).max(0.0);
-        let others = (ended.busy - begun.busy - own).max(0.0);
-        let total = ended.total - begun.total;
-        let steal_percent = if total > 0.0 {
-            100.0 * (ended.steal - begun.steal) / total
-        } else {
-            0.0
-        };
+        let others = (machine.busy - own).max(0.0);
+        let steal_percent = machine.steal_percent();
         let others_cpus = others / seconds;
         Some(Contention {
             busy: (others_cpus >= BUSY_OTHERS && others >= BUSY_OTHERS_SECONDS)
@@ -331,11 +347,7 @@ impl RunWatch {
         let (start, end) = (self.start?, end?);
         let run = run_cpu.as_secs_f64();
         measure(
-            Counters {
-                busy: end.busy - start.busy,
-                steal: end.steal - start.steal,
-                total: end.total - start.total,
-            },
+            end - start,
             seconds,
             own.max(0.0) + run,
             run,
@@ -365,11 +377,7 @@ fn measure(
         return None;
     }
     let others_cpus = (delta.busy - judge).max(0.0) / seconds;
-    let steal_percent = if delta.total > 0.0 {
-        100.0 * delta.steal.max(0.0) / delta.total
-    } else {
-        0.0
-    };
+    let steal_percent = delta.steal_percent();
     Some(RunLoad {
         quiet: others_cpus < QUIET_OTHERS && steal_percent < QUIET_STEAL_PERCENT,
         scope: if core { "core" } else { "machine" },
@@ -390,35 +398,13 @@ fn own_seconds(thread: bool) -> f64 {
         }
         return 0.0;
     }
-    let mut usage = MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: `usage` is a valid rusage buffer.
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } != 0 {
-        return 0.0;
-    }
-    // SAFETY: getrusage filled it.
-    let u = unsafe { usage.assume_init() };
-    [u.ru_utime, u.ru_stime]
-        .iter()
-        .map(|t| t.tv_sec as f64 + t.tv_usec as f64 / 1e6)
-        .sum()
+    rusage_seconds(libc::RUSAGE_SELF)
 }
 
 /// The logical CPUs of the core the calling thread is pinned to (its one allowed CPU and
 /// that CPU's hyper-threads), or `None` when it may run on more than one.
 fn pinned_core() -> Option<Vec<usize>> {
-    let mut set = MaybeUninit::<libc::cpu_set_t>::zeroed();
-    // SAFETY: `set` is a valid, zeroed cpu_set_t of the size given; 0 is this thread.
-    let r = unsafe {
-        libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set.as_mut_ptr())
-    };
-    if r != 0 {
-        return None;
-    }
-    // SAFETY: sched_getaffinity filled it.
-    let set = unsafe { set.assume_init() };
-    let mut allowed = (0..libc::CPU_SETSIZE as usize)
-        // SAFETY: CPU_ISSET reads the set within its size.
-        .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &set) });
+    let mut allowed = super::parallel::allowed_cpus().into_iter();
     let (Some(cpu), None) = (allowed.next(), allowed.next()) else {
         return None;
     };
@@ -495,14 +481,19 @@ mod tests {
         assert_eq!(cpu_list("x"), None);
     }
 
-    #[test]
-    fn a_run_is_watched_where_it_runs() {
-        let watch = RunWatch::start();
-        let end = Instant::now() + Duration::from_millis(200);
+    /// Spins this thread for `ms` milliseconds.
+    fn spin(ms: u64) {
+        let end = Instant::now() + Duration::from_millis(ms);
         let mut x = 0u64;
         while Instant::now() < end {
             x = std::hint::black_box(x.wrapping_add(1));
         }
+    }
+
+    #[test]
+    fn a_run_is_watched_where_it_runs() {
+        let watch = RunWatch::start();
+        spin(200);
         // The spinning is this thread's own: not the others'.
         if let Some(load) = watch.finish(Duration::ZERO) {
             assert!(
@@ -516,11 +507,7 @@ mod tests {
     fn a_session_is_measured() {
         let watch = SessionWatch::start();
         // Some CPU time of this process's own, which must not count as the others'.
-        let end = Instant::now() + Duration::from_millis(300);
-        let mut x = 0u64;
-        while Instant::now() < end {
-            x = std::hint::black_box(x.wrapping_add(1));
-        }
+        spin(300);
         let c = watch.finish(1).expect("/proc is readable here");
         assert!(c.seconds >= 0.3, "{c:?}");
         assert!(c.judge_cpus > 0.0 && c.others_cpus >= 0.0, "{c:?}");

@@ -114,8 +114,8 @@ pub fn interleave(streams: usize, workers: usize, step: impl Fn(usize) -> bool +
     });
 }
 
-/// The logical CPUs this process may run on (its affinity mask).
-fn allowed_cpus() -> Vec<usize> {
+/// The logical CPUs the calling thread may run on (its affinity mask).
+pub(super) fn allowed_cpus() -> Vec<usize> {
     let mut set = MaybeUninit::<libc::cpu_set_t>::zeroed();
     // SAFETY: `set` is a valid, zeroed cpu_set_t of the size given.
     let r = unsafe {

@@ -364,7 +364,8 @@ fn children_of(parent: libc::pid_t) -> Vec<(libc::pid_t, libc::pid_t)> {
         .collect()
 }
 
-fn timeval(t: libc::timeval) -> Duration {
+/// A `timeval` as a duration.
+pub(super) fn timeval(t: libc::timeval) -> Duration {
     Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
         + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
 }
