@@ -26,13 +26,22 @@ pub(super) fn become_subreaper() {
 /// Blocks `SIGPIPE` in the calling thread, so that writing to a closed pipe fails with
 /// `EPIPE` instead of killing the whole process (whatever the process-wide disposition).
 pub(super) fn block_sigpipe_in_this_thread() {
+    block_in_this_thread(&[libc::SIGPIPE]);
+}
+
+/// Blocks `signals` in the calling thread (and the threads it starts from now on); gives
+/// their set.
+fn block_in_this_thread(signals: &[libc::c_int]) -> libc::sigset_t {
     // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask only changes
     // the mask of the calling thread.
     unsafe {
         let mut set = MaybeUninit::<libc::sigset_t>::uninit();
         libc::sigemptyset(set.as_mut_ptr());
-        libc::sigaddset(set.as_mut_ptr(), libc::SIGPIPE);
+        for &signal in signals {
+            libc::sigaddset(set.as_mut_ptr(), signal);
+        }
         libc::pthread_sigmask(libc::SIG_BLOCK, set.as_ptr(), std::ptr::null_mut());
+        set.assume_init()
     }
 }
 
@@ -133,17 +142,8 @@ pub fn stop_runs_on_interrupt() {
 }
 
 fn on_interrupt(report: bool) {
-    // SAFETY: the set is initialised by sigemptyset before use; pthread_sigmask changes the
-    // calling thread's mask, inherited by the threads it starts.
-    let set = unsafe {
-        let mut set = MaybeUninit::<libc::sigset_t>::uninit();
-        libc::sigemptyset(set.as_mut_ptr());
-        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            libc::sigaddset(set.as_mut_ptr(), signal);
-        }
-        libc::pthread_sigmask(libc::SIG_BLOCK, set.as_ptr(), std::ptr::null_mut());
-        set.assume_init()
-    };
+    // Inherited by the threads this one starts.
+    let set = block_in_this_thread(&[libc::SIGINT, libc::SIGTERM, libc::SIGHUP]);
     std::thread::spawn(move || {
         let wait = || {
             let mut signal = 0;
@@ -314,8 +314,9 @@ pub(super) fn sweep_escaped() {
     loop {
         let escaped: Vec<(libc::pid_t, libc::pid_t)> = {
             let running = RUNNING.lock().unwrap_or_else(|p| p.into_inner());
-            let escaped: Vec<_> = children_of(me)
-                .into_iter()
+            let escaped: Vec<_> = (super::watch::processes().into_iter())
+                .filter(|(_, stat)| stat.parent == me)
+                .map(|(pid, stat)| (pid, stat.group))
                 .filter(|&(pid, group)| {
                     group != my_group
                         && !running.leaders.contains(&group)
@@ -348,20 +349,6 @@ pub(super) fn sweep_escaped() {
             }
         }
     }
-}
-
-/// The children of `parent` with their process groups, from `/proc/<pid>/stat`.
-fn children_of(parent: libc::pid_t) -> Vec<(libc::pid_t, libc::pid_t)> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|e| {
-            let pid: libc::pid_t = e.ok()?.file_name().to_str()?.parse().ok()?;
-            let stat = super::watch::stat(pid)?;
-            (stat.parent == parent).then_some((pid, stat.group))
-        })
-        .collect()
 }
 
 /// A `timeval` as a duration.

@@ -112,8 +112,21 @@ pub(super) struct Stat {
     children_cpu: Duration,
 }
 
+/// Every process of the machine with its `/proc/PID/stat` (none when `/proc` cannot be read).
+pub(super) fn processes() -> Vec<(libc::pid_t, Stat)> {
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    (entries.flatten())
+        .filter_map(|e| {
+            let pid: libc::pid_t = e.file_name().to_str()?.parse().ok()?;
+            Some((pid, stat(pid)?))
+        })
+        .collect()
+}
+
 /// Reads `/proc/PID/stat`; `None` when the process is gone.
-pub(super) fn stat(pid: libc::pid_t) -> Option<Stat> {
+fn stat(pid: libc::pid_t) -> Option<Stat> {
     let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     parse_stat(&text)
 }
@@ -180,15 +193,7 @@ fn parse_schedstat(text: &str) -> Option<[u64; 3]> {
 /// The processes of the run led by `leader`, parents before their children: the leader,
 /// the processes of its group or session, and their descendants.
 fn family(leader: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(entries) = fs::read_dir("/proc") else {
-        return vec![leader];
-    };
-    let all: Vec<(libc::pid_t, Stat)> = entries
-        .filter_map(|e| {
-            let pid: libc::pid_t = e.ok()?.file_name().to_str()?.parse().ok()?;
-            Some((pid, stat(pid)?))
-        })
-        .collect();
+    let all = processes();
     let mut children: BTreeMap<libc::pid_t, Vec<libc::pid_t>> = BTreeMap::new();
     for (pid, s) in &all {
         children.entry(s.parent).or_default().push(*pid);
