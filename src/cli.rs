@@ -49,24 +49,11 @@ pub fn open_input(path: Option<&Path>) -> io::Result<Input> {
     })
 }
 
-/// For `judge run` and `judge stress` called without `--` before the solution's command
-/// (`judge run msquare ./sol`), or without a command at all: how to call it. `args` are the
-/// arguments after the program's name, the subcommand first; `takes_value` says which
-/// `--option`s of the subcommand take a value (`--tests 01` rather than a flag), `is_source`
-/// which words name source files (`judge run` takes those without `--`).
-pub fn solution_command_hint(
-    args: &[String],
-    takes_value: &dyn Fn(&str) -> bool,
-    is_source: &dyn Fn(&str) -> bool,
-) -> Option<String> {
-    let call = solution_call(args, takes_value, is_source)?;
-    Some(format!(
-        "the solution's command goes after `--`, which ends judge's own options: {call}"
-    ))
-}
-
 /// The call `judge run` or `judge stress` should have been when a program's command was given
-/// among judge's own arguments, or none was given: `args` as for [`solution_command_hint`].
+/// among judge's own arguments (`judge run msquare ./sol`, without `--`), or none was given.
+/// `args` are the arguments after the program's name, the subcommand first; `takes_value` says
+/// which `--option`s of the subcommand take a value (`--tests 01` rather than a flag),
+/// `is_source` which words name source files (`judge run` takes those without `--`).
 /// After the problem, `judge run`'s leading source files stay where they are; the words from
 /// the first that is not a source file on are the command, moved after `--` (`judge run
 /// msquare a.cpp -- python3 b.py`), or, when `--` already ends the call with another command,
@@ -161,11 +148,11 @@ pub fn end_quietly_on_closed_output() {
 
 #[cfg(test)]
 mod tests {
-    use super::solution_command_hint;
+    use super::solution_call;
 
     fn hint(args: &[&str]) -> Option<String> {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        solution_command_hint(
+        solution_call(
             &args,
             &|option| option == "--tests" || option == "--command",
             &|word| word.ends_with(".cpp") || word.ends_with(".py"),
@@ -174,17 +161,22 @@ mod tests {
 
     #[test]
     fn a_command_without_the_separator_gets_the_right_call() {
-        let h = hint(&["run", "msquare", "./sol"]).unwrap();
-        assert!(h.ends_with("judge run msquare -- ./sol"), "{h}");
-        let h = hint(&["run", "--tests", "samples", "msquare", "python3", "a.py"]).unwrap();
-        assert!(
-            h.ends_with("judge run --tests samples msquare -- python3 a.py"),
-            "{h}"
+        assert_eq!(
+            hint(&["run", "msquare", "./sol"]).as_deref(),
+            Some("judge run msquare -- ./sol")
         );
-        let h = hint(&["stress", "sicily", "--json", "./sol"]).unwrap();
-        assert!(h.ends_with("judge stress --json sicily -- ./sol"), "{h}");
-        let h = hint(&["run", "msquare"]).unwrap();
-        assert!(h.ends_with("judge run msquare -- ./sol"), "{h}");
+        assert_eq!(
+            hint(&["run", "--tests", "samples", "msquare", "python3", "a.py"]).as_deref(),
+            Some("judge run --tests samples msquare -- python3 a.py")
+        );
+        assert_eq!(
+            hint(&["stress", "sicily", "--json", "./sol"]).as_deref(),
+            Some("judge stress --json sicily -- ./sol")
+        );
+        assert_eq!(
+            hint(&["run", "msquare"]).as_deref(),
+            Some("judge run msquare -- ./sol")
+        );
     }
 
     #[test]
@@ -198,20 +190,20 @@ mod tests {
     #[test]
     fn source_files_stay_and_the_command_moves() {
         // Source files before the command stay; a source file after it is its argument.
-        let h = hint(&["run", "msquare", "a.cpp", "python3", "b.py"]).unwrap();
-        assert!(
-            h.ends_with("judge run msquare a.cpp -- python3 b.py"),
-            "{h}"
+        assert_eq!(
+            hint(&["run", "msquare", "a.cpp", "python3", "b.py"]).as_deref(),
+            Some("judge run msquare a.cpp -- python3 b.py")
         );
         // Only source files: nothing to move.
         assert_eq!(hint(&["run", "msquare", "a.cpp", "b.py"]), None);
         // With a command after `--` already, the other one goes into --command, quoted.
-        let h = hint(&["run", "msquare", "python3", "my.py", "--", "./sol", "x y"]).unwrap();
-        assert!(
-            h.ends_with("judge run --command 'python3 my.py' msquare -- ./sol 'x y'"),
-            "{h}"
+        assert_eq!(
+            hint(&["run", "msquare", "python3", "my.py", "--", "./sol", "x y"]).as_deref(),
+            Some("judge run --command 'python3 my.py' msquare -- ./sol 'x y'")
         );
-        let h = hint(&["run", "--tests", "a*", "msquare", "./x"]).unwrap();
-        assert!(h.ends_with("judge run --tests 'a*' msquare -- ./x"), "{h}");
+        assert_eq!(
+            hint(&["run", "--tests", "a*", "msquare", "./x"]).as_deref(),
+            Some("judge run --tests 'a*' msquare -- ./x")
+        );
     }
 }

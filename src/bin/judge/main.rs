@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use boardjudge::cli::solution_command_hint;
+use boardjudge::cli::solution_call;
 use boardjudge::problemset::plan::Plan;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -70,10 +70,13 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let argv: Vec<String> = std::env::args().skip(1).collect();
-            if let Some(hint) =
-                solution_command_hint(&argv, &|option| takes_value(&argv, option), &is_source)
+            if let Some(call) =
+                solution_call(&argv, &|option| takes_value(&argv, option), &is_source)
             {
-                eprintln!("\nhint: {hint}");
+                eprintln!(
+                    "\nhint: the solution's command goes after `--`, which ends judge's own \
+                     options: {call}"
+                );
             }
             return ExitCode::from(usage_code());
         }
