@@ -42,7 +42,7 @@ const JVM_FLAGS: [&str; 4] = [
 const JVM_RESERVED_MIB: u64 = 512;
 
 /// The most files a Java build may produce (classes in its jar).
-const MAX_CLASSES: usize = 1000;
+pub(super) const MAX_CLASSES: usize = 1000;
 
 /// What changes the cache key besides the source and the commands: builds made outside the
 /// jail (before it existed), or before the output limit bounded what is stored, are not

@@ -7,8 +7,7 @@
 use std::fs;
 use std::path::Path;
 
-/// The most class files [`main_class`] reads (a build holds at most as many as it may make).
-const MAX_FILES: usize = 1000;
+use super::compile::MAX_CLASSES;
 
 /// The name of the top-level `public` class (or interface, enum, record) of a Java source,
 /// which javac wants the file to be named after; `None` when there is none. Comments, strings,
@@ -116,8 +115,9 @@ pub fn main_class(dir: &Path, preferred: &[&str]) -> Result<String, String> {
                 stack.push(path);
             } else if kind.is_file() && path.extension().is_some_and(|e| e == "class") {
                 files += 1;
-                if files > MAX_FILES {
-                    return Err(format!("the build holds more than {MAX_FILES} classes"));
+                // A build holds at most as many as it may make.
+                if files > MAX_CLASSES {
+                    return Err(format!("the build holds more than {MAX_CLASSES} classes"));
                 }
                 let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
                 if let Some(name) = class_with_main(&bytes) {
@@ -228,13 +228,11 @@ impl<'a> Reader<'a> {
     }
 
     fn u16(&mut self) -> Option<u16> {
-        let b = self.take(2)?;
-        Some(u16::from_be_bytes([b[0], b[1]]))
+        Some(u16::from_be_bytes(self.take(2)?.try_into().ok()?))
     }
 
     fn u32(&mut self) -> Option<u32> {
-        let b = self.take(4)?;
-        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        Some(u32::from_be_bytes(self.take(4)?.try_into().ok()?))
     }
 
     fn skip_attributes(&mut self) -> Option<()> {
