@@ -289,12 +289,6 @@ impl Language {
         Some(text.lines().next().unwrap_or("").trim().to_string())
     }
 
-    /// The compile command as `judge languages` shows it, with the default standard's flag
-    /// (empty when there is none).
-    pub fn compile_line(&self) -> String {
-        self.compile_words(None).join(" ")
-    }
-
     /// The compile command's words with `{std}` the flag of `standard`, else of the default.
     pub fn compile_words(&self, standard: Option<&Standard>) -> Vec<String> {
         let flag = standard.or(self.default()).map_or("", |s| s.flag);
@@ -318,11 +312,6 @@ impl Language {
             .position(|s| s.id == self.default_standard)
             .unwrap_or(0);
         self.standards[..default].iter().rev()
-    }
-
-    /// The run command as `judge languages` shows it.
-    pub fn run_line(&self) -> String {
-        self.run.join(" ")
     }
 }
 

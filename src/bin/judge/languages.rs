@@ -90,10 +90,10 @@ pub fn command(args: Args) -> ExitCode {
             (None, None) => "present".to_string(),
         };
         println!("{:<9} {:<16} {status}", l.name, extensions.join(" "));
-        let compile = l.compile_line();
+        let compile = l.compile_words(None).join(" ");
         let compile = if compile.is_empty() { "none" } else { &compile };
         println!("    compile: {compile}");
-        println!("    run:     {}", l.run_line());
+        println!("    run:     {}", l.run.join(" "));
         if !l.standards.is_empty() {
             let ids: Vec<String> = (l.standards.iter())
                 .map(|s| match s.id == l.default_standard {
