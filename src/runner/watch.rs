@@ -84,10 +84,8 @@ impl Watch {
             }
         }
         self.most.cpu = self.most.cpu.max(now.cpu);
-        self.most.run_delay = match (self.most.run_delay, delay) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
+        // `None` (not counted) is below any reading.
+        self.most.run_delay = self.most.run_delay.max(delay);
         self.most
     }
 
