@@ -132,17 +132,6 @@ pub enum Termination {
     Signaled(i32),
 }
 
-impl Termination {
-    /// Decodes a wait status.
-    pub(crate) fn from_wait_status(status: libc::c_int) -> Termination {
-        if libc::WIFSIGNALED(status) {
-            Termination::Signaled(libc::WTERMSIG(status))
-        } else {
-            Termination::Exited(libc::WEXITSTATUS(status))
-        }
-    }
-}
-
 /// What happened to a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {

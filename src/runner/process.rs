@@ -105,10 +105,7 @@ static REPORTS: AtomicBool = AtomicBool::new(false);
 /// The signal that interrupted the judge, if one did. A run that ends once this is set may
 /// have been killed by the judge: its result says nothing about the solution.
 pub fn interrupted() -> Option<i32> {
-    match SIGNAL.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
-    }
+    Some(SIGNAL.load(Ordering::SeqCst)).filter(|&signal| signal != 0)
 }
 
 /// Blocks for good once [`kill_groups_on_interrupt`] has caught a signal (the handler then
@@ -291,9 +288,11 @@ impl Group {
         sweep_escaped();
         // SAFETY: wait4 filled `usage` (or left it zeroed when it failed).
         let usage = unsafe { usage.assume_init() };
-        let termination = Termination::from_wait_status(status);
         Ended {
-            termination,
+            termination: match libc::WIFSIGNALED(status) {
+                true => Termination::Signaled(libc::WTERMSIG(status)),
+                false => Termination::Exited(libc::WEXITSTATUS(status)),
+            },
             cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
             peak_memory_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024,
             at,
