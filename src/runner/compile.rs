@@ -91,12 +91,6 @@ impl BuildLimits {
     }
 }
 
-impl Default for BuildLimits {
-    fn default() -> BuildLimits {
-        BuildLimits::DEFAULT
-    }
-}
-
 /// Why a solution could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompileError {
