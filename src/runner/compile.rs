@@ -343,14 +343,14 @@ fn build(
     // What is stored (and staged for every run) is bounded by the output limit: the
     // executable, or the source's copy and the classes beside it.
     let source_bytes = text.len() as u64;
-    if language.builds_directory && source_bytes > limits.output_bytes {
-        return Err(failed(format!(
-            "the build's output is larger than its limit, {} MiB: the source alone is {} MiB",
-            limits.output_bytes >> 20,
-            source_bytes.div_ceil(1 << 20)
-        )));
-    }
     if language.builds_directory {
+        if source_bytes > limits.output_bytes {
+            return Err(failed(format!(
+                "the build's output is larger than its limit, {} MiB: the source alone is {} MiB",
+                limits.output_bytes >> 20,
+                source_bytes.div_ceil(1 << 20)
+            )));
+        }
         fs::create_dir(output).map_err(|e| io_error(output, e))?;
         let copy = output.join(file_name);
         fs::write(&copy, text).map_err(|e| io_error(&copy, e))?;
@@ -364,15 +364,9 @@ fn build(
     let copy = inbox.join(what.compiled);
     let written = fs::write(&copy, text).map_err(|e| io_error(&copy, e));
     let jailed = |script: String, limits: &Limits| {
-        let cmd = vec![
-            "sh".to_string(),
-            "-c".to_string(),
-            script,
-            "sh".to_string(),
-            copy.to_string_lossy().into_owned(),
-        ];
+        let cmd = ["sh", "-c", &script, "sh", &copy.to_string_lossy()].map(String::from);
         // The source's copy is the one file staged.
-        let cmd = super::Argv::with_files(cmd, vec![4]);
+        let cmd = super::Argv::with_files(cmd.to_vec(), vec![4]);
         super::run(&cmd, Input::Bytes(b""), limits, sandbox)
     };
     let result =
