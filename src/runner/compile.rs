@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::java::MAX_CLASSES;
 use super::language::{self, Built, Language, Standard};
 use super::{Input, Layer, Limits, Outcome, Sandbox, TimeKind};
 
@@ -40,9 +41,6 @@ const JVM_FLAGS: [&str; 4] = [
 /// What a build's JVM reserves beside its heap, in MiB, with [`JVM_FLAGS`] (javac 17 started
 /// at a heap of 1,536 MiB in 2 GiB of address space, not at 1,792 MiB).
 const JVM_RESERVED_MIB: u64 = 512;
-
-/// The most files a Java build may produce (classes in its jar).
-pub(super) const MAX_CLASSES: usize = 1000;
 
 /// What changes the cache key besides the source and the commands: builds made outside the
 /// jail (before it existed), or before the output limit bounded what is stored, are not

@@ -7,7 +7,9 @@
 use std::fs;
 use std::path::Path;
 
-use super::compile::MAX_CLASSES;
+/// The most files a Java build may make (classes in its jar), and so the most class files
+/// [`main_class`] reads.
+pub(super) const MAX_CLASSES: usize = 1000;
 
 /// The name of the top-level `public` class (or interface, enum, record) of a Java source,
 /// which javac wants the file to be named after; `None` when there is none. Comments, strings,
@@ -115,7 +117,6 @@ pub fn main_class(dir: &Path, preferred: &[&str]) -> Result<String, String> {
                 stack.push(path);
             } else if kind.is_file() && path.extension().is_some_and(|e| e == "class") {
                 files += 1;
-                // A build holds at most as many as it may make.
                 if files > MAX_CLASSES {
                     return Err(format!("the build holds more than {MAX_CLASSES} classes"));
                 }
