@@ -216,6 +216,15 @@ impl Invocation {
         }
     }
 
+    /// The protocol whose argv this is.
+    pub fn protocol(&self) -> Protocol {
+        match self {
+            Invocation::Testlib { .. } => Protocol::Testlib,
+            Invocation::Kattis { .. } => Protocol::Kattis,
+            Invocation::Cms { .. } => Protocol::Cms,
+        }
+    }
+
     /// The test input.
     pub fn input(&self) -> &Path {
         match self {
@@ -329,11 +338,8 @@ fn judge_files(
 /// What a judge failure says when the jury answer and the output look swapped: which file
 /// each was taken for, and the order each protocol expects.
 fn swapped_hint(invocation: &Invocation) -> String {
-    let this = match invocation {
-        Invocation::Testlib { .. } => "testlib",
-        Invocation::Kattis { .. } => "kattis",
-        Invocation::Cms { .. } => "cms",
-    };
+    let protocol = invocation.protocol().to_possible_value();
+    let this = protocol.as_ref().map_or("", |p| p.get_name());
     let output = match invocation.output() {
         OutputSource::Stdin => "standard input".to_string(),
         OutputSource::File(path) => path.display().to_string(),
@@ -378,27 +384,15 @@ pub fn deliver(invocation: &Invocation, outcome: &Outcome, team: TeamFeedback) -
     let prefix = testlib_prefix(outcome.verdict);
     let message = format!("{prefix}{}\n", outcome.details);
     let verdict = outcome.verdict;
-    match invocation {
+    let (stdout, stderr, files) = match invocation {
         Invocation::Testlib { report, appes, .. } => {
-            let exit_code = Protocol::Testlib.exit_code(verdict);
-            let files = report
-                .iter()
-                .map(|path| {
-                    let text = if *appes {
-                        appes_xml(outcome)
-                    } else {
-                        message.clone()
-                    };
-                    (path.clone(), text)
-                })
-                .collect();
-            Delivery {
-                verdict,
-                exit_code,
-                stdout: String::new(),
-                stderr: message,
-                files,
-            }
+            let text = if *appes {
+                appes_xml(outcome)
+            } else {
+                message.clone()
+            };
+            let files = report.iter().map(|path| (path.clone(), text.clone()));
+            ("", message, files.collect())
         }
         Invocation::Kattis { feedback_dir, .. } => {
             let file = |name: &str, text: String| (feedback_dir.join(name), text);
@@ -410,29 +404,21 @@ pub fn deliver(invocation: &Invocation, outcome: &Outcome, team: TeamFeedback) -
             if team == TeamFeedback::Brief && verdict != CheckVerdict::Fail {
                 files.push(file("teammessage.txt", format!("{}\n", outcome.team)));
             }
-            Delivery {
-                verdict,
-                exit_code: Protocol::Kattis.exit_code(verdict),
-                stdout: String::new(),
-                stderr: message,
-                files,
-            }
+            ("", message, files)
         }
-        Invocation::Cms { .. } => {
-            let (stdout, stderr) = match (verdict, team) {
-                (CheckVerdict::Accepted, _) => ("1.0\n", "translate:success\n".to_string()),
-                (CheckVerdict::Fail, _) => ("", message),
-                (_, TeamFeedback::None) => ("0.0\n", "translate:wrong\n".to_string()),
-                (_, TeamFeedback::Brief) => ("0.0\n", format!("{}\n", outcome.team)),
-            };
-            Delivery {
-                verdict,
-                exit_code: Protocol::Cms.exit_code(verdict),
-                stdout: stdout.into(),
-                stderr,
-                files: Vec::new(),
-            }
-        }
+        Invocation::Cms { .. } => match (verdict, team) {
+            (CheckVerdict::Accepted, _) => ("1.0\n", "translate:success\n".into(), Vec::new()),
+            (CheckVerdict::Fail, _) => ("", message, Vec::new()),
+            (_, TeamFeedback::None) => ("0.0\n", "translate:wrong\n".into(), Vec::new()),
+            (_, TeamFeedback::Brief) => ("0.0\n", format!("{}\n", outcome.team), Vec::new()),
+        },
+    };
+    Delivery {
+        verdict,
+        exit_code: invocation.protocol().exit_code(verdict),
+        stdout: stdout.into(),
+        stderr,
+        files,
     }
 }
 
