@@ -46,10 +46,7 @@ impl Op {
 
     /// The operation named by `letter`, if any (case-sensitive).
     pub fn from_letter(letter: u8) -> Option<Op> {
-        match letter {
-            b'A'..=b'C' => Some(Op::ALL[(letter - b'A') as usize]),
-            _ => None,
-        }
+        Op::ALL.get(letter.wrapping_sub(b'A') as usize).copied()
     }
 
     /// `new[i] = old[SOURCE[i]]`, positions in clockwise order.

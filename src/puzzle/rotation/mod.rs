@@ -78,10 +78,7 @@ impl Move {
 
     /// The move named by `letter`, if any (case-sensitive).
     pub fn from_letter(letter: u8) -> Option<Move> {
-        match letter {
-            b'A'..=b'H' => Some(Move::ALL[(letter - b'A') as usize]),
-            _ => None,
-        }
+        Move::ALL.get(letter.wrapping_sub(b'A') as usize).copied()
     }
 
     /// The move that undoes this one.
