@@ -271,17 +271,8 @@ mod tests {
 
     fn result(id: &str, verdict: Verdict) -> TestResult {
         TestResult {
-            test: id.into(),
-            group: String::new(),
-            verdict,
-            cpu_seconds: 0.25,
-            wall_seconds: 0.3,
-            peak_memory_bytes: 0,
             summary: "wrong".into(),
-            details: String::new(),
-            runs: 1,
-            limit_seconds: None,
-            confirmation: Default::default(),
+            ..TestResult::made_up(id, verdict, 0.25)
         }
     }
 

@@ -449,7 +449,7 @@ mod tests {
                         } else {
                             Verdict::AC
                         };
-                        cell_of(id, verdict, 0.01 * (s + t) as f64)
+                        TestResult::made_up(id, verdict, 0.01 * (s + t) as f64)
                     })
                     .collect();
                 let path = format!("solutions/msquare/wrong_answer/solution_number_{s:02}.cpp");
@@ -516,10 +516,6 @@ mod tests {
             advice: None,
             answer_lengths: Histogram::default(),
         }
-    }
-
-    fn cell_of(id: &str, verdict: Verdict, cpu: f64) -> TestResult {
-        TestResult::made_up(id, verdict, cpu)
     }
 
     #[test]
