@@ -280,12 +280,21 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
         (None, Some(why)) if c.over_limit().is_some() => format!(" (not run again: {why})"),
         (None, _) => String::new(),
     };
-    let time = match c.over_limit() {
-        Some(reached) => format!(
-            "more than the {reached:.3} s limit ({:.3} s CPU counted when it was stopped)",
-            c.cpu_seconds
+    // A TLE: the limit it reached, and a full bar.
+    let (time, bar, reached) = match c.over_limit() {
+        Some(l) => (
+            format!(
+                "more than the {l:.3} s limit ({:.3} s CPU counted when it was stopped)",
+                c.cpu_seconds
+            ),
+            share(1.0, 1.0),
+            format!(" data-over-limit=\"{l:.3}\""),
         ),
-        None => format!("{:.3} s CPU", c.cpu_seconds),
+        None => (
+            format!("{:.3} s CPU", c.cpu_seconds),
+            share(c.cpu_seconds, limit),
+            String::new(),
+        ),
     };
     let title = if c.summary.is_empty() {
         format!("test {}: {}, {time}{fastest}", c.test, c.verdict)
@@ -295,14 +304,6 @@ fn cell(out: &mut String, p: usize, r: usize, t: usize, c: &TestResult, limit: f
             c.test, c.verdict, c.summary
         )
     };
-    // The bar of a TLE is full: it reached its limit.
-    let bar = match c.over_limit() {
-        Some(_) => share(1.0, 1.0),
-        None => share(c.cpu_seconds, limit),
-    };
-    let reached = c
-        .over_limit()
-        .map_or_else(String::new, |l| format!(" data-over-limit=\"{l:.3}\""));
     let _ = write!(
         out,
         "<td class=\"cell v-{v}\" data-solution=\"{}\" data-test=\"{}\" data-verdict=\"{v}\" \
