@@ -88,16 +88,10 @@ pub fn advise(current: f64, accepted: &[AcceptedTimes], slow: &[SlowTimes]) -> A
             ));
         }
     }
-    let counted = accepted.iter().filter(|a| a.failure.is_none());
-    let slowest = counted
+    // The first of the slowest (`min_by` keeps the first of equals; here by time reversed).
+    let slowest = (accepted.iter().filter(|a| a.failure.is_none()))
         .filter_map(|a| a.slowest.as_ref().map(|t| (a, t)))
-        .fold(
-            None::<(&AcceptedTimes, &Timed)>,
-            |best, (a, t)| match best {
-                Some((_, b)) if b.seconds >= t.seconds => best,
-                _ => Some((a, t)),
-            },
-        );
+        .min_by(|x, y| y.1.seconds.total_cmp(&x.1.seconds));
     let suggested = slowest.map(|(a, t)| {
         let limit = round_limit(t.seconds);
         let now = if limit == current {
@@ -140,10 +134,7 @@ pub fn advise(current: f64, accepted: &[AcceptedTimes], slow: &[SlowTimes]) -> A
     let fastest = slow
         .iter()
         .filter_map(|s| s.slowest.as_ref().map(|t| (s, t)))
-        .fold(None::<(&SlowTimes, &Timed)>, |best, (s, t)| match best {
-            Some((_, b)) if b.seconds <= t.seconds => best,
-            _ => Some((s, t)),
-        });
+        .min_by(|x, y| x.1.seconds.total_cmp(&y.1.seconds));
     match fastest {
         None => lines.push("no intended-TLE solution: nothing shows the limit is tight".into()),
         Some((s, t)) => {
