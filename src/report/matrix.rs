@@ -302,16 +302,14 @@ fn summarise(job: &MatrixJob, rows: Vec<Row>) -> ProblemMatrix {
     let problem = job.problem;
     let is = |row: &Row, e: Expected| row.report.expected == Some(e) && !row.cells.is_empty();
     let tests = columns(job.tests, &rows, &|r| is(r, Expected::Accepted));
-    let wrong: Vec<(String, Vec<bool>)> = rows
+    let (wrong, is_slow): (Vec<(String, Vec<bool>)>, Vec<bool>) = rows
         .iter()
         .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
-        .map(|r| (r.report.path.clone(), failed_tests(r)))
-        .collect();
-    let is_slow: Vec<bool> = rows
-        .iter()
-        .filter(|r| r.report.expected != Some(Expected::Accepted) && !r.cells.is_empty())
-        .map(|r| r.report.expected == Some(Expected::TimeLimitExceeded))
-        .collect();
+        .map(|r| {
+            let slow = r.report.expected == Some(Expected::TimeLimitExceeded);
+            ((r.report.path.clone(), failed_tests(r)), slow)
+        })
+        .unzip();
     let accepted_fail: Vec<bool> = (0..job.tests.len())
         .map(|t| {
             rows.iter()
