@@ -71,12 +71,7 @@ pub fn validate(
 }
 
 fn count<P: Problem>(input: impl BufRead, options: ReadOptions) -> Result<usize, ParseError> {
-    let mut cases = 0;
-    for case in Cases::<P, _>::new(input, options) {
-        case?;
-        cases += 1;
-    }
-    Ok(cases)
+    Cases::<P, _>::new(input, options).try_fold(0, |cases, case| case.map(|_| cases + 1))
 }
 
 /// What an input is validated against: a format's layout and ranges and a case limit, with
@@ -111,17 +106,14 @@ pub enum Origin {
 impl InputLimits {
     /// A format's limits: its widest case limit, or `max_cases` given by hand.
     pub fn of_format(format: Format, max_cases: Option<usize>) -> InputLimits {
-        match max_cases {
-            Some(k) => InputLimits {
-                format,
-                max_cases: k,
-                origin: Origin::Given,
-            },
-            None => InputLimits {
-                format,
-                max_cases: format.max_cases(),
-                origin: Origin::Format,
-            },
+        let (max_cases, origin) = match max_cases {
+            Some(k) => (k, Origin::Given),
+            None => (format.max_cases(), Origin::Format),
+        };
+        InputLimits {
+            format,
+            max_cases,
+            origin,
         }
     }
 
