@@ -78,15 +78,8 @@ pub fn update(
 /// Of the tests that programs of one's own generate: how many took a generator's output
 /// kept from an earlier build (under target/generators/), and how many ran the program.
 pub fn generator_runs(built: &[BuiltProblem]) -> (usize, usize) {
-    built
-        .iter()
-        .flat_map(|p| &p.tests)
-        .filter(|t| matches!(t.plan.source, TestSource::Program { .. }))
-        .fold((0, 0), |(reused, ran), t| {
-            if t.reused {
-                (reused + 1, ran)
-            } else {
-                (reused, ran + 1)
-            }
-        })
+    let programs = (built.iter().flat_map(|p| &p.tests))
+        .filter(|t| matches!(t.plan.source, TestSource::Program { .. }));
+    let (reused, ran): (Vec<_>, Vec<_>) = programs.partition(|t| t.reused);
+    (reused.len(), ran.len())
 }
