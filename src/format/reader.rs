@@ -346,12 +346,7 @@ impl<R: BufRead> TokenReader<R> {
         )?;
         let text = &text[..len.min(TOKEN_CLIP)];
         let shown = || show_token(text, len);
-        let err = |kind| ParseError {
-            pos: start,
-            case: None,
-            what,
-            kind,
-        };
+        let err = |kind| self.error_at(start, what, kind);
         if !numeric || digits == 0 {
             return Err(err(ErrorKind::NotANumber { token: shown() }));
         }
