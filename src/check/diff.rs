@@ -33,17 +33,9 @@ pub fn relabel(details: &str, expected: &str, found: &str) -> String {
 pub fn render(expected: &[u8], found: &[u8], line: Option<u64>) -> Option<String> {
     let anchor = match line {
         Some(l) => usize::try_from(l).unwrap_or(usize::MAX).saturating_sub(1),
-        None => {
-            let (mut old, mut new) = (split_lines(expected), split_lines(found));
-            let mut index = 0;
-            while let (Some(a), Some(b)) = (old.next(), new.next()) {
-                if a != b {
-                    break;
-                }
-                index += 1;
-            }
-            index
-        }
+        None => (split_lines(expected).zip(split_lines(found)))
+            .take_while(|(a, b)| a == b)
+            .count(),
     };
     let from = anchor.saturating_sub(BEFORE);
     let window = |text: &[u8]| -> Vec<String> {
