@@ -510,35 +510,12 @@ mod tests {
     }
 
     #[test]
-    fn testlib_takes_three_to_five_arguments() {
-        let inv = Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a"])).unwrap();
-        assert_eq!(inv.output(), OutputSource::File("o".into()));
-        assert_eq!(inv.answer(), Path::new("a"));
-        let inv =
-            Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a", "r", "-appes"])).unwrap();
-        assert!(matches!(inv, Invocation::Testlib { appes: true, .. }));
-        let e = Invocation::parse(Protocol::Testlib, &args(&["i", "o"])).unwrap_err();
-        assert!(e.contains("got 2 arguments"), "{e}");
-        let e = Invocation::parse(Protocol::Testlib, &args(&["i", "o", "a", "--format", "x"]))
-            .unwrap_err();
-        assert!(e.contains("go before the files"), "{e}");
-    }
-
-    #[test]
     fn kattis_accepts_flags_after_the_feedback_dir() {
         let list = ["i", "a", "fb", "case_sensitive", "-x", "--y"];
         let inv = Invocation::parse(Protocol::Kattis, &args(&list)).unwrap();
         assert_eq!(inv.output(), OutputSource::Stdin);
         assert!(matches!(&inv, Invocation::Kattis { flags, .. } if flags.len() == 3));
         assert!(Invocation::parse(Protocol::Kattis, &args(&["i", "a"])).is_err());
-    }
-
-    #[test]
-    fn cms_reads_the_answer_before_the_output() {
-        let inv = Invocation::parse(Protocol::Cms, &args(&["i", "a", "o"])).unwrap();
-        assert_eq!(inv.answer(), Path::new("a"));
-        assert_eq!(inv.output(), OutputSource::File("o".into()));
-        assert!(Invocation::parse(Protocol::Cms, &args(&["i", "a", "o", "x"])).is_err());
     }
 
     #[test]
