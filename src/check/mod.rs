@@ -395,8 +395,8 @@ fn run<J: Judge>(
 }
 
 fn accepted_summary(cases: usize, order: Order) -> String {
-    let plural = if cases == 1 { "" } else { "s" };
-    format!("{cases} case{plural}, all right ({})", order.promise())
+    let cases = sequence::count(cases, "case");
+    format!("{cases}, all right ({})", order.promise())
 }
 
 /// The input and the expected answer of the failing case, indented.

@@ -65,7 +65,7 @@ impl super::Judge for Judge {
                         "{} printed \"{NO_MOVES}\", but the board is not solved: the shortest \
                          solution takes {} ({})",
                         rules.you(),
-                        sequence::moves(table.distance(case) as usize),
+                        sequence::count(table.distance(case) as usize, "move"),
                         show_sequence(&best())
                     ),
                 )),
@@ -90,7 +90,7 @@ impl super::Judge for Judge {
                 "the board is already solved",
                 format!(
                     "the board is already solved: the answer is \"{NO_MOVES}\", not {}",
-                    sequence::moves(moves.len())
+                    sequence::count(moves.len(), "move")
                 ),
             ));
         }

@@ -40,7 +40,7 @@ pub fn judge_optimal(yours: &str, best: &str, rules: Rules, does: [&str; 2]) -> 
             format!(
                 "{} {} {does}, but {d} is the shortest ({})",
                 rules.your(),
-                moves(n),
+                count(n, "move"),
                 show_sequence(best)
             ),
         ));
@@ -73,7 +73,7 @@ pub fn show_sequence(letters: &str) -> String {
     }
 }
 
-/// How many moves, in words: "1 move", "7 moves".
-pub fn moves(n: usize) -> String {
-    format!("{n} move{}", if n == 1 { "" } else { "s" })
+/// How many of `noun`, in words: "1 move", "7 moves".
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }

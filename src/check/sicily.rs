@@ -133,7 +133,7 @@ impl super::Judge for Judge {
                     format!(
                         "M = {}, but {} {}",
                         count.show(),
-                        operations(n),
+                        sequence::count(n, "operation"),
                         if n == 1 { "follows" } else { "follow" }
                     ),
                 ));
@@ -152,7 +152,7 @@ impl super::Judge for Judge {
                 format!(
                     "{} {} {} the target, but the limit is N = {limit}, and {expected}",
                     rules.your(),
-                    sequence::moves(n),
+                    sequence::count(n, "move"),
                     if n == 1 { "reaches" } else { "reach" }
                 ),
             ));
@@ -178,8 +178,4 @@ fn glued(token: &[u8]) -> bool {
     let unsigned = token.strip_prefix(b"-").unwrap_or(token);
     let digits = unsigned.iter().take_while(|b| b.is_ascii_digit()).count();
     digits > 0 && unsigned.get(digits).is_some_and(u8::is_ascii_alphabetic)
-}
-
-fn operations(n: usize) -> String {
-    format!("{n} operation{}", if n == 1 { "" } else { "s" })
 }
