@@ -174,9 +174,8 @@ impl TestSource {
     /// How the manifest describes it: the generator command, or `manual`.
     pub fn describe(&self) -> &str {
         match self {
-            TestSource::Generator { command, .. } => command,
+            TestSource::Generator { command, .. } | TestSource::Program { command, .. } => command,
             TestSource::Manual(_) => "manual",
-            TestSource::Program { command, .. } => command,
         }
     }
 }
