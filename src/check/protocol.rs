@@ -45,9 +45,8 @@ pub enum Protocol {
 }
 
 impl Protocol {
-    /// The exit code that gives `verdict` to the judge system: testlib 0 accepted, 1 wrong
-    /// answer, 2 presentation error, 3 judge failure; Kattis 42 accepted, 43 rejected, 1 judge
-    /// failure; CMS 0 (the score on standard output tells the verdict), 3 judge failure.
+    /// The exit code that gives `verdict` to the judge system, as the module documentation
+    /// lists them (CMS: 0, the score on standard output tells the verdict).
     pub fn exit_code(self, verdict: CheckVerdict) -> u8 {
         match (self, verdict) {
             (Protocol::Testlib, CheckVerdict::Accepted) => 0,
