@@ -10,10 +10,6 @@ use crate::judging::run::{CannotStart, TestResult, TimeKind, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix, Row};
 use crate::report::text::{self, letter};
 
-fn seconds(s: f64) -> String {
-    format!("{s:.2}")
-}
-
 /// The width of a time bar: the share of the limit, at most all of it.
 fn share(cpu: f64, limit: f64) -> String {
     format!("{:.1}", (cpu / limit * 100.0).clamp(0.0, 100.0))
@@ -85,7 +81,7 @@ pub(super) fn matrix(out: &mut String, p: usize, m: &ProblemMatrix) {
                     share(1.0, 1.0),
                 ),
                 None => (
-                    seconds(slowest),
+                    format!("{slowest:.2}"),
                     format!("slowest {slowest:.3} s CPU"),
                     share(slowest, m.time_limit),
                 ),
@@ -201,9 +197,8 @@ fn slowest_cell(out: &mut String, slowest: Option<f64>, limit: f64) {
         Some(s) => {
             let _ = write!(
                 out,
-                "<td class=\"slowest\" data-cpu=\"{s:.3}\">{}<span class=\"bar\"><i \
+                "<td class=\"slowest\" data-cpu=\"{s:.3}\">{s:.2}<span class=\"bar\"><i \
                  style=\"width:{}%\"></i></span></td>",
-                seconds(s),
                 share(s, limit)
             );
         }
