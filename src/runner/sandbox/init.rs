@@ -29,7 +29,7 @@ struct Shared {
     state: AtomicU32,
 }
 
-/// A running init; killed and reaped when dropped (or by [`Init::end`]).
+/// A running init; killed and reaped when dropped.
 pub struct Init {
     pid: libc::pid_t,
     /// Freed only after the init was reaped: it runs on this memory.
@@ -103,13 +103,11 @@ impl Init {
         }
         Ok(init)
     }
+}
 
-    /// Kills the init, and with it every process left in its namespace, and reaps it.
-    pub fn end(mut self) {
-        self.kill_and_reap();
-    }
-
-    fn kill_and_reap(&mut self) {
+/// Kills the init, and with it every process left in its namespace, and reaps it.
+impl Drop for Init {
+    fn drop(&mut self) {
         let Some(shared) = self.shared.take() else {
             return;
         };
@@ -143,7 +141,7 @@ impl Init {
     }
 }
 
-/// How long [`Init::end`] waits for the init to be reaped before it leaves it (and its
+/// How long dropping an [`Init`] waits for the init to be reaped before it leaves it (and its
 /// stack) behind: far longer than the end of any namespace takes.
 const REAP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -186,12 +184,6 @@ fn reap_strays() {
                 libc::waitpid(pid, std::ptr::null_mut(), libc::__WALL | libc::WNOHANG);
             }
         }
-    }
-}
-
-impl Drop for Init {
-    fn drop(&mut self) {
-        self.kill_and_reap();
     }
 }
 

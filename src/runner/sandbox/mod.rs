@@ -364,18 +364,11 @@ impl Sandbox {
             let workdir = private.to_string_lossy().into_owned();
             (staged.argv.clone(), workdir, Some(private))
         };
-        let mut run = Run {
-            command: Command::new(&argv[0]),
+        let mut run = Run::new(
+            Command::new(&argv[0]),
             private,
-            cgroup: None,
-            _uid: None,
-            pid_namespace: None,
-            init: None,
-            report: None,
-            namespaces: None,
-            disk: None,
-            _input_source: input_file.map(|(fd, _)| fd),
-        };
+            input_file.map(|(fd, _)| fd),
+        );
         if plan.root.is_some() {
             let disk = disk::DiskReport::new()
                 .map_err(|e| format!("cannot make the run's disk report: {e}"))?;

@@ -53,36 +53,31 @@ impl Run {
         &mut self,
         spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
     ) -> std::io::Result<T> {
-        let spawned = self.spawn_in_namespace(spawn);
+        let spawned = match &self.pid_namespace {
+            None => spawn(&mut self.command),
+            Some(own) => {
+                // SAFETY: unshare and setns change only this thread's namespace for its
+                // children.
+                if unsafe { libc::unshare(libc::CLONE_NEWPID) } != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                let spawned = init::Init::start().and_then(|init| {
+                    self.init = Some(init);
+                    spawn(&mut self.command)
+                });
+                // SAFETY: as above; `own` is the judge's own pid namespace, always allowed to
+                // root.
+                if unsafe { libc::setns(own.as_raw_fd(), libc::CLONE_NEWPID) } != 0 {
+                    let e = std::io::Error::last_os_error();
+                    // This thread's children would all go to a namespace whose init is gone.
+                    panic!("cannot come back to the judge's pid namespace: {e}");
+                }
+                spawned
+            }
+        };
         if let (Ok(_), Some(disk)) = (&spawned, &mut self.disk) {
             // (Kept for a spawn retried after `ETXTBSY`: its plan names the same descriptor.)
             disk.spawned();
-        }
-        spawned
-    }
-
-    fn spawn_in_namespace<T>(
-        &mut self,
-        spawn: impl FnOnce(&mut Command) -> std::io::Result<T>,
-    ) -> std::io::Result<T> {
-        let Some(own) = &self.pid_namespace else {
-            return spawn(&mut self.command);
-        };
-        // SAFETY: unshare and setns change only this thread's namespace for its children.
-        unsafe {
-            if libc::unshare(libc::CLONE_NEWPID) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-        }
-        let spawned = init::Init::start().and_then(|init| {
-            self.init = Some(init);
-            spawn(&mut self.command)
-        });
-        // SAFETY: as above; `own` is the judge's own pid namespace, always allowed to root.
-        if unsafe { libc::setns(own.as_raw_fd(), libc::CLONE_NEWPID) } != 0 {
-            let e = std::io::Error::last_os_error();
-            // This thread's children would all go to a namespace whose init is gone.
-            panic!("cannot come back to the judge's pid namespace: {e}");
         }
         spawned
     }
@@ -92,7 +87,7 @@ impl Run {
     /// made no init.
     pub fn namespace_end(&mut self) -> Option<Box<dyn FnOnce() + Send>> {
         let init = self.init.take()?;
-        Some(Box::new(move || init.end()))
+        Some(Box::new(move || drop(init)))
     }
 
     /// The peak memory of the run's processes as the init keeper of its pid namespace saw
@@ -143,7 +138,17 @@ impl Run {
         unsafe {
             command.pre_exec(move || plan.apply());
         }
-        Ok(Run {
+        Ok(Run::new(command, private, input_file.map(|(fd, _)| fd)))
+    }
+
+    /// A run of `command` with no layer of the sandbox's yet: `private`, its directory to
+    /// remove after it; `input_source`, what its input file is copied from.
+    pub(super) fn new(
+        command: Command,
+        private: Option<PathBuf>,
+        input_source: Option<OwnedFd>,
+    ) -> Run {
+        Run {
             command,
             private,
             cgroup: None,
@@ -153,8 +158,8 @@ impl Run {
             report: None,
             namespaces: None,
             disk: None,
-            _input_source: input_file.map(|(fd, _)| fd),
-        })
+            _input_source: input_source,
+        }
     }
 
     /// The output file `name` the run left in its working directory, read once every process
@@ -197,18 +202,10 @@ impl Run {
         self.cgroup.as_ref().and_then(cgroup::RunGroup::cpu_wait)
     }
 
-    /// Ends the run: reads the cgroup's counts, kills what is left of the run, removes its
-    /// cgroup and its private directory.
-    pub fn finish(mut self) -> Option<Usage> {
-        let usage = self.cgroup.take().map(|group| {
-            let usage = group.usage();
-            group.release();
-            usage
-        });
-        if let Some(private) = self.private.take() {
-            remove_tree(&private);
-        }
-        usage
+    /// Ends the run: reads the cgroup's counts; dropped then, it kills what is left of the
+    /// run and removes its cgroup and its private directory.
+    pub fn finish(self) -> Option<Usage> {
+        self.cgroup.as_ref().map(cgroup::RunGroup::usage)
     }
 }
 
