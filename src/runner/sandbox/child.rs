@@ -7,7 +7,8 @@ use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::Arc;
 
-use super::{check, disk, ipc, root, seccomp, write_file};
+use super::namespaces::write_id_maps;
+use super::{check, disk, ipc, root, seccomp};
 
 /// Everything the child needs, prepared by the parent.
 #[derive(Debug, Default)]
@@ -134,10 +135,8 @@ impl ChildPlan {
             }
             if self.namespaces != 0 {
                 check(libc::unshare(self.namespaces))?;
-                if let Some((uid_map, gid_map)) = &self.id_maps {
-                    write_file(c"/proc/self/setgroups", b"deny")?;
-                    write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
-                    write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+                if let Some(maps) = &self.id_maps {
+                    write_id_maps(maps)?;
                 }
             }
             for &(fd, kind) in &self.enter {
@@ -182,11 +181,9 @@ impl ChildPlan {
                 ipc::write_limits()?;
                 ipc::seal()?;
             }
-            if let Some((uid_map, gid_map)) = &self.inner_id_maps {
+            if let Some(maps) = &self.inner_id_maps {
                 check(libc::unshare(libc::CLONE_NEWUSER))?;
-                write_file(c"/proc/self/setgroups", b"deny")?;
-                write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
-                write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+                write_id_maps(maps)?;
             }
             if let Some(uid) = self.uid {
                 // The run's standard pipes go to its user, so that `/dev/stdin` (which

@@ -52,7 +52,7 @@ use directories::{c_path, lock_directory, make_public_dir, sweep_dead_judges};
 use layers::label_of;
 use limits::{MALLOC_ENV, rlimits};
 use namespace_pool::AHEAD;
-use namespaces::{open_namespace, probe_ipc_limits, probe_unshare};
+use namespaces::{id_map, open_namespace, probe_ipc_limits, probe_unshare};
 use run::Run;
 use staging::{Staged, private_directory};
 
@@ -182,7 +182,9 @@ impl Sandbox {
         }
         let ipc_by_run = !root && root_plan.is_some() && probe_ipc_limits();
         let own_pid_namespace = if root && namespaces != 0 {
-            Some(Arc::new(open_namespace(c"/proc/self/ns/pid")?))
+            let own = open_namespace(c"/proc/self/ns/pid")
+                .map_err(|e| format!("cannot open /proc/self/ns/pid: {e}"))?;
+            Some(Arc::new(own))
         } else {
             None
         };
@@ -391,21 +393,18 @@ impl Sandbox {
         }
         if let Some(pool) = self.pool()? {
             let lease = pool.take()?;
-            plan.enter = lease.namespaces().to_enter();
+            plan.enter = lease.to_enter();
             plan.namespaces &= !AHEAD;
             plan.root_prepared = true;
             run.namespaces = Some(lease);
         }
         if self.namespaces & libc::CLONE_NEWUSER != 0 {
-            let map = |inside: u32, outside: u32| {
-                CString::new(format!("{inside} {outside} 1\n")).expect("no NUL")
-            };
             if self.ipc_by_run {
-                plan.id_maps = Some((map(0, uid), map(0, gid)));
+                plan.id_maps = Some((id_map(0, uid), id_map(0, gid)));
                 plan.ipc_limits = true;
-                plan.inner_id_maps = Some((map(uid, 0), map(gid, 0)));
+                plan.inner_id_maps = Some((id_map(uid, 0), id_map(gid, 0)));
             } else {
-                plan.id_maps = Some((map(uid, uid), map(gid, gid)));
+                plan.id_maps = Some((id_map(uid, uid), id_map(gid, gid)));
             }
         }
         // POSIX message queues: the kernel's bound per user, whatever the judge's (a limit

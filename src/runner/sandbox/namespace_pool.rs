@@ -12,10 +12,11 @@
 
 use std::collections::VecDeque;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
+use super::namespaces::open_namespace;
 use super::{check, ipc, root};
 
 /// The namespaces a root judge makes ahead of the runs (a [`Pool`]).
@@ -31,16 +32,6 @@ pub struct Namespaces {
     /// `(descriptor, namespace type)`: network, IPC, UTS, and mount when the run has a root of
     /// its own.
     fds: Vec<(OwnedFd, libc::c_int)>,
-}
-
-impl Namespaces {
-    /// The descriptors and types to `setns` into, in order.
-    pub fn to_enter(&self) -> Vec<(RawFd, libc::c_int)> {
-        self.fds
-            .iter()
-            .map(|(fd, t)| (fd.as_raw_fd(), *t))
-            .collect()
-    }
 }
 
 /// The thread that makes the namespaces, and the sets it made.
@@ -81,9 +72,14 @@ pub struct Lease {
 }
 
 impl Lease {
-    /// The run's namespaces.
-    pub fn namespaces(&self) -> &Namespaces {
-        self.namespaces.as_ref().expect("held until dropped")
+    /// The descriptors and types of the run's namespaces to `setns` into, in order.
+    pub fn to_enter(&self) -> Vec<(RawFd, libc::c_int)> {
+        let namespaces = self.namespaces.as_ref().expect("held until dropped");
+        namespaces
+            .fds
+            .iter()
+            .map(|(fd, t)| (fd.as_raw_fd(), *t))
+            .collect()
     }
 }
 
@@ -195,7 +191,7 @@ const KINDS: [(libc::c_int, &std::ffi::CStr); 4] = [
 fn own_namespaces() -> io::Result<Vec<(OwnedFd, libc::c_int)>> {
     KINDS
         .iter()
-        .map(|&(kind, path)| Ok((open(path)?, kind)))
+        .map(|&(kind, path)| Ok((open_namespace(path)?, kind)))
         .collect()
 }
 
@@ -222,7 +218,7 @@ fn make(own: &[(OwnedFd, libc::c_int)], root: Option<&root::Plan>) -> io::Result
         KINDS
             .iter()
             .filter(|&&(kind, _)| kinds & kind != 0)
-            .map(|&(kind, path)| Ok((open(path)?, kind)))
+            .map(|&(kind, path)| Ok((open_namespace(path)?, kind)))
             .collect::<io::Result<Vec<_>>>()
     })();
     for (fd, kind) in own {
@@ -232,13 +228,4 @@ fn make(own: &[(OwnedFd, libc::c_int)], root: Option<&root::Plan>) -> io::Result
         }
     }
     Ok(Namespaces { fds: made? })
-}
-
-fn open(path: &std::ffi::CStr) -> io::Result<OwnedFd> {
-    // SAFETY: a NUL-terminated path; the descriptor returned is owned by nobody else.
-    unsafe {
-        let fd = libc::open(path.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC);
-        check(fd)?;
-        Ok(OwnedFd::from_raw_fd(fd))
-    }
 }
