@@ -45,7 +45,9 @@ pub fn rlimits_without_sandbox(limits: &Limits) -> Vec<(libc::__rlimit_resource_
             .memory_bytes
             .saturating_add(limits.extra_address_space_bytes);
         list.push((libc::RLIMIT_AS, bytes, bytes));
-        let stack = stack_limit(limits.memory_bytes, judges_hard_stack_limit());
+        // The judge's own hard limit: what its runs inherit, and the most they can be given.
+        let hard = hard_limit(libc::RLIMIT_STACK).unwrap_or(libc::RLIM_INFINITY);
+        let stack = stack_limit(limits.memory_bytes, hard);
         list.push((libc::RLIMIT_STACK, stack, stack));
     }
     list
@@ -82,18 +84,14 @@ fn stack_limit(memory: u64, hard: u64) -> u64 {
     }
 }
 
-/// The judge's own hard stack limit (what its runs inherit, and the most they can be given).
-fn judges_hard_stack_limit() -> u64 {
+/// The judge's own hard limit of `resource`, unless `getrlimit` fails.
+pub fn hard_limit(resource: libc::__rlimit_resource_t) -> Option<u64> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
     };
     // SAFETY: getrlimit writes the struct it is given.
-    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0 {
-        limit.rlim_max
-    } else {
-        libc::RLIM_INFINITY
-    }
+    (unsafe { libc::getrlimit(resource, &mut limit) } == 0).then_some(limit.rlim_max)
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ use child::{ChildPlan, ReportPage};
 use cleanup::{register_for_cleanup, unregister_for_cleanup};
 use directories::{c_path, lock_directory, make_public_dir, sweep_dead_judges};
 use layers::label_of;
-use limits::{MALLOC_ENV, rlimits};
+use limits::{MALLOC_ENV, hard_limit, rlimits};
 use namespace_pool::AHEAD;
 use namespaces::{id_map, open_namespace, probe_ipc_limits, probe_unshare};
 use run::Run;
@@ -409,13 +409,8 @@ impl Sandbox {
         }
         // POSIX message queues: the kernel's bound per user, whatever the judge's (a limit
         // cannot rise above the hard one a user has).
-        let mut queues = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit fills a valid buffer.
-        if unsafe { libc::getrlimit(libc::RLIMIT_MSGQUEUE, &mut queues) } == 0 {
-            let bytes = ipc::MESSAGE_QUEUE_BYTES.min(queues.rlim_max);
+        if let Some(hard) = hard_limit(libc::RLIMIT_MSGQUEUE) {
+            let bytes = ipc::MESSAGE_QUEUE_BYTES.min(hard);
             plan.limits.push((libc::RLIMIT_MSGQUEUE, bytes, bytes));
         }
         if slot.is_some() || self.namespaces & libc::CLONE_NEWUSER != 0 {
