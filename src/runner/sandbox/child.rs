@@ -60,8 +60,8 @@ pub struct ChildPlan {
     /// Whether to join a new, empty session keyring (no key of the judge's is reachable).
     pub new_keyring: bool,
     /// A Landlock ruleset to restrict the process with; with a root of its own, the rights
-    /// given on its `/tmp` (added here: that tmpfs exists only in the child).
-    pub landlock: Option<(OwnedFd, Option<u64>)>,
+    /// given on its `/tmp` and its `/proc` (added here: they exist only in the child).
+    pub landlock: Option<(OwnedFd, Option<[u64; 2]>)>,
     /// Whether to start a new session (`setsid`).
     pub new_session: bool,
     /// Whether to close every descriptor above 2 at `exec`, inherited ones included.
@@ -97,11 +97,6 @@ unsafe fn copy_input(source: RawFd, name: &CString) -> io::Result<()> {
         copied
     }
 }
-
-/// Landlock's `LANDLOCK_ACCESS_FS_READ_FILE`.
-const LANDLOCK_READ_FILE: u64 = 1 << 2;
-/// Landlock's `LANDLOCK_ACCESS_FS_READ_DIR`.
-const LANDLOCK_READ_DIR: u64 = 1 << 3;
 
 /// `struct landlock_path_beneath_attr`.
 #[repr(C, packed)]
@@ -211,12 +206,11 @@ impl ChildPlan {
             if self.no_new_privs {
                 check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
             }
-            if let Some((ruleset, tmp_access)) = &self.landlock {
-                if let Some(access) = *tmp_access {
+            if let Some((ruleset, own_root_access)) = &self.landlock {
+                if let Some([tmp, proc]) = *own_root_access {
                     // With a root of its own: its /tmp, and (to read) its own pid
                     // namespace's /proc, which runtimes and `/dev/stdin` read.
-                    let read = access & (LANDLOCK_READ_FILE | LANDLOCK_READ_DIR);
-                    for (dir, access) in [(c"/tmp", access), (c"/proc", read)] {
+                    for (dir, access) in [(c"/tmp", tmp), (c"/proc", proc)] {
                         let dir = libc::open(dir.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
                         check(dir)?;
                         let rule = PathBeneath {

@@ -34,12 +34,15 @@ pub fn kernel_abi() -> i64 {
     abi.max(0)
 }
 
-/// The filesystem rights a ruleset of this sandbox handles on a kernel of Landlock ABI `abi`:
-/// what a rule for a writable directory grants (used for a run's `/tmp`, which exists only
-/// in the child, where the rule is added with a plain system call).
-pub fn handled_access(abi: i64) -> u64 {
+/// The filesystem rights the rules of a run in its own root grant on a kernel of Landlock ABI
+/// `abi`: on its `/tmp`, every right a ruleset of this sandbox handles; on its `/proc`, reading
+/// files and directories. (Those exist only in the child, where the rules are added with plain
+/// system calls.)
+pub fn own_root_access(abi: i64) -> [u64; 2] {
     let abi = ABI::from(i32::try_from(abi).unwrap_or(i32::MAX));
-    (AccessFs::from_all(abi) & AccessFs::from_all(ABI_USED)).bits()
+    let handled = AccessFs::from_all(abi) & AccessFs::from_all(ABI_USED);
+    let read = handled & (AccessFs::ReadFile | AccessFs::ReadDir);
+    [handled.bits(), read.bits()]
 }
 
 /// A ruleset for one run, as a file descriptor for `landlock_restrict_self` in the child:

@@ -421,11 +421,11 @@ impl Sandbox {
         }
         if self.landlock_abi > 0 {
             let ruleset = filesystem::ruleset(&staged.dir, run.private.as_deref())?;
-            let tmp_access = run
+            let own_root_access = run
                 .private
                 .is_none()
-                .then(|| filesystem::handled_access(self.landlock_abi));
-            plan.landlock = Some((ruleset, tmp_access));
+                .then(|| filesystem::own_root_access(self.landlock_abi));
+            plan.landlock = Some((ruleset, own_root_access));
         }
         if let Some(hierarchy) = &self.cgroups {
             let group = hierarchy
