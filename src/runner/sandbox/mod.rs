@@ -324,11 +324,7 @@ impl Sandbox {
             return Run::unsandboxed(program, args, limits, files, input_file);
         };
         let staged = self.stage(base, cmd)?;
-        let slot = if self.root {
-            Some(uid::acquire()?)
-        } else {
-            None
-        };
+        let slot = self.root.then(uid::acquire).transpose()?;
         let mut plan = ChildPlan {
             namespaces: self.namespaces,
             limits: rlimits(limits),
