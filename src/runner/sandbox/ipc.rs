@@ -60,22 +60,7 @@ pub unsafe fn write_limits() -> io::Result<()> {
 /// # Safety
 /// Between `fork` and `exec`: system calls only.
 pub unsafe fn seal() -> io::Result<()> {
-    let none = std::ptr::null::<libc::c_char>();
-    let path = c"/proc/sys".as_ptr();
-    // SAFETY: NUL-terminated strings or null pointers.
-    unsafe {
-        if libc::mount(path, path, none, libc::MS_BIND | libc::MS_REC, none.cast()) != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let flags = libc::MS_REMOUNT
-            | libc::MS_BIND
-            | libc::MS_RDONLY
-            | libc::MS_NOSUID
-            | libc::MS_NODEV
-            | libc::MS_NOEXEC;
-        if libc::mount(none, path, none, flags, none.cast()) != 0 {
-            return Err(io::Error::last_os_error());
-        }
-    }
-    Ok(())
+    let flags = libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+    // SAFETY: NUL-terminated paths, in the run's mount namespace.
+    unsafe { super::root::bind(c"/proc/sys", c"/proc/sys", flags) }
 }

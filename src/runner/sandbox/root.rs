@@ -396,11 +396,12 @@ unsafe fn make_mount_point(path: &CStr, directory: bool) -> io::Result<()> {
     }
 }
 
-/// A read-only bind of `source` at the mount point `path`, keeping `flags`.
+/// A read-only bind of `source` at the mount point `path`, keeping `flags` (`MS_RDONLY` among
+/// them).
 ///
 /// # Safety
-/// In the run's mount namespace, the new root the working directory.
-unsafe fn bind(source: &CStr, path: &CStr, flags: libc::c_ulong) -> io::Result<()> {
+/// In the run's mount namespace (a relative `path` from the new root, the working directory).
+pub unsafe fn bind(source: &CStr, path: &CStr, flags: libc::c_ulong) -> io::Result<()> {
     // SAFETY: NUL-terminated strings; system calls only.
     unsafe {
         let none = std::ptr::null::<libc::c_char>();
