@@ -33,13 +33,7 @@ pub fn clean_up_after_interrupt() {
     for (base, parents) in live.iter() {
         remove_tree(base);
         for parent in parents {
-            if let Ok(entries) = fs::read_dir(parent) {
-                for entry in entries.flatten() {
-                    if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                        cgroup::kill_and_remove_dir(&entry.path());
-                    }
-                }
-            }
+            cgroup::remove_children(parent);
             let _ = fs::remove_dir(parent);
         }
     }

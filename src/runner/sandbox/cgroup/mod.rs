@@ -280,11 +280,7 @@ impl RunGroup {
 
     /// The processes in the group now (pids in the judge's pid namespace).
     pub fn pids(&self) -> Vec<libc::pid_t> {
-        self.procs
-            .first()
-            .and_then(read_text)
-            .map(|text| text.lines().filter_map(|l| l.parse().ok()).collect())
-            .unwrap_or_default()
+        self.procs.first().and_then(listed).unwrap_or_default()
     }
 
     /// How long the group's processes waited for a CPU, where the kernel tells it for a
@@ -352,6 +348,16 @@ fn read_text(file: &File) -> Option<String> {
     String::from_utf8(text).ok()
 }
 
+/// The pids listed in an open `cgroup.procs` file.
+fn listed(procs: &File) -> Option<Vec<libc::pid_t>> {
+    Some(
+        read_text(procs)?
+            .lines()
+            .filter_map(|l| l.parse().ok())
+            .collect(),
+    )
+}
+
 /// Reads a number from a file of one value (`cpuacct.usage`, `memory.peak`, ...).
 fn read_number(file: &File) -> Option<u64> {
     read_text(file)?.trim().parse().ok()
@@ -387,10 +393,9 @@ fn kill_all(dir: &Path) -> bool {
 fn kill_listed(procs: &File) -> bool {
     let give_up = Instant::now() + EMPTYING;
     loop {
-        let Some(text) = read_text(procs) else {
+        let Some(pids) = listed(procs) else {
             return false;
         };
-        let pids: Vec<libc::pid_t> = text.lines().filter_map(|l| l.parse().ok()).collect();
         if pids.is_empty() {
             return true;
         }
@@ -429,7 +434,7 @@ fn sweep_dead_judges(dir: &Path) {
 }
 
 /// Kills and removes every group inside `parent`.
-fn remove_children(parent: &Path) {
+pub fn remove_children(parent: &Path) {
     if let Ok(entries) = fs::read_dir(parent) {
         for entry in entries.flatten() {
             if entry.file_type().is_ok_and(|t| t.is_dir()) {
@@ -455,7 +460,7 @@ fn make_parent(path: &Path) -> Result<(), String> {
 
 /// Kills every process in the group at `dir`, waits (a bounded time) for it to empty, and
 /// removes it.
-pub fn kill_and_remove_dir(dir: &Path) {
+fn kill_and_remove_dir(dir: &Path) {
     kill_all(dir);
     let give_up = Instant::now() + EMPTYING;
     // A group whose last process is still exiting refuses removal for a moment.
