@@ -117,7 +117,6 @@ const RWF_NOWAIT: u64 = 0x8;
 /// vsock (the host of a virtual machine) and packet sockets.
 const DENIED_FAMILIES: [libc::c_int; 3] = [libc::AF_NETLINK, libc::AF_VSOCK, libc::AF_PACKET];
 
-/// The `clone` flags that make namespaces.
 /// `clone` flags denied: those that make namespaces, and `CLONE_PARENT`, whose child would be
 /// the judge's own (outside the run, which its end then waits on).
 const DENIED_CLONE_FLAGS: u64 = (libc::CLONE_NEWNS
@@ -154,48 +153,33 @@ impl Filters {
         if deny_memfd {
             rules.insert(libc::SYS_memfd_create, Vec::new());
         }
-        let rule = |conditions| SeccompRule::new(conditions).map_err(|e| fail(&e));
-        let mut fcntl = Vec::new();
-        for command in DENIED_FCNTL {
-            fcntl.push(rule(vec![arg(1, SeccompCmpOp::Eq, command as u64)?])?);
-        }
-        rules.insert(libc::SYS_fcntl, fcntl);
-        let mut madvise = Vec::new();
-        for advice in DENIED_MADVISE {
-            madvise.push(rule(vec![arg(2, SeccompCmpOp::Eq, advice as u64)?])?);
-        }
-        rules.insert(libc::SYS_madvise, madvise);
-        let nowait = arg(5, SeccompCmpOp::MaskedEq(RWF_NOWAIT), RWF_NOWAIT)?;
-        rules.insert(libc::SYS_preadv2, vec![rule(vec![nowait])?]);
-        let mut families = Vec::new();
-        for family in DENIED_FAMILIES {
-            let condition = arg(0, SeccompCmpOp::Eq, family as u64)?;
-            families.push(SeccompRule::new(vec![condition]).map_err(|e| fail(&e))?);
-        }
-        rules.insert(libc::SYS_socket, families);
-        let tiocsti = arg(1, SeccompCmpOp::Eq, libc::TIOCSTI)?;
-        rules.insert(
-            libc::SYS_ioctl,
-            vec![SeccompRule::new(vec![tiocsti]).map_err(|e| fail(&e))?],
-        );
+        // A call denied when one argument matches, one rule per match: `(index, value, mask)`.
+        let mut deny_when = |call, matches: Vec<(u8, u64, Option<u64>)>| {
+            let denied = matches.into_iter().map(|(index, value, mask)| {
+                let op = mask.map_or(SeccompCmpOp::Eq, SeccompCmpOp::MaskedEq);
+                SeccompRule::new(vec![arg(index, op, value)?]).map_err(|e| fail(&e))
+            });
+            rules.insert(call, denied.collect::<Result<_, _>>()?);
+            Ok::<_, String>(())
+        };
+        let equal = |index, values: &[libc::c_int]| {
+            let values = values.iter().map(|&v| (index, v as u64, None));
+            values.collect()
+        };
+        deny_when(libc::SYS_fcntl, equal(1, &DENIED_FCNTL))?;
+        deny_when(libc::SYS_madvise, equal(2, &DENIED_MADVISE))?;
+        deny_when(libc::SYS_preadv2, vec![(5, RWF_NOWAIT, Some(RWF_NOWAIT))])?;
+        deny_when(libc::SYS_socket, equal(0, &DENIED_FAMILIES))?;
+        deny_when(libc::SYS_ioctl, vec![(1, libc::TIOCSTI, None)])?;
         // Denied when any denied flag is set: one rule per flag, on the low 32 bits of the
         // flags, where every denied flag is (half the instructions of a 64-bit test, and a
         // filter is compiled and checked anew for every run).
-        let mut clone_rules = Vec::new();
-        for flag in 0..32 {
-            let bit = 1u64 << flag;
-            if DENIED_CLONE_FLAGS & bit != 0 {
-                let set = SeccompCondition::new(
-                    0,
-                    SeccompCmpArgLen::Dword,
-                    SeccompCmpOp::MaskedEq(bit),
-                    bit,
-                )
-                .map_err(|e| fail(&e))?;
-                clone_rules.push(SeccompRule::new(vec![set]).map_err(|e| fail(&e))?);
-            }
-        }
-        rules.insert(libc::SYS_clone, clone_rules);
+        let flags = (0..32).map(|flag| 1u64 << flag);
+        let set = flags.filter(|bit| DENIED_CLONE_FLAGS & bit != 0);
+        deny_when(
+            libc::SYS_clone,
+            set.map(|bit| (0, bit, Some(bit))).collect(),
+        )?;
         let denied = SeccompFilter::new(
             rules,
             SeccompAction::Allow,
