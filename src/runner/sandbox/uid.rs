@@ -4,7 +4,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
-use std::path::PathBuf;
+use std::path::Path;
 
 /// The first sandbox uid (and gid): below systemd's dynamic users (61184..), away from the
 /// usual ranges of real accounts.
@@ -23,17 +23,15 @@ pub struct UidSlot {
 
 /// Where the lock files live, readable by root only: one place for every judge on the
 /// machine, whatever its `TMPDIR` (`/run` is emptied at boot, as the locks should be).
-fn lock_dir() -> PathBuf {
-    PathBuf::from("/run/boardjudge/uids")
-}
+const LOCK_DIR: &str = "/run/boardjudge/uids";
 
 /// Takes a free sandbox uid: the first whose lock file no other run holds.
 pub fn acquire() -> Result<UidSlot, String> {
-    let dir = lock_dir();
+    let dir = Path::new(LOCK_DIR);
     fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)
-        .create(&dir)
+        .create(dir)
         .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for uid in FIRST_UID..FIRST_UID + UIDS {
         let path = dir.join(format!("{uid}.lock"));
