@@ -179,11 +179,7 @@ impl Sandbox {
                     Layer::Namespaces if self.namespaces & libc::CLONE_NEWUSER != 0 => {
                         "user+pid+net+ipc+uts ns".into()
                     }
-                    Layer::Cgroup => self
-                        .cgroups
-                        .as_ref()
-                        .map_or("cgroup", |h| h.version().label())
-                        .into(),
+                    Layer::Cgroup => self.cgroups.as_ref().map_or("cgroup", |h| h.label()).into(),
                     other => label_of(other).into(),
                 },
             })

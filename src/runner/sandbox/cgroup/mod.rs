@@ -30,21 +30,11 @@ const EMPTYING: Duration = Duration::from_secs(2);
 
 /// Which cgroup interface the sandbox uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
+enum Version {
     /// cgroup v1: one hierarchy per controller (memory, cpuacct, pids).
     V1,
     /// cgroup v2: one unified hierarchy.
     V2,
-}
-
-impl Version {
-    /// `cgroup v1` or `cgroup v2`, as the sandbox's layers are listed.
-    pub fn label(self) -> &'static str {
-        match self {
-            Version::V1 => "cgroup v1",
-            Version::V2 => "cgroup v2",
-        }
-    }
 }
 
 /// The parent groups of this judge process (v1: one per controller; v2: one), and the run
@@ -130,9 +120,12 @@ impl Hierarchy {
         })
     }
 
-    /// The interface in use.
-    pub fn version(&self) -> Version {
-        self.version
+    /// The interface in use, as the sandbox's layers are listed: `cgroup v1` or `cgroup v2`.
+    pub fn label(&self) -> &'static str {
+        match self.version {
+            Version::V1 => "cgroup v1",
+            Version::V2 => "cgroup v2",
+        }
     }
 
     /// The group of a new run with its memory and process limits: v1, a free one from an
