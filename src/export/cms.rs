@@ -174,7 +174,6 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             ("memory", &problem.memory_limit),
             ("verified", &readme::unverified(Kind::Cms, &problem.name)),
         ],
-        &readme_made(source),
         &tests,
         &cases::section(&problem.name, &cases, cases::CASES_NOT_CARRIED),
         &solutions,
@@ -205,46 +204,3 @@ if [ \"$score\" != 1.0 ]; then
 fi
 echo \"built check/checker (it scores the first test's answer 1.0): ready for cmsImportTask\"
 ";
-
-/// The files of the CMS task made from judge.toml and the sources, for the README.
-fn readme_made(source: &Source) -> Vec<(String, String)> {
-    let problem = source.problem;
-    let name = problem.name.as_str();
-    vec![
-        (
-            "task.yaml".to_string(),
-            "judge.toml: the name, the title, the limits, the number of tests, the public \
-             samples"
-                .to_string(),
-        ),
-        (
-            "output/outputK.txt".to_string(),
-            "the answer of input/inputK.txt (boardjudge's reference solver)".to_string(),
-        ),
-        (
-            "names.txt".to_string(),
-            "judge.toml: which test (group/name) each K is".to_string(),
-        ),
-        (
-            "gen/GEN".to_string(),
-            "fixed: one subtask of 100 points over every test".to_string(),
-        ),
-        (
-            "check/checker.cpp".to_string(),
-            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as \
-             defaults (CMS protocol)"
-                .to_string(),
-        ),
-        (
-            "check/build.sh".to_string(),
-            "fixed: builds check/checker (above)".to_string(),
-        ),
-        (
-            "statement/statement.pdf".to_string(),
-            format!(
-                "statements/{name}.pdf, which problemtools typesets from the LaTeX made \
-                 from statements/{name}.md"
-            ),
-        ),
-    ]
-}

@@ -89,7 +89,15 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     p.notes.extend(generated);
     let solutions = add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT, JUDGE)?;
     let tests = test_paths(source)?;
-    let made = readme_made(source, &p);
+    let pictures = readme::pictures(&p, "statement");
+    let programs: String = p
+        .files
+        .keys()
+        .filter_map(|path| {
+            let file = path.strip_prefix("generators/")?;
+            (!file.contains('/') && file != "generators.yaml").then(|| readme::program(path, file))
+        })
+        .collect();
     readme::write(
         &mut p,
         source,
@@ -100,8 +108,9 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             ("verified", &readme::unverified(Kind::Icpc, &problem.name)),
             ("limit", &seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
+            ("pictures", &pictures),
+            ("programs", &programs),
         ],
-        &made,
         &tests,
         &cases::section(name, &cases, CASES_CARRIED),
         &solutions,
@@ -128,75 +137,6 @@ const JUDGE: Judge = Judge {
 
 /// Why a 2025-09 package leaves out a solution in another language.
 const LEFT_OUT: &str = "not a language BAPCtools and problemtools run";
-
-/// The files of the 2025-09 package made from judge.toml and the sources, for the README (`p`:
-/// the package so far, for its pictures and generator programs).
-fn readme_made(source: &Source, p: &Package) -> Vec<(String, String)> {
-    let problem = source.problem;
-    let name = problem.name.as_str();
-    let mut made = vec![
-        (
-            "problem.yaml".to_string(),
-            "judge.toml: the title, the time and memory limits, the source (the title's end), \
-             the license, a uuid fixed by the name"
-                .to_string(),
-        ),
-        (
-            "statement/problem.en.tex".to_string(),
-            format!("statements/{name}.md (the title is judge.toml's)"),
-        ),
-    ];
-    made.extend(readme::pictures(p, "statement"));
-    made.extend([
-        (
-            "data/test_group.yaml".to_string(),
-            "fixed: the output's lines and letter case are part of its format".to_string(),
-        ),
-        (
-            format!("input_validators/{name}/validate.cpp"),
-            "src/export/cpp/validate.cpp, with judge.toml's format and max_cases as defaults"
-                .to_string(),
-        ),
-        (
-            format!("answer_validators/{name}/check.cpp"),
-            "src/export/cpp/check.cpp in its answer protocol: an answer must be byte for byte \
-             the canonical one"
-                .to_string(),
-        ),
-        (
-            "output_validator/check.cpp".to_string(),
-            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as defaults \
-             (Kattis protocol, exit 42 accepted, 43 rejected)"
-                .to_string(),
-        ),
-        (
-            "generators/generators.yaml".to_string(),
-            "judge.toml's tests: a program's `generate:` command (its seed resolved) or a \
-             `copy:` of generators/copied/, in BAPCtools' format"
-                .to_string(),
-        ),
-        (
-            "generators/copied/PATH.in, .ans".to_string(),
-            "the tests that no program carried here makes (listed below)".to_string(),
-        ),
-    ]);
-    for path in p.files.keys() {
-        if let Some(file) = path.strip_prefix("generators/")
-            && !file.contains('/')
-            && file != "generators.yaml"
-        {
-            made.push((
-                path.clone(),
-                format!("generators/{file} of boardjudge, the program judge.toml runs"),
-            ));
-        }
-    }
-    made.push((
-        "submissions/VERDICT/FILE".to_string(),
-        "the solutions below, each in the directory of the verdict judge.toml declares".to_string(),
-    ));
-    made
-}
 
 /// The answer validator `DIR/check.cpp`: the portable checker with the answer protocol
 /// (`<input> [...] < answer`, exit 42 valid, 43 invalid). An answer is valid when it is byte

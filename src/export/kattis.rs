@@ -86,7 +86,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
     add_output_validator(&mut p, source, &format!("output_validators/{name}"));
     let solutions = add_submissions(&mut p, source, &SUBMISSION_EXTENSIONS, LEFT_OUT, JUDGE)?;
     let tests = test_paths(source)?;
-    let made = readme_made(source, &p);
+    let pictures = readme::pictures(&p, "problem_statement");
     let yaml: String = JAVA_17_LANGUAGES_YAML
         .lines()
         .map(|l| format!("    {l}\n"))
@@ -103,66 +103,13 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
             ("verified", &readme::unverified(Kind::Kattis, &problem.name)),
             ("time_multiplier", &TIME_MULTIPLIER),
             ("yaml", &yaml),
+            ("pictures", &pictures),
         ],
-        &made,
         &tests,
         &cases::section(&problem.name, &cases, cases::CASES_NOT_CARRIED),
         &solutions,
     );
     Ok(p)
-}
-
-/// The files of the legacy package made from judge.toml and the sources, for the README (`p`:
-/// the package so far, for its statement pictures).
-fn readme_made(source: &Source, p: &Package) -> Vec<(String, String)> {
-    let problem = source.problem;
-    let name = problem.name.as_str();
-    let limit = seconds(problem.time_limit);
-    let mut made = vec![
-        (
-            "problem.yaml".to_string(),
-            "judge.toml: the source (the title's end), the memory limit, the license, a uuid \
-             fixed by the name"
-                .to_string(),
-        ),
-        (
-            ".timelimit".to_string(),
-            format!("judge.toml's time_limit ({limit} s)"),
-        ),
-        (
-            "problem_statement/problem.en.tex".to_string(),
-            format!("statements/{name}.md (the title is judge.toml's)"),
-        ),
-    ];
-    made.extend(readme::pictures(p, "problem_statement"));
-    made.extend([
-        (
-            format!("input_validators/{name}/validate.cpp"),
-            "src/export/cpp/validate.cpp, with judge.toml's format and max_cases as defaults \
-             (Kattis protocol: the input on stdin, exit 42 valid, 43 invalid)"
-                .to_string(),
-        ),
-        (
-            format!("output_validators/{name}/check.cpp"),
-            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as defaults \
-             (Kattis protocol: `<input> <answer> <feedback_dir> < output`, exit 42 accepted, \
-             43 rejected; the message in judgemessage.txt only)"
-                .to_string(),
-        ),
-        (
-            "submissions/VERDICT/FILE".to_string(),
-            "the solutions below, each in the directory of the verdict judge.toml declares"
-                .to_string(),
-        ),
-        (
-            format!("../{name}.zip"),
-            format!(
-                "these files, plus domjudge-problem.ini (judge.toml's title and time limit) \
-                 and problem.pdf (statements/{name}.pdf), for DOMjudge"
-            ),
-        ),
-    ]);
-    made
 }
 
 fn problem_yaml(source: &Source) -> String {

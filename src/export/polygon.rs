@@ -239,7 +239,10 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .enumerate()
         .map(|(k, t)| (format!("tests/{}", test_number(k)), t))
         .collect();
-    let made = readme_made(source, &executables);
+    let programs: String = executables
+        .iter()
+        .map(|(path, _)| readme::program(path, path.strip_prefix("files/").unwrap_or(path)))
+        .collect();
     let problem = source.problem;
     let cases = cases::load(problem, source.repo)?;
     readme::write(
@@ -253,76 +256,13 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
                 "verified",
                 &readme::unverified(Kind::Polygon, &problem.name),
             ),
+            ("programs", &programs),
         ],
-        &made,
         &tests,
         &cases::section(&problem.name, &cases, CASES_CARRIED),
         &carried,
     );
     Ok(p)
-}
-
-/// The files of the Polygon package made from judge.toml and the sources, for the README
-/// (`executables`: its generator programs).
-fn readme_made(source: &Source, executables: &[(String, &str)]) -> Vec<(String, String)> {
-    let problem = source.problem;
-    let mut made = vec![
-        (
-            "problem.xml".to_string(),
-            "judge.toml: the title, the limits, every test (manual or generated, its group, \
-             sample or not), the groups; and the files below with their types and tags"
-                .to_string(),
-        ),
-        (
-            "files/check.cpp, check.cpp".to_string(),
-            "src/export/cpp/check.cpp, with judge.toml's format, order and wrap as defaults \
-             (testlib's argv and exit codes)"
-                .to_string(),
-        ),
-        (
-            "files/validator.cpp".to_string(),
-            "src/export/cpp/validate.cpp, with judge.toml's format and max_cases as defaults"
-                .to_string(),
-        ),
-        (
-            TESTS_FILE.to_string(),
-            "judge.toml: how each test was made (a resource file, which Polygon keeps)".to_string(),
-        ),
-        (
-            "names.txt".to_string(),
-            "judge.toml: which test (group/name) each number NN is".to_string(),
-        ),
-        (
-            "script.txt".to_string(),
-            "judge.toml: a line per test a generator of files/ makes, its seed resolved"
-                .to_string(),
-        ),
-        (
-            "tests/NN, tests/NN.a; manual/NN".to_string(),
-            "the tests (below) and their answers (boardjudge's reference solver); the \
-             manual tests' inputs again"
-                .to_string(),
-        ),
-        (
-            "statement-sections/english/, statements/english/problem.tex".to_string(),
-            format!(
-                "statements/{}.md, its picture and samples (the title is judge.toml's)",
-                problem.name
-            ),
-        ),
-    ];
-    for (path, _) in executables {
-        let file = path.strip_prefix("files/").unwrap_or(path);
-        made.push((
-            path.clone(),
-            format!("generators/{file} of boardjudge, the program judge.toml runs"),
-        ));
-    }
-    made.push((
-        "solutions/FILE".to_string(),
-        "the solutions below, tagged in problem.xml by the verdict judge.toml declares".to_string(),
-    ));
-    made
 }
 
 /// Adds the statement: Polygon's sections and the assembled olymp.sty problem, with the

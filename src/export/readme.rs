@@ -7,8 +7,10 @@
 //! The prose is in templates, one Markdown file per kind in `readme/` (`kattis.md`, `icpc.md`,
 //! `polygon.md`, `cms.md`, `dmoj.md`), with `{name}` placeholders that [`fill`] fills. The
 //! first four share a frame, the same headings in the same order ([`HEADINGS`]), and the
-//! parts this module writes: the opening (`intro.md`), the tables of generated files and tests
-//! and of solutions ([`write`]). Everything comes from judge.toml and the verified test data,
+//! parts this module writes: the opening (`intro.md`), the tables of tests and of solutions
+//! ([`write`]). Each template holds its table of generated files; the rows that depend on the
+//! package, `{pictures}` and `{programs}` ([`pictures`], [`program`]), stand at the start of
+//! the row they go before. Everything comes from judge.toml and the verified test data,
 //! so the README is the same bytes on every run.
 
 use std::fmt::Display;
@@ -101,16 +103,30 @@ pub fn record_in_zip(dir: &Path, zip: &Path) -> Result<(), String> {
     write_atomic(zip, &bytes).map_err(|e| cannot("write", e))
 }
 
-/// The statement's pictures in `p` under `dir` (every file there but `problem.en.tex`), each
-/// with what it is made from, for the README's table of generated files.
-pub fn pictures(p: &Package, dir: &str) -> Vec<(String, String)> {
+/// The rows of the statement's pictures in `p` under `dir` (every file there but
+/// `problem.en.tex`), each with what it is made from: a template's `{pictures}`.
+pub fn pictures(p: &Package, dir: &str) -> String {
     p.files
         .keys()
         .filter_map(|path| {
             let picture = path.strip_prefix(dir)?.strip_prefix('/')?;
-            (picture != "problem.en.tex").then(|| (path.clone(), format!("statements/{picture}")))
+            (picture != "problem.en.tex").then(|| row(path, &format!("statements/{picture}")))
         })
         .collect()
+}
+
+/// The row of a generator program at `path` in a package, `generators/FILE` of this
+/// repository: a template's `{programs}`.
+pub fn program(path: &str, file: &str) -> String {
+    row(
+        path,
+        &format!("generators/{file} of boardjudge, the program judge.toml runs"),
+    )
+}
+
+/// A row of the table of generated files.
+fn row(path: &str, from: &str) -> String {
+    format!("| {} | {from} |\n", code(path))
 }
 
 /// The section headings, in order.
@@ -215,17 +231,14 @@ fn how(test: &BuiltTest, source: &Source) -> String {
 
 /// Writes `README.md` into `p` from `template` (one of the [`HEADINGS`] frame): `{title}`,
 /// `{name}`, `{intro}`, `{generated}` and `{solutions}` filled here, the rest from `values`.
-/// `made`: the files made from judge.toml and the sources other than the tests, `(path, from
-/// what)`; `tests`: every test with the path of its input in the package, in the package's
+/// `tests`: every test with the path of its input in the package, in the package's
 /// order; `cases`: the part on the validator's and the checker's own tests
 /// ([`crate::export::cases::section`]), after the tests; `solutions`: every shipped solution.
-#[allow(clippy::too_many_arguments)]
 pub fn write(
     p: &mut Package,
     source: &Source,
     template: &str,
     values: &[(&str, &dyn Display)],
-    made: &[(String, String)],
     tests: &[(String, &BuiltTest)],
     cases: &str,
     solutions: &[Carried],
@@ -246,7 +259,7 @@ pub fn write(
         ("name", &problem.name),
         ("intro", &intro),
     ];
-    let generated = format!("{}\n{cases}", generated(source, made, tests));
+    let generated = format!("{}\n{cases}", generated(source, tests));
     let carried = carried(solutions);
     all.extend([
         ("generated", &generated as &dyn Display),
@@ -256,18 +269,13 @@ pub fn write(
     p.add(FILE, fill(template, &all));
 }
 
-/// The "Generated files" section: the files made from judge.toml and the sources, then every
-/// test with the command that made its input (seeds resolved).
-fn generated(source: &Source, made: &[(String, String)], tests: &[(String, &BuiltTest)]) -> String {
-    let mut out = String::from("| file | made from |\n|---|---|\n");
-    for (path, from) in made {
-        out.push_str(&format!("| {} | {from} |\n", code(path)));
-    }
-    out.push('\n');
-    out.push_str(&fill(
+/// The tests of the "Generated files" section: every test with the command that made its
+/// input (seeds resolved).
+fn generated(source: &Source, tests: &[(String, &BuiltTest)]) -> String {
+    let mut out = fill(
         TESTS,
         &[("name", &source.problem.name), ("count", &tests.len())],
-    ));
+    );
     out.push_str("\n| input | test (judge.toml) | made by |\n|---|---|---|\n");
     for (path, t) in tests {
         out.push_str(&format!(
