@@ -14,10 +14,10 @@
 
 use std::path::Path;
 
+use crate::export::Source;
 use crate::export::cases::IcpcCase;
 use crate::export::package::Package;
-use crate::export::problem_package::{secret_paths, yaml_str};
-use crate::export::{SAMPLES_GROUP, Source};
+use crate::export::problem_package::{data_paths, yaml_str};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::{Expected, TestSource};
 
@@ -240,20 +240,7 @@ pub fn add_icpc(
             .map(|(_, h)| h)
             .expect("every test")
     };
-    let (samples, secret): (Vec<&BuiltTest>, Vec<&BuiltTest>) = source
-        .tests
-        .tests
-        .iter()
-        .partition(|t| t.plan.group == SAMPLES_GROUP);
-    let mut paths: Vec<(String, &BuiltTest)> = samples
-        .iter()
-        .map(|t| (format!("sample/{}", t.plan.name), *t))
-        .collect();
-    paths.extend(
-        secret_paths(&secret)
-            .into_iter()
-            .map(|(path, t)| (format!("secret/{path}"), t)),
-    );
+    let paths = data_paths(source)?;
     let solution = if made.iter().any(|(_, m)| matches!(m, Made::Program(_))) {
         Some(answer_solution(source, extensions).ok_or_else(|| {
             crate::export::ExportError(format!(

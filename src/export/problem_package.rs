@@ -17,33 +17,46 @@ pub const RIGHTS_OWNER: &str = "boardjudge contributors";
 /// The license of the packages.
 pub const LICENSE: &str = "cc by-sa";
 
-/// Every test with the path of its input in a Kattis or 2025-09 package (`data/sample/...`,
-/// `data/secret/...`), in the package's order.
-pub fn test_paths<'a>(source: &Source<'a>) -> Result<Vec<(String, &'a BuiltTest)>, ExportError> {
-    let (samples, secret) = samples_and_rest(source)?;
+/// Every test with its path under `data/` (no extension) in a Kattis or 2025-09 package:
+/// `sample/NAME` for the samples group, every other test at its [`secret_paths`] path under
+/// `secret/`, in the package's order; an error when there is no sample (Kattis and the
+/// 2025-09 format both want `data/sample`).
+pub fn data_paths<'a>(source: &Source<'a>) -> Result<Vec<(String, &'a BuiltTest)>, ExportError> {
+    let (samples, secret) = source.split_samples();
+    if samples.is_empty() {
+        return Err(ExportError(format!(
+            "problem {} has no test in the {SAMPLES_GROUP} group: the package needs data/sample",
+            source.problem.name
+        )));
+    }
     let mut out: Vec<(String, &BuiltTest)> = samples
         .iter()
-        .map(|t| (format!("data/sample/{}.in", t.plan.name), *t))
+        .map(|t| (format!("sample/{}", t.plan.name), *t))
         .collect();
     out.extend(
         secret_paths(&secret)
             .into_iter()
-            .map(|(path, t)| (format!("data/secret/{path}.in"), t)),
+            .map(|(path, t)| (format!("secret/{path}"), t)),
     );
     Ok(out)
 }
 
-/// Adds `data/sample/NAME.in|.ans` (the samples group) and every other test under
-/// `data/secret/` at its [`secret_paths`] path: the layout both package formats share.
+/// Every test with the path of its input in a Kattis or 2025-09 package (`data/sample/...`,
+/// `data/secret/...`), in the package's order.
+pub fn test_paths<'a>(source: &Source<'a>) -> Result<Vec<(String, &'a BuiltTest)>, ExportError> {
+    let paths = data_paths(source)?;
+    Ok(paths
+        .into_iter()
+        .map(|(path, t)| (format!("data/{path}.in"), t))
+        .collect())
+}
+
+/// Adds every test's input and answer, `data/PATH.in|.ans` at its [`data_paths`] path: the
+/// layout both package formats share.
 pub fn add_data(p: &mut Package, source: &Source) -> Result<(), ExportError> {
-    let (samples, secret) = samples_and_rest(source)?;
-    for t in samples {
-        p.add(format!("data/sample/{}.in", t.plan.name), t.input.clone());
-        p.add(format!("data/sample/{}.ans", t.plan.name), t.answer.clone());
-    }
-    for (path, t) in secret_paths(&secret) {
-        p.add(format!("data/secret/{path}.in"), t.input.clone());
-        p.add(format!("data/secret/{path}.ans"), t.answer.clone());
+    for (path, t) in data_paths(source)? {
+        p.add(format!("data/{path}.in"), t.input.clone());
+        p.add(format!("data/{path}.ans"), t.answer.clone());
     }
     Ok(())
 }
@@ -73,21 +86,6 @@ pub fn secret_paths<'a>(secret: &[&'a BuiltTest]) -> Vec<(String, &'a BuiltTest)
             (path, *t)
         })
         .collect()
-}
-
-/// The sample tests and the others, in plan order; an error when there is no sample
-/// (Kattis and the 2025-09 format both want `data/sample`).
-pub fn samples_and_rest<'a>(
-    source: &Source<'a>,
-) -> Result<(Vec<&'a BuiltTest>, Vec<&'a BuiltTest>), ExportError> {
-    let (samples, rest) = source.split_samples();
-    if samples.is_empty() {
-        return Err(ExportError(format!(
-            "problem {} has no test in the {SAMPLES_GROUP} group: the package needs data/sample",
-            source.problem.name
-        )));
-    }
-    Ok((samples, rest))
 }
 
 /// Adds `DIR/problem.en.tex`, made from statements/NAME.md for problemtools' problem class
