@@ -143,44 +143,6 @@ pub const FILE_IO_LEFT_OUT: &str = "it reads and writes the problem's files (jud
     `file_io`), and this package keeps standard input and output";
 
 impl<'a> Source<'a> {
-    /// What a README says of the problem's input and output files (judge.toml's
-    /// `input_file`, `output_file`), when it has some: the package keeps standard input and
-    /// output, as no judge it is for takes both the files and the streams; or, for a problem
-    /// of the files alone (`files_only`), that the package carries them. Empty otherwise.
-    pub fn files_note(&self) -> String {
-        let files = &self.problem.files;
-        if let (true, Some(input), Some(output)) = (files.only, &files.input, &files.output) {
-            return format!(
-                "\n\nInput and output: the files `{input}` and `{output}` only (judge.toml's \
-                 `files_only`, as USACO's grader ran the problem): this package names them as the \
-                 problem's input and output files, so the judge gives the input in `{input}` \
-                 alone and judges `{output}` alone, as boardjudge does. A program written for \
-                 standard input and output fails here, as in boardjudge. Kattis, the 2025-09 \
-                 format and DMOJ (4.1) have no file input or output: `judge export` makes no \
-                 package of this problem for them."
-            );
-        }
-        let named: Vec<String> = [&files.input, &files.output]
-            .into_iter()
-            .flatten()
-            .map(|name| format!("`{name}`"))
-            .collect();
-        if named.is_empty() {
-            return String::new();
-        }
-        format!(
-            "\n\nInput and output: standard input and standard output only. boardjudge also \
-             gives this problem the file(s) {} (judge.toml's `input_file`, `output_file`, as \
-             USACO's grader had them) and judges a program by either. This package does not \
-             carry them: Polygon's input-file and output-file and CMS's infile and outfile \
-             judge the files alone (turning away every program written for standard input and \
-             output), and Kattis, the 2025-09 format and DMOJ (4.1) have no file input or \
-             output. A program that reads or writes those files gets no input or no judged \
-             output here; the shipped ones that do are left out (see the solutions).",
-            named.join(" and ")
-        )
-    }
-
     /// The input and output file names the package's judge is to use, for a problem of the
     /// files alone (judge.toml's `files_only`); empty names (standard input and output)
     /// otherwise.

@@ -163,6 +163,38 @@ const TESTS: &str = include_str!("readme/tests.md");
 /// The words above the table of solutions.
 const SOLUTIONS: &str = include_str!("readme/solutions.md");
 
+/// What a README says of a problem of its input and output files alone (judge.toml's
+/// `files_only`): the package carries them.
+const FILES_ONLY: &str = include_str!("readme/files-only.md");
+
+/// What a README says of a problem that boardjudge also gives files: the package keeps
+/// standard input and output, as no judge it is for takes both the files and the streams.
+const FILES_STDIO: &str = include_str!("readme/files-stdio.md");
+
+/// What a README says of the problem's input and output files (judge.toml's `input_file`,
+/// `output_file`), after a blank line, when it has some ([`FILES_ONLY`], [`FILES_STDIO`]);
+/// empty otherwise.
+pub fn files_note(source: &Source) -> String {
+    let files = &source.problem.files;
+    let note = match (files.only, &files.input, &files.output) {
+        (true, Some(input), Some(output)) => {
+            fill(FILES_ONLY, &[("input", input), ("output", output)])
+        }
+        _ => {
+            let named: Vec<String> = [&files.input, &files.output]
+                .into_iter()
+                .flatten()
+                .map(|name| format!("`{name}`"))
+                .collect();
+            if named.is_empty() {
+                return String::new();
+            }
+            fill(FILES_STDIO, &[("files", &named.join(" and "))])
+        }
+    };
+    format!("\n\n{}", note.trim_end())
+}
+
 /// Fills a template: each `{key}` becomes the value `values` gives it, `{{` and `}}` are
 /// braces. A placeholder without a value is a mistake in the template: it panics (the unit
 /// tests fill every template).
@@ -251,7 +283,7 @@ pub fn write(
             ("time", &crate::export::seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
             ("cases", &problem.max_cases),
-            ("files", &source.files_note()),
+            ("files", &files_note(source)),
         ],
     );
     let mut all: Vec<(&str, &dyn Display)> = vec![

@@ -54,7 +54,7 @@ pub(super) fn readme(
             ("time", &seconds(problem.time_limit)),
             ("memory", &problem.memory_limit),
             ("kib", &(problem.memory_limit * 1024)),
-            ("files", &source.files_note()),
+            ("files", &readme::files_note(source)),
             ("cases", &cases),
             ("verified", &readme::unverified(Kind::Dmoj, &problem.name)),
         ],
