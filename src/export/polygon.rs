@@ -156,8 +156,8 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         "files/validator.cpp",
         source.validator_cpp(Convention::Testlib),
     );
-    let (case_files, validator_tests, checker_tests) =
-        cases::polygon(&cases::load(problem, source.repo)?);
+    let cases = cases::load(problem, source.repo)?;
+    let (case_files, validator_tests, checker_tests) = cases::polygon(&cases);
     for (path, bytes) in case_files {
         p.add(path, bytes);
     }
@@ -243,8 +243,6 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
         .iter()
         .map(|(path, _)| readme::program(path, path.strip_prefix("files/").unwrap_or(path)))
         .collect();
-    let problem = source.problem;
-    let cases = cases::load(problem, source.repo)?;
     readme::write(
         &mut p,
         source,
