@@ -290,10 +290,8 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
     ran.push(format!("checker on {} answers", tests.len()));
     let cases = declared(&xml, "checker")?;
     for (k, verdict) in cases.verdicts.iter().enumerate() {
-        let [input, output, answer] = [&cases.input, &cases.output, &cases.answer].map(|p| {
-            p.as_deref()
-                .map(|p| p.replace("%02d", &format!("{:02}", k + 1)))
-        });
+        let [input, output, answer] =
+            [&cases.input, &cases.output, &cases.answer].map(|p| nth(p, k));
         let (Some(input), Some(output), Some(answer)) = (input, output, answer) else {
             return Err((
                 "problem.xml".into(),
@@ -328,11 +326,7 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
     ran.push(format!("{} checker tests", cases.verdicts.len()));
     let cases = declared(&xml, "validator")?;
     for (k, verdict) in cases.verdicts.iter().enumerate() {
-        let Some(input) = cases
-            .input
-            .as_deref()
-            .map(|p| p.replace("%02d", &format!("{:02}", k + 1)))
-        else {
+        let Some(input) = nth(&cases.input, k) else {
             return Err((
                 "problem.xml".into(),
                 "the validator's testset has no input path pattern".into(),
@@ -457,11 +451,17 @@ fn inside(dir: &Path, path: &str) -> Result<PathBuf, Fault> {
 
 /// A testset of problem.xml's checker or validator: its path patterns and its tests'
 /// verdicts, in order.
+#[derive(Default)]
 struct Declared {
     input: Option<String>,
     output: Option<String>,
     answer: Option<String>,
     verdicts: Vec<String>,
+}
+
+/// The path of test `k` (from 0) by a testset's path `pattern`: `%02d` its number from 1.
+fn nth(pattern: &Option<String>, k: usize) -> Option<String> {
+    (pattern.as_deref()).map(|p| p.replace("%02d", &format!("{:02}", k + 1)))
 }
 
 /// The testset of the `<element>` (`checker` or `validator`) in problem.xml's text `xml`
@@ -480,12 +480,7 @@ fn declared(xml: &str, element: &str) -> Result<Declared, Fault> {
         .ok_or_else(|| bad(format!("<{element}> is not closed")))?;
     let body = &xml[start..start + end];
     let Some(set) = body.find("<testset>").map(|i| &body[i..]) else {
-        return Ok(Declared {
-            input: None,
-            output: None,
-            answer: None,
-            verdicts: Vec::new(),
-        });
+        return Ok(Declared::default());
     };
     let text = |tag: &str| {
         let open = format!("<{tag}>");
