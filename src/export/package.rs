@@ -217,25 +217,6 @@ mod tests {
     }
 
     #[test]
-    fn a_package_of_another_kind_is_not_replaced() {
-        let out = std::env::temp_dir().join(format!("package-kind-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&out);
-        fs::create_dir_all(out.join("demo")).unwrap();
-        fs::write(out.join("demo/marker"), "other kind").unwrap();
-        fs::write(out.join("demo/.other"), "").unwrap();
-        let mut p = Package::new("demo", "marker");
-        p.unlike = &[".other"];
-        p.add("marker", "");
-        let e = p.write_dir(&out).unwrap_err().to_string();
-        assert!(
-            e.contains("an export of another kind (it has .other)"),
-            "{e}"
-        );
-        assert_eq!(fs::read(out.join("demo/marker")).unwrap(), b"other kind");
-        fs::remove_dir_all(&out).unwrap();
-    }
-
-    #[test]
     fn a_foreign_directory_is_not_replaced() {
         let out = std::env::temp_dir().join(format!("bj-package-{}", std::process::id()));
         let _ = fs::remove_dir_all(&out);
