@@ -52,16 +52,13 @@ pub fn sections(md: &Markdown, flavour: Flavour) -> Result<Sections, ExportError
     let mut pictures = Vec::new();
     let legend = md.tex("", flavour, &mut pictures)?.unwrap_or_default();
     let mut input = md.tex("Input", flavour, &mut pictures)?.unwrap_or_default();
-    let sub = |heading: &str| match flavour {
-        Flavour::Polygon => format!("\\paragraph{{{heading}}}\n\n"),
-        Flavour::Problemtools => format!("\\subsection*{{{heading}}}\n\n"),
-    };
-    let section = |heading: &str| match flavour {
-        Flavour::Polygon => format!("\\paragraph{{{heading}}}\n\n"),
-        Flavour::Problemtools => format!("\\section*{{{heading}}}\n\n"),
+    // A heading inside a section: Polygon's `\paragraph`, problemtools' `\COMMAND*`.
+    let heading = |command: &str, title: &str| match flavour {
+        Flavour::Polygon => format!("\\paragraph{{{title}}}\n\n"),
+        Flavour::Problemtools => format!("\\{command}*{{{title}}}\n\n"),
     };
     if let Some(c) = md.tex("Constraints", flavour, &mut pictures)? {
-        input.push_str(&sub("Constraints"));
+        input.push_str(&heading("subsection", "Constraints"));
         input.push_str(&c);
     }
     let output = md
@@ -70,12 +67,12 @@ pub fn sections(md: &Markdown, flavour: Flavour) -> Result<Sections, ExportError
     let mut notes = String::new();
     if let Some(n) = md.tex("Notes", flavour, &mut pictures)? {
         if flavour == Flavour::Problemtools {
-            notes.push_str(&section("Notes"));
+            notes.push_str(&heading("section", "Notes"));
         }
         notes.push_str(&n);
     }
     if let Some(w) = md.tex("What you see when judged", flavour, &mut pictures)? {
-        notes.push_str(&section("What you see when judged"));
+        notes.push_str(&heading("section", "What you see when judged"));
         notes.push_str(&w);
     }
     Ok(Sections {
