@@ -48,7 +48,7 @@
 
 use crate::export::dialect::{self, Judge, default_only};
 use crate::export::package::{Carried, Package};
-use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, seconds};
+use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, seconds, yaml_str};
 use crate::export::{Kind, cases, readme};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
@@ -91,7 +91,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
              from judge.toml.\n\
              name: {name}\n\
              primary_language: en\n\
-             title: '{title}'\n\
+             title: {title}\n\
              time_limit: {time:?}\n\
              memory_limit: {memory}\n\
              n_input: {n}\n\
@@ -104,7 +104,7 @@ pub fn package(source: &Source) -> Result<Package, ExportError> {
              translate:success or translate:wrong).\n\
              feedback_level: restricted\n",
             name = problem.name,
-            title = problem.title.replace('\'', "''"),
+            title = yaml_str(&problem.title),
             infile = source.carried_files().0,
             outfile = source.carried_files().1,
             time = problem.time_limit,

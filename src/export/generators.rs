@@ -14,10 +14,10 @@
 
 use std::path::Path;
 
-use crate::export::Source;
 use crate::export::cases::IcpcCase;
 use crate::export::package::Package;
-use crate::export::problem_package::{data_paths, yaml_str};
+use crate::export::problem_package::data_paths;
+use crate::export::{Source, yaml_str};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::{Expected, TestSource};
 

@@ -42,9 +42,9 @@ use crate::export::dialect::{Judge, default_only};
 use crate::export::package::Package;
 use crate::export::problem_package::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    add_submissions, source_of, test_paths, yaml_str,
+    add_submissions, source_of, test_paths,
 };
-use crate::export::{Convention, ExportError, Source, generators, problem_uuid, seconds};
+use crate::export::{Convention, ExportError, Source, generators, problem_uuid, seconds, yaml_str};
 use crate::export::{Kind, cases, readme};
 
 /// The format version written in problem.yaml.

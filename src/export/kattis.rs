@@ -30,9 +30,9 @@ use crate::export::dialect::{Judge, default_only};
 use crate::export::package::Package;
 use crate::export::problem_package::{
     LICENSE, RIGHTS_OWNER, add_data, add_input_validator, add_output_validator, add_statement,
-    add_submissions, source_of, test_paths, yaml_str,
+    add_submissions, source_of, test_paths,
 };
-use crate::export::{ExportError, Source, problem_uuid, seconds};
+use crate::export::{ExportError, Source, problem_uuid, seconds, yaml_str};
 use crate::export::{Kind, cases, readme};
 
 /// problemtools' `time_multiplier` (legacy default 5): the pinned time limit must be at least

@@ -266,6 +266,11 @@ pub fn seconds(limit: f64) -> String {
     }
 }
 
+/// A YAML string in single quotes (every YAML file of a package writes its strings so).
+pub fn yaml_str(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
 /// A count as the statements write it: `30`, `1,000`, `100,000`.
 pub fn with_commas(n: usize) -> String {
     let digits = n.to_string();
@@ -460,5 +465,10 @@ mod tests {
         assert_eq!(seconds(1.0), "1");
         assert_eq!(seconds(3.0), "3");
         assert_eq!(seconds(1.5), "1.5");
+    }
+
+    #[test]
+    fn yaml_strings_escape_quotes() {
+        assert_eq!(yaml_str("it's"), "'it''s'");
     }
 }

@@ -172,11 +172,6 @@ pub fn add_submissions<'a>(
     Ok(carried)
 }
 
-/// A YAML string in single quotes.
-pub fn yaml_str(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "''"))
-}
-
 /// Where the problem comes from: the parenthesised end of its title (`Magic Squares (USACO
 /// 3.2, Luogu P2730)` gives `USACO 3.2, Luogu P2730`), else the title.
 pub fn source_of(title: &str) -> &str {
@@ -202,10 +197,5 @@ mod tests {
         assert_eq!(source_of("The Rotation Game (UVA 1343)"), "UVA 1343");
         assert_eq!(source_of("Plain title"), "Plain title");
         assert_eq!(source_of("Empty ()"), "Empty ()");
-    }
-
-    #[test]
-    fn yaml_strings_escape_quotes() {
-        assert_eq!(yaml_str("it's"), "'it''s'");
     }
 }

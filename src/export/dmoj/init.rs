@@ -1,11 +1,6 @@
 //! `init.yml`: the tests as DMOJ batches and the bridged checker.
 
-use crate::export::{Source, seconds};
-
-/// A YAML single-quoted scalar.
-pub(super) fn quoted(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "''"))
-}
+use crate::export::{Source, seconds, yaml_str};
 
 /// The tests of each group, in plan order: `(group, [test id])`, one entry per run of tests
 /// of the same group.
@@ -47,8 +42,8 @@ pub(super) fn init_yml(source: &Source) -> String {
         for id in ids {
             yml.push_str(&format!(
                 "  - {{in: {}, out: {}}}\n",
-                quoted(&format!("data/{id}.in")),
-                quoted(&format!("data/{id}.ans"))
+                yaml_str(&format!("data/{id}.in")),
+                yaml_str(&format!("data/{id}.ans"))
             ));
         }
     }

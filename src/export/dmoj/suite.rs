@@ -4,8 +4,7 @@
 use std::collections::BTreeSet;
 
 use crate::export::dialect::{self, Exported, Judge};
-use crate::export::dmoj::init::quoted;
-use crate::export::{ExportError, Source, seconds};
+use crate::export::{ExportError, Source, seconds, yaml_str};
 use crate::problemset::plan::{Expected, SolutionPlan};
 
 /// One solution in DMOJ's testsuite format.
@@ -134,7 +133,7 @@ fn one(source: &Source, s: &SolutionPlan, exported: Exported) -> Result<Case, Ex
         description = s.description.replace('\n', " "),
         time = seconds(problem.time_limit),
         memory = problem.memory_limit * 1024,
-        source = quoted(&file),
+        source = yaml_str(&file),
     );
     Ok(Case {
         dir,
