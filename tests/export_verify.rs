@@ -756,6 +756,17 @@ fn a_passing_dmoj_testsuite_passes_and_the_readme_says_so() {
         text.contains(&format!("on every case ({})", cases.len())),
         "{text}"
     );
+    // The judge.yml given is named in the command as it was given.
+    assert!(
+        text.contains(&format!(
+            "judge.yml: {c}, as BOARDJUDGE_DMOJ_CONFIG says) on every case",
+            c = config.display()
+        )) && text.contains(&format!(
+            "`python -m dmoj.testsuite -c {} -e ",
+            config.display()
+        )),
+        "{text}"
+    );
     assert!(
         text.contains("passed (exit 0, \"All cases passed.\")."),
         "{text}"
@@ -782,6 +793,20 @@ fn dmoj_writes_its_own_judge_yml_without_one_given() {
     );
     let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
     assert!(argv.contains(" -e CPP03,CPP17,PY3 --no-ansi "), "{argv}");
+    // The README names that judge.yml, gone after the run, by what it held, not by its
+    // temporary path: the command reads `-c judge.yml`.
+    let text = readme(&out);
+    assert!(
+        text.contains(&format!(
+            "judge.yml: a judge.yml of its own (g++ and g++17: {}",
+            bin.join("g++").canonicalize().unwrap().display()
+        )) && text.contains(&format!(
+            "`python -m dmoj.testsuite -c judge.yml -e CPP03,CPP17,PY3 --no-ansi {} ",
+            out.display()
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("boardjudge-dmoj-"), "{text}");
 }
 
 #[test]

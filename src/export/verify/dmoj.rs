@@ -272,6 +272,15 @@ pub fn verify(
         format!("({})$", regex.join("|")),
     ];
     let line = format!("python {}", shell_words::join(&args));
+    // A judge.yml of its own is removed after the run: the README names it `judge.yml` in
+    // the command and says what it held, so that it neither names a file that is gone nor
+    // changes with the temporary folder's name.
+    let own = std::env::var_os(CONFIG).is_none();
+    let mut recorded = args.clone();
+    if own {
+        recorded[3] = "judge.yml".into();
+    }
+    let recorded = format!("python {}", shell_words::join(&recorded));
     say(&format!(
         "verify dmoj {problem}: dmoj {version}: judge.yml: {chosen}"
     ));
@@ -294,7 +303,7 @@ pub fn verify(
         command.env("HOME", home);
     }
     let out = command.output();
-    if std::env::var_os(CONFIG).is_none() {
+    if own {
         let _ = std::fs::remove_dir_all(&scratch);
     }
     let out = out
@@ -335,7 +344,7 @@ pub fn verify(
     };
     let result = format!(
         "`judge export --verify` ran dmoj {version} (DMOJ's \
-         testsuite, executors {executors}) on {judged}: `{line}`: {said}."
+         testsuite, executors {executors}, judge.yml: {chosen}) on {judged}: `{recorded}`: {said}."
     );
     record_verification(dir, Kind::Dmoj, problem, &result).map_err(VerifyError::Io)?;
     match found {
