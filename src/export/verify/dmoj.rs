@@ -272,9 +272,8 @@ pub fn verify(
         format!("({})$", regex.join("|")),
     ];
     let line = format!("python {}", shell_words::join(&args));
-    // A judge.yml of its own is removed after the run: the README names it `judge.yml` in
-    // the command and says what it held, so that it neither names a file that is gone nor
-    // changes with the temporary folder's name.
+    // The README names a judge.yml of its own, removed after the run, `judge.yml` (and says
+    // what it held): not a temporary path that is gone.
     let own = std::env::var_os(CONFIG).is_none();
     let mut recorded = args.clone();
     if own {
