@@ -150,6 +150,14 @@ pub fn json(text: &str) -> Cow<'_, str> {
     )
 }
 
+/// `text` escaped for XML, in an attribute's quotes or between tags: `&`, `<`, `>` and `"`.
+pub fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// A [`hidden`] character as [`visible`] shows it: `\x1b` for ASCII, else `\u{202e}`.
 pub fn escaped(c: char) -> String {
     if c.is_ascii() {

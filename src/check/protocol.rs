@@ -454,16 +454,7 @@ fn appes_xml(outcome: &Outcome) -> String {
         CheckVerdict::PresentationError => "presentation-error",
         CheckVerdict::Fail => "fail",
     };
-    let mut text = String::new();
-    for c in outcome.details.chars() {
-        match c {
-            '&' => text.push_str("&amp;"),
-            '<' => text.push_str("&lt;"),
-            '>' => text.push_str("&gt;"),
-            '"' => text.push_str("&quot;"),
-            c => text.push(c),
-        }
-    }
+    let text = crate::text::xml(&outcome.details);
     format!(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<result outcome=\"{name}\">{text}</result>\n"
     )

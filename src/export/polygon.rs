@@ -44,6 +44,7 @@ use crate::export::{Convention, ExportError, SAMPLES_GROUP, Source, generators, 
 use crate::export::{Kind, cases, readme};
 use crate::problemset::build::BuiltTest;
 use crate::problemset::plan::Expected;
+use crate::text;
 
 /// Polygon's language of the C++ sources (GNU G++23 14.2, 64 bit).
 pub const CPP_TYPE: &str = "cpp.gcc14-64-msys2-g++23";
@@ -320,14 +321,6 @@ pub fn test_number(index: usize) -> String {
     format!("{:02}", index + 1)
 }
 
-/// Text for an XML attribute value.
-fn xml_attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// problem.xml: `commands[k]` is the script's command of test k when a generator of files/
 /// makes it (`executables`: those generators, with their languages), else it is manual.
 fn problem_xml(
@@ -360,10 +353,10 @@ fn problem_xml(
          \x20           <input-path-pattern>tests/%02d</input-path-pattern>\n\
          \x20           <answer-path-pattern>tests/%02d.a</answer-path-pattern>\n\
          \x20           <tests>\n",
-        name = xml_attr(&problem.name),
-        title = xml_attr(&problem.title),
-        input = xml_attr(source.carried_files().0),
-        output = xml_attr(source.carried_files().1),
+        name = text::xml(&problem.name),
+        title = text::xml(&problem.title),
+        input = text::xml(source.carried_files().0),
+        output = text::xml(source.carried_files().1),
         ms = (problem.time_limit * 1000.0).round() as u64,
         bytes = problem.memory_limit << 20,
         count = tests.len(),
@@ -379,12 +372,12 @@ fn problem_xml(
             groups.push(&t.plan.group);
         }
         let method = match command {
-            Some(command) => format!("cmd=\"{}\" method=\"generated\"", xml_attr(command)),
+            Some(command) => format!("cmd=\"{}\" method=\"generated\"", text::xml(command)),
             None => "method=\"manual\"".to_string(),
         };
         xml.push_str(&format!(
             "                <test {method} group=\"{}\"{sample}/>\n",
-            xml_attr(&t.plan.group)
+            text::xml(&t.plan.group)
         ));
     }
     xml.push_str("            </tests>\n            <groups>\n");
@@ -392,7 +385,7 @@ fn problem_xml(
         xml.push_str(&format!(
             "                <group feedback-policy=\"icpc\" name=\"{}\" \
              points-policy=\"complete-group\"/>\n",
-            xml_attr(g)
+            text::xml(g)
         ));
     }
     xml.push_str(&format!(
@@ -408,7 +401,7 @@ fn problem_xml(
             "            <executable>\n\
              \x20               <source path=\"{}\" type=\"{language}\"/>\n\
              \x20           </executable>\n",
-            xml_attr(path)
+            text::xml(path)
         ));
     }
     xml.push_str(&format!(
@@ -433,7 +426,7 @@ fn problem_xml(
              \x20               <source path=\"{}\" type=\"{}\"/>\n\
              \x20           </solution>\n",
             s.tag,
-            xml_attr(&s.path),
+            text::xml(&s.path),
             s.language
         ));
     }
