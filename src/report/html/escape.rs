@@ -1,19 +1,8 @@
 //! Escaping text for HTML content and attribute values.
 
-/// Escapes text for HTML content and attribute values.
+/// Escapes text for HTML content and attribute values: [`crate::text::xml`], and `'` too.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::xml(text).replace('\'', "&#39;")
 }
 
 #[cfg(test)]
