@@ -8,17 +8,10 @@ use std::fmt::Write;
 use crate::judging::run::{TestResult, TimeKind, Verdict};
 use crate::report::matrix::{Kind, ProblemMatrix};
 
-/// The one-letter name of a verdict in the matrix.
+/// The one-letter name of a verdict in the matrix: the first of its short name
+/// ([`Verdict::short`]).
 pub fn letter(verdict: &Verdict) -> char {
-    match verdict {
-        Verdict::AC => 'A',
-        Verdict::WA => 'W',
-        Verdict::PE => 'P',
-        Verdict::TLE(_) => 'T',
-        Verdict::MLE => 'M',
-        Verdict::RE(_) => 'R',
-        Verdict::FAIL => 'F',
-    }
+    char::from(verdict.short().as_bytes()[0])
 }
 
 /// The legend of the letters.
