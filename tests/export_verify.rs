@@ -703,6 +703,28 @@ fn dmoj_config(dir: &Path) -> PathBuf {
     file
 }
 
+/// `judge export dmoj WHAT OUT --verify` in the fresh scratch folder `name`, with the stand-in
+/// testsuite ([`dmoj_stand_in`]), CI's judge.yml ([`dmoj_config`], FOLDER/judge.yml) and
+/// nothing on PATH: the folder, OUT and what the command did.
+fn export_dmoj_stand_in(
+    name: &str,
+    what: &str,
+    wa_missing: bool,
+    no_summary: bool,
+) -> (PathBuf, PathBuf, Output) {
+    let dir = scratch(name);
+    let venv = dmoj_stand_in(&dir, wa_missing, no_summary);
+    let config = dmoj_config(&dir);
+    let out = dir.join("out");
+    let o = export_dmoj(
+        &[what, out.to_str().unwrap()],
+        Some(&venv),
+        Some(&config),
+        &dir.join("empty"),
+    );
+    (dir, out, o)
+}
+
 /// The names in the folder `dir`, sorted.
 fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -720,16 +742,8 @@ fn dmoj_cases(dir: &Path) -> Vec<String> {
 
 #[test]
 fn a_passing_dmoj_testsuite_passes_and_the_readme_says_so() {
-    let dir = scratch("dmoj-pass");
-    let venv = dmoj_stand_in(&dir, false, false);
-    let config = dmoj_config(&dir);
-    let out = dir.join("out");
-    let o = export_dmoj(
-        &[PROBLEM, out.to_str().unwrap()],
-        Some(&venv),
-        Some(&config),
-        &dir.join("empty"),
-    );
+    let (dir, out, o) = export_dmoj_stand_in("dmoj-pass", PROBLEM, false, false);
+    let config = dir.join("judge.yml");
     let s = said(&o);
     assert_eq!(o.status.code(), Some(0), "{s}");
     // Every case asked, by a regex of alternatives, on exactly this folder, with the
@@ -811,16 +825,7 @@ fn dmoj_writes_its_own_judge_yml_without_one_given() {
 
 #[test]
 fn dmoj_without_all_cases_passed_fails() {
-    let dir = scratch("dmoj-no-summary");
-    let venv = dmoj_stand_in(&dir, false, true);
-    let config = dmoj_config(&dir);
-    let out = dir.join("out");
-    let o = export_dmoj(
-        &[PROBLEM, out.to_str().unwrap()],
-        Some(&venv),
-        Some(&config),
-        &dir,
-    );
+    let (_, out, o) = export_dmoj_stand_in("dmoj-no-summary", PROBLEM, false, true);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(1), "{s}");
     assert!(s.contains("found no \"All cases passed.\""), "{s}");
@@ -833,16 +838,7 @@ fn dmoj_without_all_cases_passed_fails() {
 
 #[test]
 fn a_declared_wrong_answer_dmoj_judged_ac_fails() {
-    let dir = scratch("dmoj-wa-missing");
-    let venv = dmoj_stand_in(&dir, true, false);
-    let config = dmoj_config(&dir);
-    let out = dir.join("out");
-    let o = export_dmoj(
-        &[PROBLEM, out.to_str().unwrap()],
-        Some(&venv),
-        Some(&config),
-        &dir,
-    );
+    let (_, _, o) = export_dmoj_stand_in("dmoj-wa-missing", PROBLEM, true, false);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(1), "{s}");
     assert!(s.contains("wrong_answer_ef_swapped_cpp got no WA"), "{s}");
@@ -878,16 +874,7 @@ fn dmoj_missing_is_named_with_how_to_find_it() {
 
 #[test]
 fn with_all_a_dmoj_variant_runs_only_its_own_cases_and_one_accepted() {
-    let dir = scratch("dmoj-variant");
-    let venv = dmoj_stand_in(&dir, false, false);
-    let config = dmoj_config(&dir);
-    let out = dir.join("out");
-    let o = export_dmoj(
-        &["--all", out.to_str().unwrap()],
-        Some(&venv),
-        Some(&config),
-        &dir.join("empty"),
-    );
+    let (dir, out, o) = export_dmoj_stand_in("dmoj-variant", "--all", false, false);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(0), "{s}");
     let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
@@ -957,16 +944,7 @@ fn with_all_a_dmoj_variant_runs_only_its_own_cases_and_one_accepted() {
 
 #[test]
 fn with_all_a_fault_goes_on_to_the_next_problem_and_fails_the_run() {
-    let dir = scratch("dmoj-all-faults");
-    let venv = dmoj_stand_in(&dir, true, false);
-    let config = dmoj_config(&dir);
-    let out = dir.join("out");
-    let o = export_dmoj(
-        &["--all", out.to_str().unwrap()],
-        Some(&venv),
-        Some(&config),
-        &dir.join("empty"),
-    );
+    let (dir, _, o) = export_dmoj_stand_in("dmoj-all-faults", "--all", true, false);
     let s = said(&o);
     assert_eq!(o.status.code(), Some(1), "{s}");
     // Every problem DMOJ can carry was verified, and each fault is named at the end.
