@@ -43,7 +43,28 @@ impl Expect {
         }
     }
 
-    fn verdict(self) -> CheckVerdict {
+    /// Polygon's word for it in problem.xml's checker tests.
+    pub fn polygon_word(self) -> &'static str {
+        match self {
+            Expect::Accepted => "ok",
+            Expect::WrongAnswer => "wrong-answer",
+            Expect::PresentationError => "presentation-error",
+        }
+    }
+
+    /// The case whose Polygon word (in problem.xml) is `word`.
+    pub fn from_polygon_word(word: &str) -> Option<Expect> {
+        [
+            Expect::Accepted,
+            Expect::WrongAnswer,
+            Expect::PresentationError,
+        ]
+        .into_iter()
+        .find(|e| e.polygon_word() == word)
+    }
+
+    /// The checker's verdict it stands for.
+    pub fn verdict(self) -> CheckVerdict {
         match self {
             Expect::Accepted => CheckVerdict::Accepted,
             Expect::WrongAnswer => CheckVerdict::WrongAnswer,
@@ -324,11 +345,7 @@ pub fn polygon(cases: &Cases) -> (Vec<(String, Vec<u8>)>, String, String) {
         files.push((format!("{at}.o"), c.output.clone().into_bytes()));
         files.push((format!("{at}.a"), c.answer.clone()));
         files.push((at, c.input.clone().into_bytes()));
-        let verdict = match c.verdict {
-            Expect::Accepted => "ok",
-            Expect::WrongAnswer => "wrong-answer",
-            Expect::PresentationError => "presentation-error",
-        };
+        let verdict = c.verdict.polygon_word();
         checker.push_str(&format!("{pad}        <test verdict=\"{verdict}\"/>\n"));
     }
     checker.push_str(&format!("{pad}    </tests>\n{pad}</testset>\n"));

@@ -21,9 +21,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use crate::check::CheckVerdict;
 use crate::check::protocol::Protocol;
 use crate::export::Kind;
+use crate::export::cases::Expect;
 use crate::export::readme::record_verification;
 use crate::export::verify::VerifyError;
 use crate::problemset::manifest::sha256;
@@ -298,18 +298,13 @@ fn polygon(dir: &Path, check: &Path, validator: &Path, ran: &mut Vec<String>) ->
                 "the checker's testset has no input, output or answer path pattern".into(),
             ));
         };
-        let expected = match verdict.as_str() {
-            "ok" => CheckVerdict::Accepted,
-            "wrong-answer" => CheckVerdict::WrongAnswer,
-            "presentation-error" => CheckVerdict::PresentationError,
-            other => {
-                return Err((
-                    "problem.xml".into(),
-                    format!("checker test {}: unknown verdict \"{other}\"", k + 1),
-                ));
-            }
+        let Some(expected) = Expect::from_polygon_word(verdict) else {
+            return Err((
+                "problem.xml".into(),
+                format!("checker test {}: unknown verdict \"{verdict}\"", k + 1),
+            ));
         };
-        let expected = i32::from(Protocol::Testlib.exit_code(expected));
+        let expected = i32::from(Protocol::Testlib.exit_code(expected.verdict()));
         let [i, o, a] = [&input, &output, &answer].map(|p| inside(dir, p));
         let got = exec(check, &[&i?, &o?, &a?], None)
             .map_err(|e| (output.clone(), format!("the checker: {e}")))?;
