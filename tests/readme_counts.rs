@@ -238,14 +238,24 @@ fn the_sandbox_limits_docs_state_are_the_runners() {
     }
 }
 
-/// The problem (or group) judge.toml's line `n` (1-based) belongs to: the `name = "..."` that
-/// last follows a `[[problem]]` (or `[[problem.group]]`) header at or above it.
-fn owner_of_line(plan: &[&str], n: usize, header: &str) -> Option<String> {
-    let start = plan[..n].iter().rposition(|l| l.trim() == header)?;
-    plan[start..n].iter().find_map(|l| {
-        let value = l.trim().strip_prefix("name = \"")?.strip_suffix('"')?;
-        Some(value.to_string())
-    })
+/// Asserts that judge.toml's line `n` (1-based) lies in the `[[problem]]` (or
+/// `[[problem.group]]`) block `name`: the `name = "..."` that last follows such a `header` at or
+/// above it is `name`. `here` names the page's line that quotes it.
+fn assert_in_block(plan: &[&str], here: &str, n: usize, header: &str, name: &str) {
+    assert!((1..=plan.len()).contains(&n), "{here}: judge.toml:{n}");
+    let owner = plan[..n]
+        .iter()
+        .rposition(|l| l.trim() == header)
+        .and_then(|start| {
+            plan[start..n]
+                .iter()
+                .find_map(|l| l.trim().strip_prefix("name = \"")?.strip_suffix('"'))
+        });
+    assert_eq!(
+        owner,
+        Some(name),
+        "{here}: judge.toml:{n} is not in {header} {name}"
+    );
 }
 
 #[test]
@@ -268,23 +278,12 @@ fn every_judge_toml_line_readme_and_docs_quote_is_the_line_they_name() {
                     "{here}: judge.toml:{at_line} is `{quoted}`, not {}",
                     &c[2]
                 );
-                assert_eq!(
-                    owner_of_line(&plan, at_line, "[[problem]]").as_deref(),
-                    Some(&c[1]),
-                    "{here}: judge.toml:{at_line} is not in problem {}",
-                    &c[1]
-                );
+                assert_in_block(&plan, &here, at_line, "[[problem]]", &c[1]);
                 checked += 1;
             }
             for c in group.captures_iter(line) {
                 let at_line: usize = c[2].parse().unwrap();
-                assert!(at_line <= plan.len(), "{here}: judge.toml:{at_line}");
-                assert_eq!(
-                    owner_of_line(&plan, at_line, "[[problem.group]]").as_deref(),
-                    Some(&c[1]),
-                    "{here}: judge.toml:{at_line} is not in group {}",
-                    &c[1]
-                );
+                assert_in_block(&plan, &here, at_line, "[[problem.group]]", &c[1]);
                 checked += 1;
             }
         }
