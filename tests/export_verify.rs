@@ -807,6 +807,20 @@ fn dmoj_writes_its_own_judge_yml_without_one_given() {
     );
     let argv = std::fs::read_to_string(dir.join("argv")).expect("the testsuite ran");
     assert!(argv.contains(" -e CPP03,CPP17,PY3 --no-ansi "), "{argv}");
+    // Its judge.yml was in a fresh folder of its own (boardjudge-dmoj-PID-N, never one that
+    // existed before), removed after the run.
+    let written = (argv.split_whitespace())
+        .skip_while(|w| *w != "-c")
+        .nth(1)
+        .expect("-c FILE");
+    let folder = Path::new(written).parent().unwrap();
+    let name = folder.file_name().unwrap().to_string_lossy();
+    assert_eq!(
+        name.matches('-').count(),
+        3,
+        "{name}: prefix, process, counter"
+    );
+    assert!(!folder.exists(), "{} left behind", folder.display());
     // The README names that judge.yml, gone after the run, by what it held, not by its
     // temporary path: the command reads `-c judge.yml`.
     let text = readme(&out);

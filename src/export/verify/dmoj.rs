@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use super::VerifyError;
 use super::tool::Tool;
+use super::{Scratch, VerifyError};
 use crate::export::Kind;
 use crate::export::readme::record_verification;
 use crate::runner::language::find_in_path;
@@ -150,7 +150,7 @@ fn escape(text: &str) -> String {
 
 /// The judge.yml and executors to use: `BOARDJUDGE_DMOJ_CONFIG` and the executors its
 /// `runtime:` keys allow (CPP03, CPP17 and PY3, JAVA with java and javac, RUST with cargo),
-/// else one written into `scratch` (g++ from PATH and python3, by absolute path) with
+/// else one written into the fresh folder `scratch` (g++ from PATH and python3, by absolute path) with
 /// CPP03, CPP17 and PY3; `BOARDJUDGE_DMOJ_EXECUTORS` over either. Also the config's cargo,
 /// and what was chosen, in words.
 fn config(scratch: &Path) -> Result<(PathBuf, String, Option<PathBuf>, String), VerifyError> {
@@ -197,8 +197,7 @@ fn config(scratch: &Path) -> Result<(PathBuf, String, Option<PathBuf>, String), 
                 g = gxx.display(),
                 p = python.display()
             );
-            std::fs::create_dir_all(scratch)
-                .and_then(|()| std::fs::write(&file, text))
+            std::fs::write(&file, text)
                 .map_err(|e| VerifyError::Io(format!("cannot write {}: {e}", file.display())))?;
             let chosen = format!(
                 "a judge.yml of its own (g++ and g++17: {}, python3: {})",
@@ -255,8 +254,8 @@ pub fn verify(
     }
     let version = DMOJ.version(&python);
     let cases = cases(dir, base.map(|(_, d)| d))?;
-    let scratch = std::env::temp_dir().join(format!("boardjudge-dmoj-{}", std::process::id()));
-    let (file, executors, cargo, chosen) = config(&scratch)?;
+    let scratch = Scratch::new("boardjudge-dmoj")?;
+    let (file, executors, cargo, chosen) = config(&scratch.0)?;
     let parent = dir.parent().unwrap_or(Path::new("."));
     let regex = (cases.run.iter().map(|c| escape(c))).collect::<Vec<_>>();
     let args = [
@@ -302,9 +301,7 @@ pub fn verify(
         command.env("HOME", home);
     }
     let out = command.output();
-    if own {
-        let _ = std::fs::remove_dir_all(&scratch);
-    }
+    drop(scratch);
     let out = out
         .map_err(|e| VerifyError::Unavailable(format!("{} cannot start: {e}", python.display())))?;
     let log = format!(

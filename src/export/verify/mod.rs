@@ -13,11 +13,12 @@ pub mod dmoj;
 pub mod sources;
 pub mod tool;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::export::Kind;
 use crate::export::readme::record_verification;
+use crate::runner::sandbox::{fresh_directory, remove_tree};
 use tool::{BT, Tool, VERIFYPROBLEM};
 
 /// Why a verification did not pass.
@@ -34,6 +35,25 @@ pub enum VerifyError {
     },
     /// The package could not be read or its README written.
     Io(String),
+}
+
+/// A fresh temporary folder of this verification (never one that existed before:
+/// [`fresh_directory`]), removed with what it holds when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A new folder in the temporary directory, named after `prefix`.
+    fn new(prefix: &str) -> Result<Scratch, VerifyError> {
+        fresh_directory(prefix)
+            .map(Scratch)
+            .map_err(VerifyError::Io)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        remove_tree(&self.0);
+    }
 }
 
 /// The environment variable that, set to `0`, leaves verifyproblem's `statement` part out (no

@@ -25,10 +25,9 @@ use crate::check::protocol::Protocol;
 use crate::export::Kind;
 use crate::export::cases::Expect;
 use crate::export::readme::record_verification;
-use crate::export::verify::VerifyError;
+use crate::export::verify::{Scratch, VerifyError};
 use crate::problemset::manifest::sha256;
 use crate::runner::language::find_in_path;
-use crate::runner::sandbox::{fresh_directory, remove_tree};
 use crate::runner::{Argv, Input, Limits, Outcome, Sandbox, run};
 use crate::validate::Finding;
 
@@ -53,15 +52,6 @@ const COMPILE_CPU: Duration = Duration::from_secs(300);
 
 /// The CPU time each run of a checker or validator may take.
 const RUN_CPU: Duration = Duration::from_secs(20);
-
-/// A temporary folder, removed when dropped.
-struct Work(PathBuf);
-
-impl Drop for Work {
-    fn drop(&mut self) {
-        remove_tree(&self.0);
-    }
-}
 
 /// Compiles the C++ sources of the `kind` (Polygon or CMS) package of `problem` in `dir`
 /// (or finds their binaries in the folder `cache`, and keeps there what it compiles), runs
@@ -97,7 +87,7 @@ pub fn verify(
         FLAGS.join(" "),
         sources.join(" ")
     ));
-    let work = Work(fresh_directory("boardjudge-verify").map_err(VerifyError::Io)?);
+    let work = Scratch::new("boardjudge-verify")?;
     let mut binaries = Vec::new();
     let mut compiled = Vec::new();
     let mut outcome = Ok(());
